@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * Account contracts shared by the API (validation + OpenAPI) and the web app (forms + typed calls).
+ * Validation messages are keys of the `validation` translation namespace (locales/{lng}/validation.json);
+ * the API turns them into sentences in the caller's language.
+ */
+
+export const roles = ['customer', 'author', 'editor', 'admin'] as const;
+export const Role = z.enum(roles);
+export type Role = z.infer<typeof Role>;
+
+export const languages = ['fr', 'en'] as const;
+export const Language = z.enum(languages);
+export type Language = z.infer<typeof Language>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const Email = z
+  .string({ error: 'email.required' })
+  .trim()
+  .min(1, 'email.required')
+  .max(254, 'email.invalid')
+  .pipe(z.email({ error: 'email.invalid' }))
+  .transform((email) => email.toLowerCase());
+
+/** A secure password: 8+ characters with at least one letter and one digit. */
+export const NewPassword = z
+  .string({ error: 'password.required' })
+  .min(PASSWORD_MIN, 'password.tooShort')
+  .max(PASSWORD_MAX, 'password.tooLong')
+  .regex(/\p{L}/u, 'password.needsLetter')
+  .regex(/\d/, 'password.needsDigit');
+
+const Name = (key: 'firstName' | 'lastName') =>
+  z
+    .string({ error: `${key}.required` })
+    .trim()
+    .min(1, `${key}.required`)
+    .max(80, `${key}.tooLong`);
+
+export const Phone = z
+  .string()
+  .trim()
+  .max(30, 'phone.invalid')
+  .regex(/^[+()\d\s.-]*$/, 'phone.invalid');
+
+export const RegisterRequest = z.object({
+  firstName: Name('firstName'),
+  lastName: Name('lastName'),
+  email: Email,
+  password: NewPassword,
+  language: Language.optional(),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(PASSWORD_MAX, 'password.tooLong'),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const RefreshRequest = z.object({ refresh: z.string({ error: 'refresh.required' }).min(1, 'refresh.required') });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const EmailCheckRequest = z.object({ email: Email });
+export const EmailCheckResponse = z.object({ exists: z.literal(true) });
+
+export const PasswordResetRequest = z.object({ email: Email });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
+
+export const PasswordConfirmRequest = z.object({
+  token: z.string({ error: 'token.required' }).min(1, 'token.required').max(200, 'token.invalid'),
+  password: NewPassword,
+});
+export type PasswordConfirmRequest = z.input<typeof PasswordConfirmRequest>;
+
+export const EditPasswordRequest = z.object({
+  oldPassword: z.string({ error: 'password.required' }).min(1, 'password.required').max(PASSWORD_MAX, 'password.tooLong'),
+  newPassword: NewPassword,
+});
+export type EditPasswordRequest = z.input<typeof EditPasswordRequest>;
+
+export const UpdateUserRequest = z.object({
+  firstName: Name('firstName'),
+  lastName: Name('lastName'),
+  email: Email,
+  phone: Phone.optional(),
+  country: z.string().trim().max(2, 'country.invalid').optional(),
+  language: Language.optional(),
+});
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  language: Language,
+  role: Role,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** `reauthenticate` is true when the e-mail changed: every session was closed and the user must log in again. */
+export const UpdateUserResponse = z.object({ user: User, reauthenticate: z.boolean() });
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+
+/** Payload of the access token (HS256 JWT). */
+export const AccessTokenPayload = z.object({ sub: z.string(), role: Role, exp: z.number(), iat: z.number() });
+export type AccessTokenPayload = z.infer<typeof AccessTokenPayload>;
+
+export const PageViewRequest = z.object({
+  path: z.string().min(1).max(500).startsWith('/'),
+});
+export type PageViewRequest = z.infer<typeof PageViewRequest>;

@@ -1,0 +1,10 @@
+// Fails fast when a script runs on a Node older than the libraries need (see docs/decisions/0001-node-version.md).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `HLS needs Node >= 22.12 (found ${process.version}).\n` +
+      'Run it through npm (npm start, npm test): on Linux x64, npm install puts Node 24 in node_modules/.bin.\n' +
+      'Elsewhere, install a current Node (https://nodejs.org) and run npm install again.',
+  );
+  process.exit(1);
+}
