@@ -1,0 +1,96 @@
+// Shared helpers of the browser journeys: captured mail, accessibility checks, unique accounts, screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseEml, type Mail } from './eml.ts';
+
+export { expect, test };
+export type { Mail };
+
+/** Where the API under test writes its mail (see playwright.config.ts). */
+export const mailDir = process.env.E2E_MAIL_DIR ?? '';
+export const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+/** Demo accounts seeded on an empty database (README, "Demo accounts"). */
+export const demo = {
+  password: 'Demo1234!',
+  customer: 'customer@hls.test',
+  author: 'author@hls.test',
+  editor: 'editor@hls.test',
+  admin: 'admin@hls.test',
+} as const;
+
+/** A strong password that satisfies the registration rules (8+ characters, a letter and a digit). */
+export const strongPassword = 'Str0ng-Passw0rd!';
+
+let counter = 0;
+/** An e-mail address nobody used yet, so journeys can run in parallel and be re-run on the same database. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return `${prefix}-${stamp}@e2e.hls.test`.toLowerCase();
+}
+
+function emlFiles(dir: string): string[] {
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return emlFiles(path);
+    return entry.name.endsWith('.eml') ? [path] : [];
+  });
+}
+
+/**
+ * The newest mail sent to `to`, waiting for the outbox's sender loop to write it.
+ * `after` ignores older messages (e.g. a previous reset mail to the same address).
+ */
+export async function readLatestMail(
+  to: string,
+  { timeout = 20_000, after = new Date(0) }: { timeout?: number; after?: Date } = {},
+): Promise<Mail> {
+  const wanted = to.toLowerCase();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const candidates = emlFiles(mailDir)
+      .map((file) => ({ file, mtime: statSync(file).mtimeMs }))
+      .filter(({ mtime }) => mtime >= after.getTime() - 1000)
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const { file } of candidates) {
+      const mail = parseEml(readFileSync(file, 'utf8'), file);
+      if (mail.to.toLowerCase().includes(wanted)) return mail;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`No mail to ${to} in ${mailDir || '(E2E_MAIL_DIR not set)'} after ${timeout} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Fails with a readable list when axe-core finds WCAG 2.0/2.1 A or AA violations on the page. */
+export async function expectNoA11yViolations(page: Page, { exclude = [] as string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const readable = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(readable, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** Saves a full-page PNG under test-results/screens/ for people to review what the journeys saw. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const info = test.info();
+  const dir = join(info.project.outputDir, 'screens');
+  await mkdir(dir, { recursive: true });
+  const safe = name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
+  const path = join(dir, `${info.project.name}-${safe}.png`);
+  // Let web fonts and lazy screens settle so the picture shows the screen, not its spinner.
+  await page.evaluate(() => document.fonts?.ready).catch(() => undefined);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await info.attach(name, { path, contentType: 'image/png' });
+}

@@ -1,0 +1,101 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Browser journeys drive the real product: the built SPA served by the API, on a fresh embedded database.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is loaded again in every worker: the first load picks the temporary folder, the others inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hls-e2e-'));
+process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'mail');
+process.env.E2E_BASE_URL = baseURL;
+
+// The system Chromium (Debian's `chromium`); Playwright never downloads a browser here.
+const chromium = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((path) => path && existsSync(path));
+const launchOptions = {
+  ...(chromium ? { executablePath: chromium } : {}),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: ci,
+  workers: ci ? 1 : 2,
+  retries: ci ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Paris',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'mobile',
+      testMatch: /\.mobile\.spec\.ts$/,
+      use: {
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    // Builds the SPA when its sources changed, then starts the API exactly as `npm start` does.
+    command: `"${process.execPath}" scripts/build-if-needed.mjs && "${process.execPath}" apps/api/src/server.ts`,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      MAIL_DIR: process.env.E2E_MAIL_DIR,
+      WEB_DIST_DIR: join(root, 'apps/web/dist'),
+      SEED_DEMO: 'true',
+      JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      // Many accounts are created from one address within minutes.
+      RATE_LIMIT_DISABLED: 'true',
+    },
+  },
+});

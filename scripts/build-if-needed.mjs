@@ -1,0 +1,49 @@
+// Builds the web app only when apps/web/dist is missing or older than its sources, so `npm start` stays quick.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distIndex = join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contract/src',
+].map((path) => join(root, path));
+
+/** The newest file under `path` (a file or a folder), skipping what is not a source. */
+function newest(path) {
+  if (!existsSync(path)) return { mtimeMs: 0, file: path };
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return { mtimeMs: stat.mtimeMs, file: path };
+  let best = { mtimeMs: 0, file: path };
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const candidate = newest(join(path, entry.name));
+    if (candidate.mtimeMs > best.mtimeMs) best = candidate;
+  }
+  return best;
+}
+
+function reasonToBuild() {
+  if (process.argv.includes('--force')) return 'forced with --force';
+  if (!existsSync(distIndex)) return 'apps/web/dist is missing';
+  const built = statSync(distIndex).mtimeMs;
+  const latest = sources.map(newest).reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
+  if (latest.mtimeMs > built) return `${relative(root, latest.file)} changed since the last build`;
+  return null;
+}
+
+const reason = reasonToBuild();
+if (!reason) {
+  console.log('[build] web app is up to date (apps/web/dist)');
+  process.exit(0);
+}
+console.log(`[build] building the web app: ${reason}`);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const result = spawnSync(npm, ['run', 'build', '-w', '@hls/web'], { cwd: root, stdio: 'inherit' });
+process.exit(result.status ?? 1);
