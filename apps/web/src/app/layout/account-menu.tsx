@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/hooks';
+import { DisclosureMenu } from '@/components/ui/disclosure-menu';
+import { UserIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { selectIsLoggedIn, selectRole } from '@/features/auth/auth-slice';
+import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+
+/** Account dropdown by role (SPEC §2): logged out → login/register; logged in → account, orders, logout; authors also their products. */
+export function AccountMenu() {
+  const { t } = useTranslation('common');
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const role = useAppSelector(selectRole);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+
+  return (
+    <>
+      <DisclosureMenu
+        label={t('account.menu')}
+        trigger={<UserIcon />}
+        className="account-menu"
+      >
+        {(close) => (
+          <ul className="menu-list">
+            {!loggedIn ? (
+              <>
+                <li>
+                  <Link to={paths.loginRegister.getHref('login')} onClick={close}>
+                    {t('account.login')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.loginRegister.getHref('register')} onClick={close}>
+                    {t('account.register')}
+                  </Link>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <Link to={paths.myAccount.getHref()} onClick={close}>
+                    {t('account.myAccount')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.customerOrders.getHref()} onClick={close}>
+                    {t('account.myOrders')}
+                  </Link>
+                </li>
+                {role === 'author' && (
+                  <>
+                    <li>
+                      <Link to={paths.fileBook.getHref()} onClick={close}>
+                        {t('account.myProducts')}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to={paths.authorPayment.getHref()} onClick={close}>
+                        {t('account.paidProducts')}
+                      </Link>
+                    </li>
+                  </>
+                )}
+                <li className="menu-list__separator">
+                  <button
+                    type="button"
+                    onClick={() => {
+                      close();
+                      setConfirmLogout(true);
+                    }}
+                  >
+                    {t('account.logout')}
+                  </button>
+                </li>
+              </>
+            )}
+          </ul>
+        )}
+      </DisclosureMenu>
+      <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SocialIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { contact, SITE_NAME, socialLinks } from '@/config/site';
+import { Logo } from './logo';
+import { PaymentLogos } from './payment-logos';
+
+export function Footer() {
+  const { t } = useTranslation('common');
+  const year = new Date().getFullYear();
+
+  const columns = [
+    {
+      key: 'sitemap',
+      links: [
+        { to: paths.home.getHref(), label: t('nav.home') },
+        { to: paths.about.getHref(), label: t('nav.about') },
+        { to: paths.contact.getHref(), label: t('footer.contact') },
+        { to: paths.terms.getHref(), label: t('footer.terms') },
+        { to: paths.legals.getHref(), label: t('footer.legals') },
+      ],
+    },
+    {
+      key: 'categories',
+      links: [
+        { to: paths.academic.getHref(), label: t('footer.academic') },
+        { to: paths.professional.getHref(), label: t('footer.professional') },
+        { to: paths.bookshop.getHref(), label: t('footer.bookshop') },
+      ],
+    },
+    {
+      key: 'partners',
+      links: [
+        { to: paths.publish.getHref(), label: t('footer.becomeAuthor') },
+        { to: paths.publish.getHref(true), label: t('footer.salesTips'), state: { element: 'vents' } },
+        { to: paths.fileBook.getHref(), label: t('footer.authorSpace') },
+        { to: paths.authorPayment.getHref(), label: t('footer.royalties') },
+      ],
+    },
+  ] as const;
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo />
+          <p>{t('footer.about')}</p>
+          <ul className="site-footer__social" aria-label={t('header.social')}>
+            {socialLinks.map((link) => (
+              <li key={link.network}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('header.socialLink', { network: link.label })}>
+                  <SocialIcon network={link.network} size={18} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.key} className="site-footer__column" aria-labelledby={`footer-${column.key}`}>
+            <h2 id={`footer-${column.key}`} className="site-footer__heading">
+              {t(`footer.${column.key}`)}
+            </h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} state={'state' in link ? link.state : undefined}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">{t('footer.contactTitle')}</h2>
+          <dl className="site-footer__contacts">
+            <dt>{t('footer.customers')}</dt>
+            <dd>
+              <a href={`mailto:${contact.emails.customers}`}>{contact.emails.customers}</a>
+            </dd>
+            <dt>{t('footer.authors')}</dt>
+            <dd>
+              <a href={`mailto:${contact.emails.authors}`}>{contact.emails.authors}</a>
+            </dd>
+            <dt>{t('footer.claims')}</dt>
+            <dd>
+              <a href={`mailto:${contact.emails.claims}`}>{contact.emails.claims}</a>
+            </dd>
+            <dt>{t('header.phone')}</dt>
+            <dd>
+              <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
+            </dd>
+          </dl>
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <p className="site-footer__copyright">{t('footer.copyright', { year, site: SITE_NAME })}</p>
+          <PaymentLogos label={t('footer.payments')} />
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/hooks';
+import { DisclosureMenu } from '@/components/ui/disclosure-menu';
+import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { selectCartCount } from '@/features/cart/cart-slice';
+import { MiniCart } from '@/features/cart/components/mini-cart';
+import { selectCompareCount } from '@/features/compare/compare-slice';
+import { selectWishlistCount } from '@/features/wishlist/wishlist-slice';
+import { AccountMenu } from './account-menu';
+
+function Badge({ count, testId }: { count: number; testId: string }) {
+  return (
+    <span className="badge" data-testid={testId} aria-hidden="true">
+      {count}
+    </span>
+  );
+}
+
+/** Right side of the header: compare and wishlist counts, cart dropdown, account dropdown. */
+export function HeaderActions() {
+  const { t } = useTranslation('common');
+  const compareCount = useAppSelector(selectCompareCount);
+  const wishlistCount = useAppSelector(selectWishlistCount);
+  const cartCount = useAppSelector(selectCartCount);
+
+  return (
+    <div className="header-actions">
+      <Link to={paths.compare.getHref()} className="icon-button header-action header-action--secondary" aria-label={t('header.compare', { count: compareCount })}>
+        <CompareIcon />
+        <Badge count={compareCount} testId="compare-count" />
+      </Link>
+      <Link to={paths.wishlist.getHref()} className="icon-button header-action header-action--secondary" aria-label={t('header.wishlist', { count: wishlistCount })}>
+        <HeartIcon />
+        <Badge count={wishlistCount} testId="wishlist-count" />
+      </Link>
+      <DisclosureMenu
+        label={t('header.cart', { count: cartCount })}
+        trigger={
+          <>
+            <CartIcon />
+            <Badge count={cartCount} testId="cart-count" />
+          </>
+        }
+        className="cart-menu"
+      >
+        {(close) => (
+          <div className="cart-menu__panel">
+            <p className="cart-menu__heading">{t('cart.title')}</p>
+            <MiniCart onNavigate={close} />
+          </div>
+        )}
+      </DisclosureMenu>
+      <AccountMenu />
+    </div>
+  );
+}

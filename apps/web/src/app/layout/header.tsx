@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MailIcon, MenuIcon, PhoneIcon, SocialIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { contact, socialLinks } from '@/config/site';
+import { HeaderActions } from './header-actions';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { mainNavItems } from './nav-items';
+import { CurrencySelect, LanguageSelect } from './preferences';
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <ul className="topbar__social" aria-label={t('header.social')}>
+            {socialLinks.map((link) => (
+              <li key={link.network}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('header.socialLink', { network: link.label })}>
+                  <SocialIcon network={link.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="topbar__contact">
+            <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+              <PhoneIcon />
+              <span className="visually-hidden">{t('header.phone')} </span>
+              {contact.phone}
+            </a>
+            <a href={`mailto:${contact.emails.customers}`}>
+              <MailIcon />
+              <span className="visually-hidden">{t('header.email')} </span>
+              {contact.emails.customers}
+            </a>
+          </div>
+          <div className="topbar__prefs">
+            <LanguageSelect />
+            <CurrencySelect />
+          </div>
+        </div>
+      </div>
+      <div className="masthead">
+        <div className="container masthead__inner">
+          <button type="button" className="icon-button masthead__burger" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+            <MenuIcon />
+            <span className="visually-hidden">{t('header.openMenu')}</span>
+          </button>
+          <Link to={paths.home.getHref()} className="logo-link" aria-label={t('header.homeLink')}>
+            <Logo />
+          </Link>
+          <nav className="main-nav" aria-label={t('nav.label')}>
+            <ul>
+              {mainNavItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={({ isActive }) => `main-nav__link${isActive ? ' is-active' : ''}`}>
+                    {t(item.labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HeaderActions />
+        </div>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { SITE_NAME } from '@/config/site';
+import { usePageViews } from '@/features/analytics/use-page-views';
+import { useSessionKeeper } from '@/features/auth/use-session-keeper';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToTopButton } from './scroll-to-top-button';
+import { useRouteHandle } from './use-route-handle';
+
+function useDocumentTitle() {
+  const { t } = useTranslation('common');
+  const handle = useRouteHandle();
+  const title = handle ? t(handle.titleKey) : null;
+  useEffect(() => {
+    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
+  }, [title]);
+}
+
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const navigation = useNavigation();
+  useDocumentTitle();
+  useScrollToTopOnNavigation();
+  usePageViews();
+  useSessionKeeper();
+
+  return (
+    <div className="app-shell">
+      <a href="#main-content" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      {navigation.state === 'loading' && (
+        <div className="route-progress">
+          <Spinner label={t('loading')} size="sm" />
+        </div>
+      )}
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollToTopButton />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import type { Persistor } from 'redux-persist';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { Slide, ToastContainer } from 'react-toastify';
+import { RouteSpinner } from './routes/route-spinner';
+import type { AppStore } from './store';
+
+type AppProviderProps = { store: AppStore; persistor?: Persistor; i18n: I18n; children: ReactNode };
+
+/** Store, saved-state restore (nothing renders before it), translations and the toast area. */
+export function AppProvider({ store, persistor, i18n, children }: AppProviderProps) {
+  const content = (
+    <Suspense fallback={<RouteSpinner />}>
+      {children}
+      <ToastContainer position="bottom-left" autoClose={5000} newestOnTop transition={Slide} theme="colored" />
+    </Suspense>
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Provider store={store}>
+        {persistor ? (
+          <PersistGate loading={null} persistor={persistor}>
+            {content}
+          </PersistGate>
+        ) : (
+          content
+        )}
+      </Provider>
+    </I18nextProvider>
+  );
+}

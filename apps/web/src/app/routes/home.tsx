@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+export function Component() {
+  const { t } = useTranslation('common');
+  const sections = [
+    { key: 'academic', to: paths.academic.getHref(), Icon: CapIcon },
+    { key: 'professional', to: paths.professional.getHref(), Icon: BriefcaseIcon },
+    { key: 'bookshop', to: paths.bookshop.getHref(), Icon: BookIcon },
+  ] as const;
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <p className="hero__eyebrow">{t('home.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('home.title')}
+          </h1>
+          <p className="hero__text">{t('home.text')}</p>
+          <div className="hero__actions">
+            <Link to={paths.bookshop.getHref()} className="btn btn--accent btn--lg">
+              {t('home.ctaBookshop')}
+            </Link>
+            <Link to={paths.publish.getHref()} className="btn btn--on-dark btn--lg">
+              {t('home.ctaAuthor')}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="container home-sections" aria-labelledby="sections-title">
+        <h2 id="sections-title" className="section-title">
+          {t('home.sectionsTitle')}
+        </h2>
+        <ul className="section-cards">
+          {sections.map(({ key, to, Icon }) => (
+            <li key={key} className={`section-card section-card--${key}`}>
+              <span className="section-card__icon">
+                <Icon />
+              </span>
+              <h3 className="section-card__title">{t(`home.sections.${key}.title`)}</h3>
+              <p className="section-card__text">{t(`home.sections.${key}.text`)}</p>
+              <Link to={to} className="section-card__link">
+                {t(`home.sections.${key}.link`)}
+                <span aria-hidden="true"> →</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="promises">
+          <li>{t('home.promises.delivery')}</li>
+          <li>{t('home.promises.download')}</li>
+          <li>{t('home.promises.withdrawal')}</li>
+        </ul>
+      </section>
+    </>
+  );
+}

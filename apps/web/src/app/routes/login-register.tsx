@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs } from '@/components/ui/tabs';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+
+type TabKey = 'login' | 'register';
+
+export function Component() {
+  const { t } = useTranslation(['common', 'auth']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: TabKey = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const [loginEmail, setLoginEmail] = useState('');
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const selectTab = (key: TabKey) => {
+    setForgotOpen(false);
+    setSearchParams(key === 'register' ? { tab: 'register' } : {}, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('common:titles.loginRegister')} />
+      <div className="container auth-layout">
+        <div className="auth-card">
+          <Tabs<TabKey>
+            label={t('auth:tabs.label')}
+            selected={tab}
+            onSelect={selectTab}
+            items={[
+              {
+                key: 'login',
+                label: t('auth:tabs.login'),
+                panel: forgotOpen ? (
+                  <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => setForgotOpen(false)} />
+                ) : (
+                  <LoginForm key={loginEmail} defaultEmail={loginEmail} onForgotPassword={() => setForgotOpen(true)} />
+                ),
+              },
+              {
+                key: 'register',
+                label: t('auth:tabs.register'),
+                panel: (
+                  <RegisterForm
+                    onRegistered={(email) => {
+                      setLoginEmail(email);
+                      selectTab('login');
+                    }}
+                  />
+                ),
+              },
+            ]}
+          />
+        </div>
+        <aside className="auth-aside" aria-labelledby="auth-aside-title">
+          <h2 id="auth-aside-title">{t('auth:aside.title')}</h2>
+          <ul className="check-list">
+            <li>{t('auth:aside.customers')}</li>
+            <li>{t('auth:aside.students')}</li>
+            <li>{t('auth:aside.authors')}</li>
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import type { PersistConfig } from 'redux-persist';
+import { api } from '@/lib/api-client';
+import { createLocalStoragePersist } from '@/lib/persist-storage';
+import { authReducer } from '@/features/auth/auth-slice';
+import { cartReducer } from '@/features/cart/cart-slice';
+import { wishlistReducer } from '@/features/wishlist/wishlist-slice';
+import { compareReducer } from '@/features/compare/compare-slice';
+import { currencyReducer } from '@/features/currency/currency-slice';
+import { orderReducer } from '@/features/orders/order-slice';
+import { productReducer } from '@/features/catalog/product-slice';
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  product: productReducer,
+  currency: currencyReducer,
+  cart: cartReducer,
+  compare: compareReducer,
+  order: orderReducer,
+  wishlist: wishlistReducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Saved copy of the client state (SPEC §3): key HLS, version 1.1, only these areas, 5 s restore timeout. */
+export const persistConfig: PersistConfig<RootState> = {
+  key: 'HLS',
+  version: 1.1,
+  storage: createLocalStoragePersist(),
+  whitelist: ['product', 'currency', 'cart', 'compare', 'order', 'wishlist'],
+  timeout: 5000,
+};
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: persistReducer(persistConfig, rootReducer) as unknown as typeof rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { UpdateUserRequest } from '@hls/contract';
+import type { User } from '@hls/contract';
+import { useAppDispatch } from '@/app/hooks';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { notify } from '@/components/ui/notify';
+import { paths } from '@/config/paths';
+import { useErrorText } from '@/i18n/use-error-text';
+import { useValidationText } from '@/i18n/use-validation-text';
+import { endSession } from '@/lib/api-client';
+import { toApiFailure } from '@/lib/api-error';
+import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/form-errors';
+import { useUpdateUserMutation } from '../api/account-api';
+
+type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; language: 'fr' | 'en' };
+
+/** Profile edit; changing the e-mail closes every session, so the user logs in again (SPEC §4). */
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation(['account', 'toast', 'errors']);
+  const validationText = useValidationText();
+  const errorText = useErrorText();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [updateUser, { isLoading }] = useUpdateUserMutation();
+  const [values, setValues] = useState<ProfileValues>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    language: user.language,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const bind = (name: keyof Omit<ProfileValues, 'language'>) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    error: validationText(errors[name]),
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = UpdateUserRequest.safeParse({ ...values, country: user.country });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    const result = await updateUser(parsed.data);
+    if ('data' in result && result.data) {
+      notify.success(t('toast:userUpdated'));
+      if (result.data.reauthenticate) {
+        notify.info(t('account:profile.reauthenticate'));
+        dispatch(endSession());
+        navigate(paths.loginRegister.getHref());
+      }
+      return;
+    }
+    const failure = toApiFailure(result.error);
+    const serverErrors = fieldErrorsFromServer(failure.fields);
+    if (failure.code === 'email_taken') serverErrors.email ??= t('errors:email_taken');
+    setErrors(serverErrors);
+    notify.error(t('toast:userUpdateFailed'), errorText(failure));
+    if (Object.keys(serverErrors).length === 0) setFormError(errorText(failure));
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="card__title">
+        {t('account:profile.title')}
+      </h2>
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <div className="form__grid">
+        <TextField label={t('account:fields.firstName')} autoComplete="given-name" required {...bind('firstName')} />
+        <TextField label={t('account:fields.lastName')} autoComplete="family-name" required {...bind('lastName')} />
+      </div>
+      <TextField
+        label={t('account:fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        hint={t('account:profile.emailHint')}
+        {...bind('email')}
+      />
+      <div className="form__grid">
+        <TextField label={t('account:fields.phone')} type="tel" autoComplete="tel" {...bind('phone')} />
+        <SelectField
+          label={t('account:fields.language')}
+          name="language"
+          value={values.language}
+          onChange={(e) => setValues((v) => ({ ...v, language: e.target.value === 'en' ? 'en' : 'fr' }))}
+          options={[
+            { value: 'fr', label: 'Français' },
+            { value: 'en', label: 'English' },
+          ]}
+          error={validationText(errors.language)}
+        />
+      </div>
+      <div className="form__actions">
+        <Button type="submit" busy={isLoading} busyLabel={t('account:profile.saving')}>
+          {t('account:profile.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

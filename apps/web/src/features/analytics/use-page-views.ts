@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { analyticsApi } from './analytics-api';
+
+/** Reports one first-party page view per load and per navigation to another path. */
+export function usePageViews() {
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const lastReported = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (lastReported.current === pathname) return;
+    lastReported.current = pathname;
+    const request = dispatch(analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }));
+    // Fire and forget: the result is not kept in the cache.
+    void request.finally(() => request.reset());
+  }, [pathname, dispatch]);
+}

@@ -1,0 +1,31 @@
+import type { LoginRequest, PasswordConfirmRequest, PasswordResetRequest, RegisterRequest, TokenPair, User } from '@hls/contract';
+import { api } from '@/lib/api-client';
+
+export type RegisterArgs = { body: RegisterRequest; asAuthor: boolean };
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenPair, LoginRequest>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+    }),
+    register: build.mutation<User, RegisterArgs>({
+      query: ({ body, asAuthor }) => ({ url: asAuthor ? '/register/author' : '/register/customer', method: 'POST', body }),
+    }),
+    logout: build.mutation<void, { refresh: string }>({
+      query: (body) => ({ url: '/logout', method: 'POST', body }),
+    }),
+    requestPasswordReset: build.mutation<{ message: string }, PasswordResetRequest>({
+      query: (body) => ({ url: '/password/reset', method: 'POST', body }),
+    }),
+    confirmPasswordReset: build.mutation<unknown, PasswordConfirmRequest>({
+      query: (body) => ({ url: '/password/confirm', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useRegisterMutation,
+  useLogoutMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+} = authApi;

@@ -1,0 +1,131 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { ErrorCode, LoginRequest, Role, TokenPair } from '@hls/contract';
+import { toApiFailure } from '@/lib/api-error';
+import { refreshAccessToken } from '@/lib/api-client';
+import { decodeAccessToken, isTokenValid } from '@/lib/jwt';
+import { accessTokenRenewed, sessionCleared } from '@/lib/session-events';
+import { tokenStorage } from '@/lib/token-storage';
+import { authApi } from './api/auth-api';
+
+export type UserInfo = { id: string; role: Role };
+
+export type LoginRejection = {
+  /** False when the server never answered: the 'failed login 1' case of SPEC §8. */
+  hasResponse: boolean;
+  code: ErrorCode | null;
+  message: string | null;
+  fields: Record<string, string>;
+};
+
+export type AuthState = {
+  loading: boolean;
+  userInfo: UserInfo | null;
+  /** The current access token. */
+  userToken: string | null;
+  error: LoginRejection | null;
+  success: boolean;
+  /** A silent refresh is running (startup with an expired access token, or shortly before expiry). */
+  restoring: boolean;
+};
+
+function userInfoFrom(token: string | null): UserInfo | null {
+  const payload = decodeAccessToken(token);
+  return payload ? { id: payload.sub, role: payload.role } : null;
+}
+
+/** Read lazily so each store starts from what is in local storage right now. */
+function initialAuthState(): AuthState {
+  const userToken = typeof window === 'undefined' ? null : tokenStorage.getAccess();
+  return { loading: false, userInfo: userInfoFrom(userToken), userToken, error: null, success: false, restoring: false };
+}
+
+export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue: LoginRejection }>(
+  'auth/login',
+  async (credentials, { dispatch, rejectWithValue }) => {
+    const request = dispatch(authApi.endpoints.login.initiate(credentials));
+    const result = await request;
+    request.reset();
+    if (result.error || !result.data) {
+      const failure = toApiFailure(result.error);
+      return rejectWithValue({ hasResponse: failure.hasResponse, code: failure.code, message: failure.message, fields: failure.fields });
+    }
+    tokenStorage.save(result.data);
+    return result.data;
+  },
+);
+
+/** Renews the access token with the refresh token; on failure the session is over. */
+export const restoreSession = createAsyncThunk<string, void>(
+  'auth/restoreSession',
+  async (_, { rejectWithValue }) => {
+    const access = await refreshAccessToken();
+    if (!access) {
+      tokenStorage.clear();
+      return rejectWithValue(null);
+    }
+    return access;
+  },
+  { condition: (_, { getState }) => !(getState() as { auth: AuthState }).auth.restoring && tokenStorage.getRefresh() !== null },
+);
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    authMessagesCleared(state) {
+      state.error = null;
+      state.success = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loginUser.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+        state.success = false;
+      })
+      .addCase(loginUser.fulfilled, (state, action) => {
+        state.loading = false;
+        state.success = true;
+        state.userToken = action.payload.access;
+        state.userInfo = userInfoFrom(action.payload.access);
+      })
+      .addCase(loginUser.rejected, (state, action) => {
+        state.loading = false;
+        state.error = action.payload ?? { hasResponse: false, code: null, message: null, fields: {} };
+      })
+      .addCase(restoreSession.pending, (state) => {
+        state.restoring = true;
+      })
+      .addCase(restoreSession.fulfilled, (state, action) => {
+        state.restoring = false;
+        state.userToken = action.payload;
+        state.userInfo = userInfoFrom(action.payload);
+      })
+      .addCase(restoreSession.rejected, (state) => {
+        state.restoring = false;
+        state.userToken = null;
+        state.userInfo = null;
+      })
+      .addCase(accessTokenRenewed, (state, action) => {
+        state.userToken = action.payload;
+        state.userInfo = userInfoFrom(action.payload);
+      })
+      .addCase(sessionCleared, (state) => {
+        state.userToken = null;
+        state.userInfo = null;
+        state.success = false;
+        state.loading = false;
+      });
+  },
+  selectors: {
+    selectAuth: (state) => state,
+    selectIsLoggedIn: (state) => isTokenValid(state.userToken),
+    selectRole: (state) => (isTokenValid(state.userToken) ? (state.userInfo?.role ?? null) : null),
+    selectIsRestoring: (state) => state.restoring,
+  },
+});
+
+export const { authMessagesCleared } = authSlice.actions;
+export const { selectAuth, selectIsLoggedIn, selectRole, selectIsRestoring } = authSlice.selectors;
+export const authReducer = authSlice.reducer;

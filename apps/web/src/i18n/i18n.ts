@@ -1,0 +1,59 @@
+import i18next from 'i18next';
+import type { i18n as I18n, InitOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { env } from '@/config/env';
+import { appLanguages, FALLBACK_LANGUAGE, toAppLanguage } from './languages';
+
+export const namespaces = ['common', 'auth', 'account', 'validation', 'errors', 'toast'] as const;
+export const defaultNamespace = 'common';
+
+/** Options shared by the browser instance and the test instance. */
+export const baseOptions: InitOptions = {
+  supportedLngs: [...appLanguages],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: [...namespaces],
+  defaultNS: defaultNamespace,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+};
+
+/** Keeps <html lang> and <html dir> in line with the interface language. */
+export function bindDocumentLanguage(instance: I18n): void {
+  const apply = (lng: string | undefined) => {
+    const language = toAppLanguage(lng) ?? FALLBACK_LANGUAGE;
+    document.documentElement.lang = language;
+    document.documentElement.dir = instance.dir(language);
+  };
+  instance.on('languageChanged', apply);
+  if (instance.language) apply(instance.language);
+}
+
+export function initI18n(): Promise<I18n> {
+  const instance = i18next.createInstance();
+  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  bindDocumentLanguage(instance);
+  return instance
+    .init({
+      ...baseOptions,
+      backend: { loadPath: `${env.apiUrl}/locales/{{lng}}/{{ns}}.json` },
+      // The http backend retries 5xx and network failures, not 4xx, and reports parse failures (SPEC §8).
+      maxRetries: 3,
+      retryTimeout: 500,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupCookie: 'i18next',
+        lookupLocalStorage: 'i18nextLng',
+        lookupSessionStorage: 'i18nextLng',
+        caches: ['localStorage', 'cookie'],
+        cookieOptions: { path: '/', sameSite: 'lax' },
+        convertDetectedLanguage: (lng: string) => toAppLanguage(lng) ?? lng,
+      },
+      react: { useSuspense: true },
+    })
+    .then(() => instance);
+}
