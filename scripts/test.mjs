@@ -108,14 +108,15 @@ step('unit, API and web tests (vitest run)', () => {
   ]);
   const json = readJson(report);
   if (!json) return { ok: false, detail: 'vitest wrote no report' };
-  const counts = {
-    passed: json.numPassedTests ?? 0,
-    failed: json.numFailedTests ?? 0,
-    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-  };
+  // A test file that fails to load has no test results: it counts as one failure.
   const brokenFiles = (json.testResults ?? []).filter(
     (file) => file.status === 'failed' && !file.assertionResults?.length,
   );
+  const counts = {
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + brokenFiles.length,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+  };
   let detail = countsText(counts);
   if (brokenFiles.length) detail += ` (${brokenFiles.length} file(s) failed to load)`;
   if (!process.env.TEST_DATABASE_URL) detail += ' [PGlite only: TEST_DATABASE_URL not set]';

@@ -1,0 +1,59 @@
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures.ts';
+import { logInThroughForm } from './flows.ts';
+
+// Runs in the "mobile" project: 360 × 740, touch.
+test('at 360 px the off-canvas menu searches, navigates, switches language and closes; logging in works', async ({
+  page,
+}) => {
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  const noHorizontalScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await noHorizontalScroll()).toBe(true);
+  await screenshot(page, 'home');
+
+  const burger = page.getByRole('button', { name: 'Open the menu' });
+  await burger.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('searchbox', { name: 'Search the catalogue' })).toBeVisible();
+  await expect(drawer.getByRole('navigation', { name: 'Mobile menu' }).getByRole('link')).toHaveCount(5);
+  await expect(drawer.getByLabel('Currency')).toBeVisible();
+  await screenshot(page, 'mobile-menu');
+  await expectNoA11yViolations(page);
+
+  // A link navigates and closes the drawer.
+  await drawer.getByRole('link', { name: 'Bookshop' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/book$/);
+
+  // Escape closes it and gives the focus back to the button.
+  await burger.click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(burger).toBeFocused();
+
+  // The search box sends the query to the bookshop.
+  await burger.click();
+  await drawer.getByRole('searchbox').fill('gestion');
+  await drawer.getByRole('searchbox').press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/book\?search=gestion$/);
+
+  // Language from the drawer.
+  await burger.click();
+  await drawer.getByLabel('Language').selectOption('fn');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await drawer.getByRole('button', { name: 'Fermer le menu' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await drawer.getByLabel('Langue').selectOption('en');
+  await page.keyboard.press('Escape');
+
+  await logInThroughForm(page, 'customer@hls.test', 'Demo1234!');
+  expect(await noHorizontalScroll()).toBe(true);
+  await screenshot(page, 'my-account');
+});
