@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
   },
 });

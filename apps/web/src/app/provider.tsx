@@ -16,7 +16,7 @@ export function AppProvider({ store, persistor, i18n, children }: AppProviderPro
   const content = (
     <Suspense fallback={<RouteSpinner />}>
       {children}
-      <ToastContainer position="bottom-left" autoClose={5000} newestOnTop transition={Slide} theme="colored" />
+      <ToastContainer position="bottom-left" autoClose={5000} newestOnTop transition={Slide} theme="light" />
     </Suspense>
   );
   return (

@@ -51,8 +51,8 @@ export function Header() {
             <MenuIcon />
             <span className="visually-hidden">{t('header.openMenu')}</span>
           </button>
-          <Link to={paths.home.getHref()} className="logo-link" aria-label={t('header.homeLink')}>
-            <Logo />
+          <Link to={paths.home.getHref()} className="logo-link">
+            <Logo extraLabel={t('header.homeLink')} />
           </Link>
           <nav className="main-nav" aria-label={t('nav.label')}>
             <ul>

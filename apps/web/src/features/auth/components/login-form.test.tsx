@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAccessToken, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { LoginForm } from './login-form';
+
+const routes = [
+  { path: '/login-register', element: <LoginForm onForgotPassword={() => {}} /> },
+  { path: '/my-account', element: <h1>Account screen</h1> },
+];
+
+describe('login form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a translated error under each invalid field without calling the API', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(null, { routes, route: '/login-register' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail address/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const email = screen.getByLabelText(/E-mail address/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Enter your password.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the errors in French', async () => {
+    renderWithProviders(null, { routes, route: '/login-register', lng: 'fr' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveAccessibleDescription('Saisissez votre adresse e-mail.');
+  });
+
+  it('shows the server message when the credentials are refused', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail address or password.' } })));
+    renderWithProviders(null, { routes, route: '/login-register' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const form = screen.getByRole('form', { name: 'Welcome back' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Wrong e-mail address or password.');
+    expect(await screen.findByText('failed login')).toBeInTheDocument();
+  });
+
+  it('goes to /my-account after a successful login', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'r' })));
+    const { router } = renderWithProviders(null, { routes, route: '/login-register' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Account screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my-account');
+  });
+});
