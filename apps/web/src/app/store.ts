@@ -28,6 +28,8 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** Saved copy of the client state (SPEC §3): key HLS, version 1.1, only these areas, 5 s restore timeout. */
 export const persistConfig: PersistConfig<RootState> = {
   key: 'HLS',
+  // Stored under exactly "HLS" rather than redux-persist's default "persist:HLS".
+  keyPrefix: '',
   version: 1.1,
   storage: createLocalStoragePersist(),
   whitelist: ['product', 'currency', 'cart', 'compare', 'order', 'wishlist'],

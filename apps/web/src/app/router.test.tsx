@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { renderWithProviders } from '@/testing/test-utils';
+import { routes } from './router';
+
+const specRoutes = [
+  '/', '/product/12', '/prodoc/7', '/academic', '/professionnel', '/book', '/download', '/about', '/contact',
+  '/my-account', '/file-book', '/file-proposed', '/book-proposed', '/author-product', '/author-payment',
+  '/customer-commande', '/login-register', '/password/reset/confirm/', '/cart', '/wishlist', '/compare',
+  '/terms', '/legals', '/publish', '/checkout',
+];
+const protectedRoutes = ['/download', '/my-account', '/file-book', '/file-proposed', '/book-proposed', '/author-product', '/author-payment', '/customer-commande', '/checkout'];
+
+describe('app routes', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('registers every route of the specification, and nothing falls to the not-found page', () => {
+    for (const path of specRoutes) {
+      const matches = matchRoutes(routes, path) ?? [];
+      expect(matches.at(-1)?.route.path, path).not.toBe('*');
+    }
+    expect(matchRoutes(routes, '/no-such-page')?.at(-1)?.route.path).toBe('*');
+  });
+
+  it('puts exactly the login-required routes behind the guard', () => {
+    for (const path of specRoutes) {
+      const guarded = (matchRoutes(routes, path) ?? []).some((match) => match.route.Component?.name === 'RequireAuth');
+      expect(guarded, path).toBe(protectedRoutes.includes(path));
+    }
+  });
+
+  it('shows the not-found page with its title for an unknown path', async () => {
+    renderWithProviders(null, { routes, route: '/no-such-page' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found | HLS'));
+  });
+
+  it('shows a later screen with its real heading and breadcrumb, titled in French', async () => {
+    renderWithProviders(null, { routes, route: '/terms', lng: 'fr' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conditions générales de vente' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent('Accueil');
+    await waitFor(() => expect(document.title).toBe('Conditions générales de vente | HLS'));
+  });
+
+  it('reports a page view for the loaded path', async () => {
+    renderWithProviders(null, { routes, route: '/about' });
+    await screen.findByRole('heading', { level: 1, name: 'About us' });
+    const calls = vi.mocked(fetch).mock.calls.map(([request]) => request as Request);
+    const view = calls.find((request) => new URL(request.url).pathname === '/api/analytics/pageview');
+    expect(view).toBeDefined();
+    expect(await view!.clone().json()).toEqual({ path: '/about' });
+  });
+});

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as LoginRegister } from '@/app/routes/login-register';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+
+const routes = [{ path: '/login-register', element: <LoginRegister /> }];
+
+async function fillRegisterForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^First name/), 'Ana');
+  await user.type(screen.getByLabelText(/^Last name/), 'Diaz');
+  await user.type(screen.getByLabelText(/^E-mail address/), 'Ana@Example.org');
+  await user.type(screen.getByLabelText(/^Password/), 'secret123');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'secret123');
+}
+
+describe('register tab', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses a confirmation that does not match', async () => {
+    renderWithProviders(null, { routes, route: '/login-register?tab=register' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'secret124');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveAccessibleDescription('The two passwords do not match.');
+    expect(screen.getByLabelText(/^First name/)).toHaveAccessibleDescription('Enter your first name.');
+  });
+
+  it('posts an author to /api/register/author, then opens the login tab with the e-mail filled in', async () => {
+    const fetchMock = vi.fn(async (request: Request) => {
+      expect(new URL(request.url).pathname).toBe('/api/register/author');
+      expect(await request.json()).toMatchObject({ firstName: 'Ana', email: 'ana@example.org', language: 'en' });
+      return jsonResponse(201, { id: 'u1' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(null, { routes, route: '/login-register?tab=register' });
+    const user = userEvent.setup();
+    await fillRegisterForm(user);
+    await user.click(screen.getByRole('checkbox', { name: 'I am an author' }));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    expect(await screen.findByText('success register')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server field errors under the fields', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(409, { error: { code: 'email_taken', message: 'Taken' } })));
+    renderWithProviders(null, { routes, route: '/login-register?tab=register' });
+    const user = userEvent.setup();
+    await fillRegisterForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('Error in register')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveAccessibleDescription('An account already uses this e-mail address.');
+  });
+});
