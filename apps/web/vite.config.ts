@@ -25,10 +25,22 @@ export default defineConfig({
         // Long-lived vendor chunks: they change far less often than the screens.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'vendor-state', test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)[\\/]/, priority: 20 },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'vendor-state',
+              test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)[\\/]/,
+              priority: 20,
+            },
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/, priority: 20 },
+            {
+              name: 'vendor-i18n',
+              test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

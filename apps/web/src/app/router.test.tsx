@@ -5,16 +5,50 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { routes } from './router';
 
 const specRoutes = [
-  '/', '/product/12', '/prodoc/7', '/academic', '/professionnel', '/book', '/download', '/about', '/contact',
-  '/my-account', '/file-book', '/file-proposed', '/book-proposed', '/author-product', '/author-payment',
-  '/customer-commande', '/login-register', '/password/reset/confirm/', '/cart', '/wishlist', '/compare',
-  '/terms', '/legals', '/publish', '/checkout',
+  '/',
+  '/product/12',
+  '/prodoc/7',
+  '/academic',
+  '/professionnel',
+  '/book',
+  '/download',
+  '/about',
+  '/contact',
+  '/my-account',
+  '/file-book',
+  '/file-proposed',
+  '/book-proposed',
+  '/author-product',
+  '/author-payment',
+  '/customer-commande',
+  '/login-register',
+  '/password/reset/confirm/',
+  '/cart',
+  '/wishlist',
+  '/compare',
+  '/terms',
+  '/legals',
+  '/publish',
+  '/checkout',
 ];
-const protectedRoutes = ['/download', '/my-account', '/file-book', '/file-proposed', '/book-proposed', '/author-product', '/author-payment', '/customer-commande', '/checkout'];
+const protectedRoutes = [
+  '/download',
+  '/my-account',
+  '/file-book',
+  '/file-proposed',
+  '/book-proposed',
+  '/author-product',
+  '/author-payment',
+  '/customer-commande',
+  '/checkout',
+];
 
 describe('app routes', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +63,9 @@ describe('app routes', () => {
 
   it('puts exactly the login-required routes behind the guard', () => {
     for (const path of specRoutes) {
-      const guarded = (matchRoutes(routes, path) ?? []).some((match) => match.route.Component?.name === 'RequireAuth');
+      const guarded = (matchRoutes(routes, path) ?? []).some(
+        (match) => match.route.Component?.name === 'RequireAuth',
+      );
       expect(guarded, path).toBe(protectedRoutes.includes(path));
     }
   });
@@ -42,7 +78,9 @@ describe('app routes', () => {
 
   it('shows a later screen with its real heading and breadcrumb, titled in French', async () => {
     renderWithProviders(null, { routes, route: '/terms', lng: 'fr' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Conditions générales de vente' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Conditions générales de vente' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent('Accueil');
     await waitFor(() => expect(document.title).toBe('Conditions générales de vente | HLS'));
   });

@@ -9,7 +9,11 @@ import { RouteSpinner } from './routes/route-spinner';
 
 const section = () => import('./routes/section');
 
-const page = (path: string, handle: RouteHandle, lazy: RouteObject['lazy'] = section): RouteObject => ({ path, handle, lazy });
+const page = (path: string, handle: RouteHandle, lazy: RouteObject['lazy'] = section): RouteObject => ({
+  path,
+  handle,
+  lazy,
+});
 
 const trailMyAccount = [{ path: paths.myAccount.getHref(), labelKey: 'titles.myAccount' }];
 
@@ -21,17 +25,39 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteSpinner,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, handle: { titleKey: 'titles.home' } satisfies RouteHandle, lazy: () => import('./routes/home') },
-      page(paths.book.path, { titleKey: 'titles.book', trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }] }),
-      page(paths.file.path, { titleKey: 'titles.file', trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }] }),
+      {
+        index: true,
+        handle: { titleKey: 'titles.home' } satisfies RouteHandle,
+        lazy: () => import('./routes/home'),
+      },
+      page(paths.book.path, {
+        titleKey: 'titles.book',
+        trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }],
+      }),
+      page(paths.file.path, {
+        titleKey: 'titles.file',
+        trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }],
+      }),
       page(paths.academic.path, { titleKey: 'titles.academic', introKey: 'intros.academic' }),
       page(paths.professional.path, { titleKey: 'titles.professional', introKey: 'intros.professional' }),
       page(paths.bookshop.path, { titleKey: 'titles.bookshop', introKey: 'intros.bookshop' }),
       page(paths.about.path, { titleKey: 'titles.about', introKey: 'intros.about' }),
       page(paths.contact.path, { titleKey: 'titles.contact', introKey: 'intros.contact' }),
-      page(paths.loginRegister.path, { titleKey: 'titles.loginRegister' }, () => import('./routes/login-register')),
-      page(paths.passwordResetConfirm.path, { titleKey: 'titles.passwordReset' }, () => import('./routes/password-reset-confirm')),
-      page(paths.passwordResetConfirm.pathWithToken, { titleKey: 'titles.passwordReset' }, () => import('./routes/password-reset-confirm')),
+      page(
+        paths.loginRegister.path,
+        { titleKey: 'titles.loginRegister' },
+        () => import('./routes/login-register'),
+      ),
+      page(
+        paths.passwordResetConfirm.path,
+        { titleKey: 'titles.passwordReset' },
+        () => import('./routes/password-reset-confirm'),
+      ),
+      page(
+        paths.passwordResetConfirm.pathWithToken,
+        { titleKey: 'titles.passwordReset' },
+        () => import('./routes/password-reset-confirm'),
+      ),
       page(paths.cart.path, { titleKey: 'titles.cart' }),
       page(paths.wishlist.path, { titleKey: 'titles.wishlist' }),
       page(paths.compare.path, { titleKey: 'titles.compare' }),
@@ -49,7 +75,10 @@ export const routes: RouteObject[] = [
           page(paths.authorProduct.path, { titleKey: 'titles.authorProduct', trail: trailMyAccount }),
           page(paths.authorPayment.path, { titleKey: 'titles.authorPayment', trail: trailMyAccount }),
           page(paths.customerOrders.path, { titleKey: 'titles.customerOrders', trail: trailMyAccount }),
-          page(paths.checkout.path, { titleKey: 'titles.checkout', trail: [{ path: paths.cart.getHref(), labelKey: 'titles.cart' }] }),
+          page(paths.checkout.path, {
+            titleKey: 'titles.checkout',
+            trail: [{ path: paths.cart.getHref(), labelKey: 'titles.cart' }],
+          }),
         ],
       },
       page('*', { titleKey: 'titles.notFound' }, () => import('./routes/not-found')),

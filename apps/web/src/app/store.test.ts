@@ -6,7 +6,14 @@ import { makeStore, persistConfig } from './store';
 describe('store persistence', () => {
   it('saves only product, currency, cart, compare, order and wishlist under HLS, version 1.1, with a 5 s restore timeout', () => {
     expect(persistConfig).toMatchObject({ key: 'HLS', keyPrefix: '', version: 1.1, timeout: 5000 });
-    expect([...(persistConfig.whitelist ?? [])].sort()).toEqual(['cart', 'compare', 'currency', 'order', 'product', 'wishlist']);
+    expect([...(persistConfig.whitelist ?? [])].sort()).toEqual([
+      'cart',
+      'compare',
+      'currency',
+      'order',
+      'product',
+      'wishlist',
+    ]);
   });
 
   it('writes the cart to local storage and restores it in a new store', async () => {
@@ -15,10 +22,20 @@ describe('store persistence', () => {
     await new Promise<void>((resolve) => {
       persistor = persistStore(first, null, resolve);
     });
-    first.dispatch(addToCart({ id: 'b1', type: 'book', title: 'Finance', price: 1500, discount: 0, image: '/b1.jpg' }));
+    first.dispatch(
+      addToCart({ id: 'b1', type: 'book', title: 'Finance', price: 1500, discount: 0, image: '/b1.jpg' }),
+    );
     await persistor.flush();
     const saved = JSON.parse(localStorage.getItem('HLS') ?? '{}') as Record<string, string>;
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'cart', 'compare', 'currency', 'order', 'product', 'wishlist']);
+    expect(Object.keys(saved).sort()).toEqual([
+      '_persist',
+      'cart',
+      'compare',
+      'currency',
+      'order',
+      'product',
+      'wishlist',
+    ]);
 
     const second = makeStore();
     await new Promise<void>((resolve) => {

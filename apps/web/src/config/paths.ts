@@ -18,12 +18,14 @@ export const paths = {
   customerOrders: { path: '/customer-commande', getHref: () => '/customer-commande' },
   loginRegister: {
     path: '/login-register',
-    getHref: (tab?: 'login' | 'register') => (tab === 'register' ? '/login-register?tab=register' : '/login-register'),
+    getHref: (tab?: 'login' | 'register') =>
+      tab === 'register' ? '/login-register?tab=register' : '/login-register',
   },
   passwordResetConfirm: {
     path: '/password/reset/confirm/',
     pathWithToken: '/password/reset/confirm/:token',
-    getHref: (token?: string) => (token ? `/password/reset/confirm/${encodeURIComponent(token)}` : '/password/reset/confirm/'),
+    getHref: (token?: string) =>
+      token ? `/password/reset/confirm/${encodeURIComponent(token)}` : '/password/reset/confirm/',
   },
   cart: { path: '/cart', getHref: () => '/cart' },
   wishlist: { path: '/wishlist', getHref: () => '/wishlist' },

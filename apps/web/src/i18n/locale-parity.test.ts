@@ -11,7 +11,9 @@ function keyPaths(tree: unknown, prefix = ''): string[] {
 
 describe('locale files', () => {
   it('have the same namespaces in French and English', () => {
-    expect(Object.keys(localeResources.fr ?? {}).sort()).toEqual(Object.keys(localeResources.en ?? {}).sort());
+    expect(Object.keys(localeResources.fr ?? {}).sort()).toEqual(
+      Object.keys(localeResources.en ?? {}).sort(),
+    );
   });
 
   it('have no key that exists in one language only', () => {
@@ -31,7 +33,8 @@ describe('locale files', () => {
       for (const [ns, tree] of Object.entries(localeResources[lng] ?? {})) {
         const walk = (node: unknown, path: string) => {
           if (typeof node === 'string') expect(node.trim(), `${lng}/${ns}:${path}`).not.toBe('');
-          else if (node && typeof node === 'object') Object.entries(node).forEach(([k, v]) => walk(v, path ? `${path}.${k}` : k));
+          else if (node && typeof node === 'object')
+            Object.entries(node).forEach(([k, v]) => walk(v, path ? `${path}.${k}` : k));
         };
         walk(tree, '');
       }

@@ -4,7 +4,17 @@ import { accountApi } from '@/features/account/api/account-api';
 import { fakeAccessToken, jsonResponse } from '@/testing/test-utils';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './token-storage';
 
-const user = { id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B', phone: '', country: '', language: 'fr', role: 'customer', createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 'u1',
+  email: 'a@b.co',
+  firstName: 'A',
+  lastName: 'B',
+  phone: '',
+  country: '',
+  language: 'fr',
+  role: 'customer',
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 describe('API client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -33,8 +43,12 @@ describe('API client', () => {
           calls.push(`refresh ${String(init?.body)}`);
           return jsonResponse(200, { access: renewed, refresh: 'refresh-2' });
         }
-        calls.push(`${input.method} ${new URL(input.url).pathname} ${input.headers.get('Authorization') === `Bearer ${renewed}` ? 'renewed' : 'old'}`);
-        return input.headers.get('Authorization') === `Bearer ${renewed}` ? jsonResponse(200, user) : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } });
+        calls.push(
+          `${input.method} ${new URL(input.url).pathname} ${input.headers.get('Authorization') === `Bearer ${renewed}` ? 'renewed' : 'old'}`,
+        );
+        return input.headers.get('Authorization') === `Bearer ${renewed}`
+          ? jsonResponse(200, user)
+          : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } });
       }),
     );
     const store = makeStore();
@@ -51,7 +65,9 @@ describe('API client', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: Request | string) =>
-        typeof input === 'string' ? jsonResponse(401, { error: { code: 'invalid_refresh_token', message: 'x' } }) : jsonResponse(401, { error: { code: 'token_expired', message: 'x' } }),
+        typeof input === 'string'
+          ? jsonResponse(401, { error: { code: 'invalid_refresh_token', message: 'x' } })
+          : jsonResponse(401, { error: { code: 'token_expired', message: 'x' } }),
       ),
     );
     const store = makeStore();

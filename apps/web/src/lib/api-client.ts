@@ -9,7 +9,9 @@ import { accessTokenRenewed, sessionCleared } from './session-events';
 export type ApiExtraOptions = { auth?: boolean };
 
 function currentLanguage(): string {
-  return typeof document !== 'undefined' && document.documentElement.lang ? document.documentElement.lang : 'fr';
+  return typeof document !== 'undefined' && document.documentElement.lang
+    ? document.documentElement.lang
+    : 'fr';
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -17,7 +19,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { extraOptions }) => {
     headers.set('Accept-Language', currentLanguage());
     const access = tokenStorage.getAccess();
-    if (access && (extraOptions as ApiExtraOptions | undefined)?.auth) headers.set('Authorization', `Bearer ${access}`);
+    if (access && (extraOptions as ApiExtraOptions | undefined)?.auth)
+      headers.set('Authorization', `Bearer ${access}`);
     return headers;
   },
 });
@@ -53,11 +56,12 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+const baseQueryWithReauth: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
   let result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status === 401 && extraOptions?.auth && tokenStorage.getRefresh()) {
     const access = await refreshAccessToken();

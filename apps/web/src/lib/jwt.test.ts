@@ -21,6 +21,8 @@ describe('access token reading', () => {
     expect(isTokenValid(null)).toBe(false);
     expect(isTokenValid('not-a-jwt')).toBe(false);
     expect(isTokenValid('a.b.c')).toBe(false);
-    expect(decodeAccessToken(`x.${btoa(JSON.stringify({ sub: 'u', role: 'pirate', exp: 9e9, iat: 1 }))}.y`)).toBeNull();
+    expect(
+      decodeAccessToken(`x.${btoa(JSON.stringify({ sub: 'u', role: 'pirate', exp: 9e9, iat: 1 }))}.y`),
+    ).toBeNull();
   });
 });

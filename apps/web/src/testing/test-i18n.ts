@@ -3,7 +3,10 @@ import type { i18n as I18n, Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { baseOptions, bindDocumentLanguage } from '@/i18n/i18n';
 
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** Translations read from the real locale files, keyed by language then namespace. */
 export const localeResources: Resource = {};
@@ -20,6 +23,12 @@ export function createTestI18n(lng: 'fr' | 'en' = 'en'): I18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
   bindDocumentLanguage(instance);
-  void instance.init({ ...baseOptions, lng, resources: localeResources, initAsync: false, react: { useSuspense: false } });
+  void instance.init({
+    ...baseOptions,
+    lng,
+    resources: localeResources,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
   return instance;
 }

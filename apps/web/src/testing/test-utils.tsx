@@ -7,10 +7,18 @@ import { makeStore } from '@/app/store';
 import type { RootState } from '@/app/store';
 import { createTestI18n } from './test-i18n';
 
-type Options = { route?: string; lng?: 'fr' | 'en'; preloadedState?: Partial<RootState>; routes?: RouteObject[] };
+type Options = {
+  route?: string;
+  lng?: 'fr' | 'en';
+  preloadedState?: Partial<RootState>;
+  routes?: RouteObject[];
+};
 
 /** Renders with the real store, translations and a memory router; returns the router to inspect navigation. */
-export function renderWithProviders(ui: ReactElement | null, { route = '/', lng = 'en', preloadedState, routes }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement | null,
+  { route = '/', lng = 'en', preloadedState, routes }: Options = {},
+) {
   const store = makeStore(preloadedState);
   const i18n = createTestI18n(lng);
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [route] });
@@ -23,8 +31,12 @@ export function renderWithProviders(ui: ReactElement | null, { route = '/', lng 
 }
 
 /** A JWT-shaped access token (unsigned: the client only reads it). */
-export function fakeAccessToken({ role = 'customer', expiresInSeconds = 3600 }: { role?: string; expiresInSeconds?: number } = {}) {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+export function fakeAccessToken({
+  role = 'customer',
+  expiresInSeconds = 3600,
+}: { role?: string; expiresInSeconds?: number } = {}) {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const now = Math.floor(Date.now() / 1000);
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'user-1', role, iat: now, exp: now + expiresInSeconds })}.signature`;
 }

@@ -17,11 +17,7 @@ export function AccountMenu() {
 
   return (
     <>
-      <DisclosureMenu
-        label={t('account.menu')}
-        trigger={<UserIcon />}
-        className="account-menu"
-      >
+      <DisclosureMenu label={t('account.menu')} trigger={<UserIcon />} className="account-menu">
         {(close) => (
           <ul className="menu-list">
             {!loggedIn ? (

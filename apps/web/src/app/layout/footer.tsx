@@ -49,7 +49,12 @@ export function Footer() {
           <ul className="site-footer__social" aria-label={t('header.social')}>
             {socialLinks.map((link) => (
               <li key={link.network}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('header.socialLink', { network: link.label })}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('header.socialLink', { network: link.label })}
+                >
                   <SocialIcon network={link.network} size={18} />
                 </a>
               </li>

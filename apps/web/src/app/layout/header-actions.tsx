@@ -27,11 +27,19 @@ export function HeaderActions() {
 
   return (
     <div className="header-actions">
-      <Link to={paths.compare.getHref()} className="icon-button header-action header-action--secondary" aria-label={t('header.compare', { count: compareCount })}>
+      <Link
+        to={paths.compare.getHref()}
+        className="icon-button header-action header-action--secondary"
+        aria-label={t('header.compare', { count: compareCount })}
+      >
         <CompareIcon />
         <Badge count={compareCount} testId="compare-count" />
       </Link>
-      <Link to={paths.wishlist.getHref()} className="icon-button header-action header-action--secondary" aria-label={t('header.wishlist', { count: wishlistCount })}>
+      <Link
+        to={paths.wishlist.getHref()}
+        className="icon-button header-action header-action--secondary"
+        aria-label={t('header.wishlist', { count: wishlistCount })}
+      >
         <HeartIcon />
         <Badge count={wishlistCount} testId="wishlist-count" />
       </Link>

@@ -21,7 +21,12 @@ export function Header() {
           <ul className="topbar__social" aria-label={t('header.social')}>
             {socialLinks.map((link) => (
               <li key={link.network}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('header.socialLink', { network: link.label })}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('header.socialLink', { network: link.label })}
+                >
                   <SocialIcon network={link.network} />
                 </a>
               </li>
@@ -47,7 +52,12 @@ export function Header() {
       </div>
       <div className="masthead">
         <div className="container masthead__inner">
-          <button type="button" className="icon-button masthead__burger" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className="icon-button masthead__burger"
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
             <MenuIcon />
             <span className="visually-hidden">{t('header.openMenu')}</span>
           </button>
@@ -58,7 +68,11 @@ export function Header() {
             <ul>
               {mainNavItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={({ isActive }) => `main-nav__link${isActive ? ' is-active' : ''}`}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => `main-nav__link${isActive ? ' is-active' : ''}`}
+                  >
                     {t(item.labelKey)}
                   </NavLink>
                 </li>

@@ -20,11 +20,21 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     event.preventDefault();
     const text = query.trim();
     onClose();
-    navigate(text ? `${paths.bookshop.getHref()}?${SEARCH_PARAM}=${encodeURIComponent(text)}` : paths.bookshop.getHref());
+    navigate(
+      text
+        ? `${paths.bookshop.getHref()}?${SEARCH_PARAM}=${encodeURIComponent(text)}`
+        : paths.bookshop.getHref(),
+    );
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('mobileMenu.title')} variant="drawer" closeLabel={t('mobileMenu.close')}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('mobileMenu.title')}
+      variant="drawer"
+      closeLabel={t('mobileMenu.close')}
+    >
       <form role="search" className="mobile-search" onSubmit={onSearch}>
         <label htmlFor={searchId} className="visually-hidden">
           {t('search.label')}
@@ -46,7 +56,12 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
         <ul className="mobile-nav">
           {mainNavItems.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end} onClick={onClose} className={({ isActive }) => (isActive ? 'is-active' : '')}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                onClick={onClose}
+                className={({ isActive }) => (isActive ? 'is-active' : '')}
+              >
                 {t(item.labelKey)}
               </NavLink>
             </li>

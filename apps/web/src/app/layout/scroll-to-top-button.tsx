@@ -20,7 +20,12 @@ export function ScrollToTopButton() {
     <button
       type="button"
       className="scroll-top"
-      onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
+      onClick={() =>
+        window.scrollTo({
+          top: 0,
+          behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        })
+      }
     >
       <ArrowUpIcon />
       <span className="visually-hidden">{t('footer.backToTop')}</span>

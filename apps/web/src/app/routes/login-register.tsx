@@ -18,7 +18,10 @@ export function Component() {
 
   const selectTab = (key: TabKey) => {
     setForgotOpen(false);
-    setSearchParams(key === 'register' ? { tab: 'register' } : {}, { replace: true, preventScrollReset: true });
+    setSearchParams(key === 'register' ? { tab: 'register' } : {}, {
+      replace: true,
+      preventScrollReset: true,
+    });
   };
 
   return (
@@ -37,7 +40,11 @@ export function Component() {
                 panel: forgotOpen ? (
                   <ForgotPasswordForm defaultEmail={loginEmail} onBack={() => setForgotOpen(false)} />
                 ) : (
-                  <LoginForm key={loginEmail} defaultEmail={loginEmail} onForgotPassword={() => setForgotOpen(true)} />
+                  <LoginForm
+                    key={loginEmail}
+                    defaultEmail={loginEmail}
+                    onForgotPassword={() => setForgotOpen(true)}
+                  />
                 ),
               },
               {

@@ -38,10 +38,16 @@ export function Component() {
               <dl className="account-summary__facts">
                 <dt>{t('account:summary.role')}</dt>
                 <dd>
-                  <span className={`role-badge role-badge--${user.role}`}>{t(`account:roles.${user.role}`)}</span>
+                  <span className={`role-badge role-badge--${user.role}`}>
+                    {t(`account:roles.${user.role}`)}
+                  </span>
                 </dd>
                 <dt>{t('account:summary.memberSince')}</dt>
-                <dd>{new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'long' }).format(new Date(user.createdAt))}</dd>
+                <dd>
+                  {new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', {
+                    dateStyle: 'long',
+                  }).format(new Date(user.createdAt))}
+                </dd>
               </dl>
               <nav aria-label={t('account:summary.shortcuts')}>
                 <ul className="account-links">

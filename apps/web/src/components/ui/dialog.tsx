@@ -98,7 +98,15 @@ export function Dialog({
             {title}
           </h2>
           <button type="button" className="icon-button dialog__close" onClick={() => onCloseRef.current()}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
             <span className="visually-hidden">{closeLabel}</span>

@@ -71,7 +71,15 @@ export function TextField({ label, error, hint, required, className, ...inputPro
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { showLabel: string; hideLabel: string };
 
-export function PasswordField({ label, error, hint, required, showLabel, hideLabel, ...inputProps }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  error,
+  hint,
+  required,
+  showLabel,
+  hideLabel,
+  ...inputProps
+}: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -93,7 +101,15 @@ export function PasswordField({ label, error, hint, required, showLabel, hideLab
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M4 4l16 16" />}

@@ -84,8 +84,20 @@ export const CapIcon = ({ size = 28, ...props }: IconProps) => (
   </svg>
 );
 
-export function SocialIcon({ network, size = 16 }: { network: 'facebook' | 'linkedin' | 'instagram' | 'youtube'; size?: number }) {
-  const common = { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+export function SocialIcon({
+  network,
+  size = 16,
+}: {
+  network: 'facebook' | 'linkedin' | 'instagram' | 'youtube';
+  size?: number;
+}) {
+  const common = {
+    width: size,
+    height: size,
+    viewBox: '0 0 24 24',
+    'aria-hidden': true,
+    focusable: false,
+  } as const;
   switch (network) {
     case 'facebook':
       return (

@@ -3,7 +3,9 @@ import { ToastMessage } from './toast-message';
 
 /** Toasts of SPEC §8 (shown bottom left by the container in app/provider). */
 export const notify = {
-  success: (title: string, detail?: string | null) => toast.success(<ToastMessage title={title} detail={detail} />),
-  error: (title: string, detail?: string | null) => toast.error(<ToastMessage title={title} detail={detail} />),
+  success: (title: string, detail?: string | null) =>
+    toast.success(<ToastMessage title={title} detail={detail} />),
+  error: (title: string, detail?: string | null) =>
+    toast.error(<ToastMessage title={title} detail={detail} />),
   info: (title: string, detail?: string | null) => toast.info(<ToastMessage title={title} detail={detail} />),
 };

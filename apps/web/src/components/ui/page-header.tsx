@@ -9,7 +9,11 @@ type PageHeaderProps = { title: string; intro?: ReactNode; trail?: Crumb[] };
 /** Heading band of a screen: breadcrumb Home > … > title, then the h1. */
 export function PageHeader({ title, intro, trail = [] }: PageHeaderProps) {
   const { t } = useTranslation('common');
-  const pages: Crumb[] = [{ path: paths.home.getHref(), label: t('nav.home') }, ...trail, { path: '', label: title }];
+  const pages: Crumb[] = [
+    { path: paths.home.getHref(), label: t('nav.home') },
+    ...trail,
+    { path: '', label: title },
+  ];
   return (
     <div className="page-header">
       <div className="container">

@@ -12,7 +12,9 @@ export function usePageViews() {
   useEffect(() => {
     if (lastReported.current === pathname) return;
     lastReported.current = pathname;
-    const request = dispatch(analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }));
+    const request = dispatch(
+      analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
+    );
     // Fire and forget: the result is not kept in the cache.
     void request.finally(() => request.reset());
   }, [pathname, dispatch]);

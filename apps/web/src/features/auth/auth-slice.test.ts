@@ -11,7 +11,15 @@ describe('auth slice', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sets loading and clears the error while a login is pending', () => {
-    const failed = authReducer(undefined, loginUser.rejected(null, 'r1', credentials, { hasResponse: true, code: 'invalid_credentials', message: 'Wrong', fields: {} }));
+    const failed = authReducer(
+      undefined,
+      loginUser.rejected(null, 'r1', credentials, {
+        hasResponse: true,
+        code: 'invalid_credentials',
+        message: 'Wrong',
+        fields: {},
+      }),
+    );
     const state = authReducer(failed, loginUser.pending('r2', credentials));
     expect(state.loading).toBe(true);
     expect(state.error).toBeNull();
@@ -20,12 +28,25 @@ describe('auth slice', () => {
   it('stores userInfo from the token and stops loading on success', () => {
     const access = fakeAccessToken({ role: 'author' });
     const state = authReducer(undefined, loginUser.fulfilled({ access, refresh: 'r' }, 'r1', credentials));
-    expect(state).toMatchObject({ loading: false, success: true, userToken: access, userInfo: { id: 'user-1', role: 'author' } });
+    expect(state).toMatchObject({
+      loading: false,
+      success: true,
+      userToken: access,
+      userInfo: { id: 'user-1', role: 'author' },
+    });
   });
 
   it('stores the error payload and stops loading on rejection', () => {
-    const payload = { hasResponse: true, code: 'invalid_credentials' as const, message: 'Wrong e-mail or password', fields: {} };
-    const state = authReducer(authReducer(undefined, loginUser.pending('r', credentials)), loginUser.rejected(null, 'r', credentials, payload));
+    const payload = {
+      hasResponse: true,
+      code: 'invalid_credentials' as const,
+      message: 'Wrong e-mail or password',
+      fields: {},
+    };
+    const state = authReducer(
+      authReducer(undefined, loginUser.pending('r', credentials)),
+      loginUser.rejected(null, 'r', credentials, payload),
+    );
     expect(state.loading).toBe(false);
     expect(state.error).toEqual(payload);
   });
@@ -47,12 +68,26 @@ describe('auth slice', () => {
   });
 
   it('rejects with the server message, or with no response when the server is unreachable', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail address or password.' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(401, {
+          error: { code: 'invalid_credentials', message: 'Wrong e-mail address or password.' },
+        }),
+      ),
+    );
     const store = makeStore();
     await store.dispatch(loginUser(credentials));
-    expect(store.getState().auth.error).toMatchObject({ hasResponse: true, code: 'invalid_credentials', message: 'Wrong e-mail address or password.' });
+    expect(store.getState().auth.error).toMatchObject({
+      hasResponse: true,
+      code: 'invalid_credentials',
+      message: 'Wrong e-mail address or password.',
+    });
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await store.dispatch(loginUser(credentials));
     expect(store.getState().auth.error).toMatchObject({ hasResponse: false });
     expect(selectIsLoggedIn(store.getState())).toBe(false);
@@ -85,7 +120,10 @@ describe('auth slice', () => {
 
   it('clears the tokens when the refresh token is refused', async () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-dead');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_refresh_token', message: 'x' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_refresh_token', message: 'x' } })),
+    );
     const store = makeStore();
     await store.dispatch(restoreSession());
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();

@@ -36,7 +36,14 @@ function userInfoFrom(token: string | null): UserInfo | null {
 /** Read lazily so each store starts from what is in local storage right now. */
 function initialAuthState(): AuthState {
   const userToken = typeof window === 'undefined' ? null : tokenStorage.getAccess();
-  return { loading: false, userInfo: userInfoFrom(userToken), userToken, error: null, success: false, restoring: false };
+  return {
+    loading: false,
+    userInfo: userInfoFrom(userToken),
+    userToken,
+    error: null,
+    success: false,
+    restoring: false,
+  };
 }
 
 export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue: LoginRejection }>(
@@ -47,7 +54,12 @@ export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue
     request.reset();
     if (result.error || !result.data) {
       const failure = toApiFailure(result.error);
-      return rejectWithValue({ hasResponse: failure.hasResponse, code: failure.code, message: failure.message, fields: failure.fields });
+      return rejectWithValue({
+        hasResponse: failure.hasResponse,
+        code: failure.code,
+        message: failure.message,
+        fields: failure.fields,
+      });
     }
     tokenStorage.save(result.data);
     return result.data;
@@ -65,7 +77,10 @@ export const restoreSession = createAsyncThunk<string, void>(
     }
     return access;
   },
-  { condition: (_, { getState }) => !(getState() as { auth: AuthState }).auth.restoring && tokenStorage.getRefresh() !== null },
+  {
+    condition: (_, { getState }) =>
+      !(getState() as { auth: AuthState }).auth.restoring && tokenStorage.getRefresh() !== null,
+  },
 );
 
 export const authSlice = createSlice({

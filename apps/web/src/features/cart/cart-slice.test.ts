@@ -9,11 +9,29 @@ import {
 } from './cart-slice';
 import type { AddToCartPayload, CartState } from './cart-slice';
 
-const book: AddToCartPayload = { id: 'b1', type: 'book', title: 'Comptabilité', price: 2500, discount: 10, image: '/c.jpg' };
-const file: AddToCartPayload = { id: 'f1', type: 'file', title: 'Tableau de bord', price: 1200, discount: 0, image: '/f.jpg', extension: 'excel' };
+const book: AddToCartPayload = {
+  id: 'b1',
+  type: 'book',
+  title: 'Comptabilité',
+  price: 2500,
+  discount: 10,
+  image: '/c.jpg',
+};
+const file: AddToCartPayload = {
+  id: 'f1',
+  type: 'file',
+  title: 'Tableau de bord',
+  price: 1200,
+  discount: 0,
+  image: '/f.jpg',
+  extension: 'excel',
+};
 
 const reduce = (...actions: Parameters<typeof cartReducer>[1][]) =>
-  actions.reduce<CartState>((state, action) => cartReducer(state, action), cartReducer(undefined, { type: 'init' }));
+  actions.reduce<CartState>(
+    (state, action) => cartReducer(state, action),
+    cartReducer(undefined, { type: 'init' }),
+  );
 
 describe('cart reducer', () => {
   it('adds a new line with quantity 1 and a generated cartItemId', () => {
@@ -34,7 +52,10 @@ describe('cart reducer', () => {
   });
 
   it('keeps a separate line for another colour or size of the same product', () => {
-    const state = reduce(addToCart({ ...book, selectedProductSize: 'A5' }), addToCart({ ...book, selectedProductSize: 'A4' }));
+    const state = reduce(
+      addToCart({ ...book, selectedProductSize: 'A5' }),
+      addToCart({ ...book, selectedProductSize: 'A4' }),
+    );
     expect(state.cartItems).toHaveLength(2);
   });
 
@@ -54,7 +75,12 @@ describe('cart reducer', () => {
   });
 
   it('removes every book line and keeps the files', () => {
-    const state = reduce(addToCart(book), addToCart(file), addToCart({ ...book, id: 'b2' }), removeBooksFromCart());
+    const state = reduce(
+      addToCart(book),
+      addToCart(file),
+      addToCart({ ...book, id: 'b2' }),
+      removeBooksFromCart(),
+    );
     expect(state.cartItems.map((item) => item.id)).toEqual(['f1']);
   });
 

@@ -28,7 +28,9 @@ export type AddToCartPayload = Omit<CartItem, 'cartItemId' | 'quantity'> & { qua
 const initialState: CartState = { cartItems: [] };
 
 const sameLine = (a: Pick<CartItem, 'id' | 'selectedProductColor' | 'selectedProductSize'>, b: typeof a) =>
-  a.id === b.id && a.selectedProductColor === b.selectedProductColor && a.selectedProductSize === b.selectedProductSize;
+  a.id === b.id &&
+  a.selectedProductColor === b.selectedProductColor &&
+  a.selectedProductSize === b.selectedProductSize;
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -71,6 +73,7 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { addToCart, decreaseQuantity, deleteFromCart, removeBooksFromCart, deleteAllFromCart } = cartSlice.actions;
+export const { addToCart, decreaseQuantity, deleteFromCart, removeBooksFromCart, deleteAllFromCart } =
+  cartSlice.actions;
 export const { selectCartItems, selectCartCount } = cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;

@@ -1,7 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-export type ProductSummary = { id: string; type: 'file' | 'book'; title: string; price: number; discount: number; image: string };
+export type ProductSummary = {
+  id: string;
+  type: 'file' | 'book';
+  title: string;
+  price: number;
+  discount: number;
+  image: string;
+};
 
 /** The product area of SPEC §3: a products list, saved so recently seen products show at once after a reload. */
 export type ProductState = { products: ProductSummary[] };

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { addToCompare, compareReducer, deleteFromCompare } from './compare-slice';
 import type { CompareItem } from './compare-slice';
 
-const item: CompareItem = { id: 'c1', type: 'file', title: 'Procédure achats', price: 900, discount: 0, image: '/c1.jpg' };
+const item: CompareItem = {
+  id: 'c1',
+  type: 'file',
+  title: 'Procédure achats',
+  price: 900,
+  discount: 0,
+  image: '/c1.jpg',
+};
 
 describe('compare reducer', () => {
   it('adds a product once', () => {

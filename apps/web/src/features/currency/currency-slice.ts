@@ -18,7 +18,9 @@ export const currencySlice = createSlice({
   initialState,
   reducers: {
     setCurrency(_state, action: PayloadAction<string>) {
-      const next = (offeredCurrencies as readonly string[]).includes(action.payload) ? currencies[action.payload] : undefined;
+      const next = (offeredCurrencies as readonly string[]).includes(action.payload)
+        ? currencies[action.payload]
+        : undefined;
       return next ?? initialState;
     },
   },

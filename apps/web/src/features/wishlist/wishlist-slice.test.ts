@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { addToWishlist, deleteAllFromWishlist, deleteFromWishlist, wishlistReducer } from './wishlist-slice';
 import type { WishlistItem } from './wishlist-slice';
 
-const item: WishlistItem = { id: 'p1', type: 'book', title: 'Droit des affaires', price: 1900, discount: 0, image: '/p1.jpg' };
+const item: WishlistItem = {
+  id: 'p1',
+  type: 'book',
+  title: 'Droit des affaires',
+  price: 1900,
+  discount: 0,
+  image: '/p1.jpg',
+};
 
 describe('wishlist reducer', () => {
   it('adds a product', () => {

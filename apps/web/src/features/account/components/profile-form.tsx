@@ -18,7 +18,13 @@ import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
 import { useUpdateUserMutation } from '../api/account-api';
 
-type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; language: 'fr' | 'en' };
+type ProfileValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  language: 'fr' | 'en';
+};
 
 /** Profile edit; changing the e-mail closes every session, so the user logs in again (SPEC §4). */
 export function ProfileForm({ user }: { user: User }) {
@@ -79,8 +85,18 @@ export function ProfileForm({ user }: { user: User }) {
       </h2>
       {formError && <Alert tone="error">{formError}</Alert>}
       <div className="form__grid">
-        <TextField label={t('account:fields.firstName')} autoComplete="given-name" required {...bind('firstName')} />
-        <TextField label={t('account:fields.lastName')} autoComplete="family-name" required {...bind('lastName')} />
+        <TextField
+          label={t('account:fields.firstName')}
+          autoComplete="given-name"
+          required
+          {...bind('firstName')}
+        />
+        <TextField
+          label={t('account:fields.lastName')}
+          autoComplete="family-name"
+          required
+          {...bind('lastName')}
+        />
       </div>
       <TextField
         label={t('account:fields.email')}

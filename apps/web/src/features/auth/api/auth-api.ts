@@ -1,4 +1,11 @@
-import type { LoginRequest, PasswordConfirmRequest, PasswordResetRequest, RegisterRequest, TokenPair, User } from '@hls/contract';
+import type {
+  LoginRequest,
+  PasswordConfirmRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  TokenPair,
+  User,
+} from '@hls/contract';
 import { api } from '@/lib/api-client';
 
 export type RegisterArgs = { body: RegisterRequest; asAuthor: boolean };
@@ -9,7 +16,11 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/login', method: 'POST', body }),
     }),
     register: build.mutation<User, RegisterArgs>({
-      query: ({ body, asAuthor }) => ({ url: asAuthor ? '/register/author' : '/register/customer', method: 'POST', body }),
+      query: ({ body, asAuthor }) => ({
+        url: asAuthor ? '/register/author' : '/register/customer',
+        method: 'POST',
+        body,
+      }),
     }),
     logout: build.mutation<void, { refresh: string }>({
       query: (body) => ({ url: '/logout', method: 'POST', body }),

@@ -16,7 +16,11 @@ import { useRequestPasswordResetMutation } from '../api/auth-api';
 type ForgotPasswordFormProps = { defaultEmail?: string; onBack?: () => void; headingLevel?: 'h2' | 'h3' };
 
 /** "Forgot password": e-mails a one-time link to /password/reset/confirm/<token>. */
-export function ForgotPasswordForm({ defaultEmail = '', onBack, headingLevel: Heading = 'h2' }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({
+  defaultEmail = '',
+  onBack,
+  headingLevel: Heading = 'h2',
+}: ForgotPasswordFormProps) {
   const { t } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
   const errorText = useErrorText();
@@ -55,7 +59,11 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack, headingLevel: He
         {t('auth:forgot.title')}
       </Heading>
       <p className="form__intro">{t('auth:forgot.intro')}</p>
-      {sentTo && <Alert tone="success" title={t('auth:forgot.sentTitle')}>{t('auth:forgot.sentBody', { email: sentTo })}</Alert>}
+      {sentTo && (
+        <Alert tone="success" title={t('auth:forgot.sentTitle')}>
+          {t('auth:forgot.sentBody', { email: sentTo })}
+        </Alert>
+      )}
       <TextField
         label={t('auth:fields.email')}
         name="email"

@@ -30,11 +30,20 @@ describe('login form', () => {
   it('shows the errors in French', async () => {
     renderWithProviders(null, { routes, route: '/login-register', lng: 'fr' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveAccessibleDescription('Saisissez votre adresse e-mail.');
+    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveAccessibleDescription(
+      'Saisissez votre adresse e-mail.',
+    );
   });
 
   it('shows the server message when the credentials are refused', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail address or password.' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(401, {
+          error: { code: 'invalid_credentials', message: 'Wrong e-mail address or password.' },
+        }),
+      ),
+    );
     renderWithProviders(null, { routes, route: '/login-register' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');
@@ -46,7 +55,10 @@ describe('login form', () => {
   });
 
   it('goes to /my-account after a successful login', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'r' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'r' })),
+    );
     const { router } = renderWithProviders(null, { routes, route: '/login-register' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');

@@ -22,7 +22,10 @@ describe('account menu and logout', () => {
     renderWithProviders(null, { routes, route: '/my-account' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login-register');
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/login-register?tab=register');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/login-register?tab=register',
+    );
   });
 
   it('shows the author entries to authors only', async () => {
@@ -61,7 +64,9 @@ describe('account menu and logout', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    const confirm = screen.getAllByRole('button', { name: 'Log out' }).find((button) => button.closest('[role="dialog"]'));
+    const confirm = screen
+      .getAllByRole('button', { name: 'Log out' })
+      .find((button) => button.closest('[role="dialog"]'));
     await user.click(confirm!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-register'));
     expect(fetchMock).toHaveBeenCalledTimes(1);

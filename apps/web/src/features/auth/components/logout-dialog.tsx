@@ -41,7 +41,12 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
           <Button ref={cancelRef} variant="secondary" onClick={onClose}>
             {t('auth:logout.cancel')}
           </Button>
-          <Button variant="danger" busy={isLoading} busyLabel={t('auth:logout.confirm')} onClick={() => void confirm()}>
+          <Button
+            variant="danger"
+            busy={isLoading}
+            busyLabel={t('auth:logout.confirm')}
+            onClick={() => void confirm()}
+          >
             {t('auth:logout.confirm')}
           </Button>
         </>

@@ -23,14 +23,20 @@ describe('register tab', () => {
     await user.type(screen.getByLabelText(/^Password/), 'secret123');
     await user.type(screen.getByLabelText(/^Confirm password/), 'secret124');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(screen.getByLabelText(/^Confirm password/)).toHaveAccessibleDescription('The two passwords do not match.');
+    expect(screen.getByLabelText(/^Confirm password/)).toHaveAccessibleDescription(
+      'The two passwords do not match.',
+    );
     expect(screen.getByLabelText(/^First name/)).toHaveAccessibleDescription('Enter your first name.');
   });
 
   it('posts an author to /api/register/author, then opens the login tab with the e-mail filled in', async () => {
     const fetchMock = vi.fn(async (request: Request) => {
       expect(new URL(request.url).pathname).toBe('/api/register/author');
-      expect(await request.json()).toMatchObject({ firstName: 'Ana', email: 'ana@example.org', language: 'en' });
+      expect(await request.json()).toMatchObject({
+        firstName: 'Ana',
+        email: 'ana@example.org',
+        language: 'en',
+      });
       return jsonResponse(201, { id: 'u1' });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -47,12 +53,17 @@ describe('register tab', () => {
   });
 
   it('shows the server field errors under the fields', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(409, { error: { code: 'email_taken', message: 'Taken' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(409, { error: { code: 'email_taken', message: 'Taken' } })),
+    );
     renderWithProviders(null, { routes, route: '/login-register?tab=register' });
     const user = userEvent.setup();
     await fillRegisterForm(user);
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByText('Error in register')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^E-mail address/)).toHaveAccessibleDescription('An account already uses this e-mail address.');
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveAccessibleDescription(
+      'An account already uses this e-mail address.',
+    );
   });
 });

@@ -72,10 +72,27 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       <p className="form__intro">{t('auth:register.intro')}</p>
       {formError && <Alert tone="error">{formError}</Alert>}
       <div className="form__grid">
-        <TextField label={t('auth:fields.firstName')} autoComplete="given-name" required {...bind('firstName')} />
-        <TextField label={t('auth:fields.lastName')} autoComplete="family-name" required {...bind('lastName')} />
+        <TextField
+          label={t('auth:fields.firstName')}
+          autoComplete="given-name"
+          required
+          {...bind('firstName')}
+        />
+        <TextField
+          label={t('auth:fields.lastName')}
+          autoComplete="family-name"
+          required
+          {...bind('lastName')}
+        />
       </div>
-      <TextField label={t('auth:fields.email')} type="email" inputMode="email" autoComplete="email" required {...bind('email')} />
+      <TextField
+        label={t('auth:fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        {...bind('email')}
+      />
       <PasswordField
         label={t('auth:fields.password')}
         autoComplete="new-password"

@@ -35,7 +35,10 @@ describe('route guard', () => {
   it('renews an expired access token silently when a refresh token exists', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken({ expiresInSeconds: -60 }));
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'refresh-2' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'refresh-2' })),
+    );
     const { router } = renderWithProviders(null, { routes, route: '/my-account' });
     expect(await screen.findByRole('heading', { name: 'Account screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-account');

@@ -17,7 +17,10 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
     return <p className="mini-cart__empty">{t('common:cart.empty')}</p>;
   }
 
-  const total = items.reduce((sum, item) => sum + discountedPrice(item.price, item.discount) * item.quantity, 0);
+  const total = items.reduce(
+    (sum, item) => sum + discountedPrice(item.price, item.discount) * item.quantity,
+    0,
+  );
 
   return (
     <div className="mini-cart">
@@ -26,7 +29,14 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
           const unit = discountedPrice(item.price, item.discount);
           return (
             <li key={item.cartItemId} className="mini-cart__item">
-              <img src={item.image} alt="" className="mini-cart__image" width="48" height="64" loading="lazy" />
+              <img
+                src={item.image}
+                alt=""
+                className="mini-cart__image"
+                width="48"
+                height="64"
+                loading="lazy"
+              />
               <div className="mini-cart__info">
                 <p className="mini-cart__title">{item.title}</p>
                 <p className="mini-cart__meta">
@@ -43,7 +53,15 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
                   notify.info(t('toast:removedFromCart'));
                 }}
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                 </svg>
                 <span className="visually-hidden">{t('common:cart.remove', { title: item.title })}</span>
