@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,14 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// The config is loaded again in every worker: the first load picks the temporary folder, the others inherit it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hls-e2e-'));
+// A fresh database and mail folder per run, kept after it for inspection (the next run wipes it).
+// The config is loaded again in every worker: the first load picks the folder, the workers inherit it.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = join(tmpdir(), `hls-e2e-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  process.env.E2E_DATA_DIR = dataDir;
+}
 process.env.E2E_MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'mail');
 process.env.E2E_BASE_URL = baseURL;
 
@@ -88,14 +94,17 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseURL,
+      // Always the embedded database and the .eml transport, whatever the developer's shell exports.
+      DATABASE_URL: '',
+      SMTP_URL: '',
       DATA_DIR: process.env.E2E_DATA_DIR,
       MAIL_DIR: process.env.E2E_MAIL_DIR,
       WEB_DIST_DIR: join(root, 'apps/web/dist'),
       SEED_DEMO: 'true',
       JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789abcdef',
       LOG_LEVEL: 'warn',
-      // Many accounts are created from one address within minutes.
-      RATE_LIMIT_DISABLED: 'true',
+      // Journeys create many accounts and log in many times from one address within minutes.
+      RATE_LIMIT_AUTH_MAX: '1000',
     },
   },
 });
