@@ -55,6 +55,13 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
+/** An author registers like a customer and may add the public profile shown on their products. */
+export const RegisterAuthorRequest = RegisterRequest.extend({
+  displayName: z.string().trim().max(120, 'displayName.tooLong').optional(),
+  bio: z.string().trim().max(2000, 'bio.tooLong').optional(),
+});
+export type RegisterAuthorRequest = z.input<typeof RegisterAuthorRequest>;
+
 export const LoginRequest = z.object({
   email: Email,
   password: z.string({ error: 'password.required' }).min(1, 'password.required').max(PASSWORD_MAX, 'password.tooLong'),
@@ -67,7 +74,11 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const RefreshRequest = z.object({ refresh: z.string({ error: 'refresh.required' }).min(1, 'refresh.required') });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
+export const LogoutRequest = RefreshRequest;
+export type LogoutRequest = RefreshRequest;
+
 export const EmailCheckRequest = z.object({ email: Email });
+export type EmailCheckRequest = z.input<typeof EmailCheckRequest>;
 export const EmailCheckResponse = z.object({ exists: z.literal(true) });
 
 export const PasswordResetRequest = z.object({ email: Email });
@@ -105,6 +116,9 @@ export const User = z.object({
   language: Language,
   role: Role,
   createdAt: z.string(),
+  /** Public author profile; null for other roles or when not filled in. */
+  displayName: z.string().nullable().optional(),
+  bio: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -122,3 +136,11 @@ export const PageViewRequest = z.object({
   path: z.string().min(1).max(500).startsWith('/'),
 });
 export type PageViewRequest = z.infer<typeof PageViewRequest>;
+
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
