@@ -16,8 +16,9 @@ const startedAt = Date.now();
 const env = {
   ...process.env,
   PATH: [join(root, 'node_modules/.bin'), dirname(process.execPath), process.env.PATH].join(delimiter),
-  FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
 };
+// A log file reads better without colour codes (picocolors colours as soon as CI or FORCE_COLOR is set).
+if (!process.stdout.isTTY && !process.env.FORCE_COLOR) env.NO_COLOR = '1';
 
 /** @type {{ name: string, status: 'ok' | 'FAIL' | 'SKIP', seconds: number, detail: string }[]} */
 const results = [];
