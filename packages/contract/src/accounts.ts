@@ -64,14 +64,19 @@ export type RegisterAuthorRequest = z.input<typeof RegisterAuthorRequest>;
 
 export const LoginRequest = z.object({
   email: Email,
-  password: z.string({ error: 'password.required' }).min(1, 'password.required').max(PASSWORD_MAX, 'password.tooLong'),
+  password: z
+    .string({ error: 'password.required' })
+    .min(1, 'password.required')
+    .max(PASSWORD_MAX, 'password.tooLong'),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const RefreshRequest = z.object({ refresh: z.string({ error: 'refresh.required' }).min(1, 'refresh.required') });
+export const RefreshRequest = z.object({
+  refresh: z.string({ error: 'refresh.required' }).min(1, 'refresh.required'),
+});
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 export const LogoutRequest = RefreshRequest;
@@ -91,7 +96,10 @@ export const PasswordConfirmRequest = z.object({
 export type PasswordConfirmRequest = z.input<typeof PasswordConfirmRequest>;
 
 export const EditPasswordRequest = z.object({
-  oldPassword: z.string({ error: 'password.required' }).min(1, 'password.required').max(PASSWORD_MAX, 'password.tooLong'),
+  oldPassword: z
+    .string({ error: 'password.required' })
+    .min(1, 'password.required')
+    .max(PASSWORD_MAX, 'password.tooLong'),
   newPassword: NewPassword,
 });
 export type EditPasswordRequest = z.input<typeof EditPasswordRequest>;

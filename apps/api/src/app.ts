@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import localesRoutes from './modules/locales/locales.routes.ts';
+import mail from './modules/mail/mail.plugin.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
+import auth from './plugins/auth.ts';
+import bodyParsers from './plugins/body-parsers.ts';
+import errorHandler from './plugins/error-handler.ts';
+import { loggerOptions } from './plugins/logger.ts';
+import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import security from './plugins/security.ts';
+import webApp from './plugins/web-app.ts';
+
+export type AppDeps = {
+  database: Database;
+  /** Defaults to the transport the config names (SMTP_URL or .eml files in MAIL_DIR). */
+  mailTransport?: MailTransport;
+  /** Run the mail sender loop in this process (default true). */
+  runMailSender?: boolean;
+};
+
+/** Builds the whole API (not listening): external plugins, then app plugins, then the modules. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { db } = deps.database;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimit,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
+
+  // External plugins.
+  await app.register(security, { corsOrigin: config.corsOrigin });
+  await app.register(bodyParsers, { bodyLimit: config.bodyLimit });
+  await app.register(rateLimit);
+  await app.register(openapi, { publicUrl: config.publicUrl });
+  if (serveWebApp) await app.register(webApp, { root: config.webDistDir });
+
+  // App plugins.
+  await app.register(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp });
+  await app.register(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl });
+  await app.register(mail, {
+    db,
+    transport:
+      deps.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }),
+    from: config.mailFrom,
+    maxAttempts: config.mailMaxAttempts,
+    runSender: deps.runMailSender ?? true,
+  });
+
+  // Modules.
+  const accounts = createAccountsService({
+    db,
+    publicUrl: config.publicUrl,
+    refreshTokenTtl: config.refreshTokenTtl,
+    signAccessToken: app.signAccessToken,
+    mailQueued: () => app.mailSender.wake(),
+  });
+  const authRateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs };
+  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(analyticsRoutes, { prefix: '/api', db });
+  await app.register(accountsRoutes, { prefix: '/api', accounts, rateLimit: authRateLimit });
+  await app.register(localesRoutes, { localesDir: config.localesDir });
+
+  return app;
+}

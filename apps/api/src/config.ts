@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The only module that reads the environment: everything else receives a validated `Config`. */
+
+const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Unset: the embedded PGlite database under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  /** Seconds. */
+  accessTokenTtl: number;
+  /** Seconds. */
+  refreshTokenTtl: number;
+  /** `false`: same origin only; `true`: any origin (reflected). */
+  corsOrigin: boolean | string[];
+  bodyLimit: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailDir: string;
+  mailMaxAttempts: number;
+  rateLimit: { authMax: number; authWindowMs: number };
+  seedDemo: boolean;
+  logLevel: string;
+  webDistDir: string;
+  localesDir: string;
+  trustProxy: boolean | number | string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "900", "15m", "12h", "30d" → seconds. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const seconds = amount * (durationUnits[match[2] || 's'] ?? 1);
+  return seconds > 0 ? seconds : undefined;
+}
+
+const sizeUnits: Record<string, number> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2 };
+
+/** "1048576", "512kb", "2mb" → bytes. */
+export function parseSize(value: string): number | undefined {
+  const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(value.trim());
+  if (!match) return undefined;
+  const bytes = Number(match[1]) * (sizeUnits[(match[2] ?? '').toLowerCase()] ?? 1);
+  return bytes > 0 ? bytes : undefined;
+}
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), 'expected true or false')
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const duration = z.string().transform((v, ctx) => {
+  const seconds = parseDuration(v);
+  if (seconds === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration such as 900, 15m, 12h or 30d' });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const size = z.string().transform((v, ctx) => {
+  const bytes = parseSize(v);
+  if (bytes === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'expected a size such as 1048576, 512kb or 2mb' });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60),
+  REFRESH_TOKEN_TTL: duration.default(30 * 86400),
+  CORS_ORIGIN: z.string().optional(),
+  BODY_LIMIT: size.default(1024 * 1024),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('HLS <no-reply@hls.test>'),
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
+  RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
+  RATE_LIMIT_AUTH_WINDOW: duration.default(60),
+  SEED_DEMO: booleanText.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOCALES_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z.string().optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+function parseCorsOrigin(value: string | undefined): boolean | string[] {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
+  if (value.trim() === '*' || value.trim() === 'true') return true;
+  return value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
+  if (value.trim() === 'true') return true;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value.trim();
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept under DATA_DIR,
+ * so tokens survive restarts without any setup.
+ */
+function developmentJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Validates the environment; throws a `ConfigError` naming every bad setting. */
+export function loadConfig(env: Env = process.env): Config {
+  // Empty values in an .env file mean "not set".
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data'));
+
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid settings (see .env.example):\n  JWT_SECRET: required in production');
+  }
+  const port = e.PORT;
+
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port || 3000}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    corsOrigin: parseCorsOrigin(e.CORS_ORIGIN),
+    bodyLimit: e.BODY_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000 },
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    localesDir: path.resolve(e.LOCALES_DIR ?? path.join(repoRoot, 'apps/web/locales')),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}

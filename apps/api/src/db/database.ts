@@ -1,0 +1,59 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle, accepted wherever a write must join the caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
+  embedded: EmbeddedPostgres | undefined;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  { url: string; poolSize?: number } | { url?: undefined; dataDir?: string; loadFrom?: string };
+
+/** One driver for both modes: `pg` on a PostgreSQL server, or on the embedded PGlite's unix socket. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let pool: pg.Pool;
+  if (options.url !== undefined) {
+    pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  } else {
+    embedded = await startEmbeddedPostgres({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+    });
+    // PGlite is a single session: one connection, queries queue in the pool.
+    pool = new pg.Pool({
+      host: embedded.socketDir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+    });
+  }
+  // An idle client losing its server must not crash the process; the next query reports the error.
+  pool.on('error', () => {});
+
+  let closing: Promise<void> | undefined;
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    kind: embedded ? 'pglite' : 'postgres',
+    embedded,
+    close() {
+      closing ??= (async () => {
+        await pool.end();
+        await embedded?.stop();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/**
+ * Worker thread hosting the embedded PGlite database, so its queries never run on the API's event loop.
+ * It speaks the PostgreSQL wire protocol on a unix socket; the main thread uses the same `pg` driver as for a server.
+ */
+
+export type HostOptions = {
+  /** Directory of the persistent database; unset = in memory. */
+  dataDir?: string;
+  /** A tarball written by `dump`, loaded into a fresh in-memory database (fast test databases). */
+  loadFrom?: string;
+  socketPath: string;
+};
+
+export type HostRequest = { type: 'dump'; file: string } | { type: 'close' };
+export type HostMessage =
+  { type: 'ready' } | { type: 'dumped' } | { type: 'closed' } | { type: 'error'; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('pglite-host.ts must run as a worker thread');
+const options = workerData as HostOptions;
+
+const send = (message: HostMessage) => port.postMessage(message);
+
+try {
+  const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
+  const db = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { unaccent, pg_trgm },
+  });
+  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 1 });
+  await server.start();
+
+  port.on('message', (request: HostRequest) => {
+    void (async () => {
+      try {
+        if (request.type === 'dump') {
+          const blob = await db.dumpDataDir('none');
+          await writeFile(request.file, Buffer.from(await blob.arrayBuffer()));
+          send({ type: 'dumped' });
+        } else {
+          await server.stop();
+          await db.close();
+          send({ type: 'closed' });
+          port.close();
+        }
+      } catch (error) {
+        send({ type: 'error', message: (error as Error).message });
+      }
+    })();
+  });
+  send({ type: 'ready' });
+} catch (error) {
+  send({ type: 'error', message: (error as Error).stack ?? String(error) });
+}

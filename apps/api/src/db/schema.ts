@@ -1,0 +1,4 @@
+/** Every table, for Drizzle's typed queries and for drizzle-kit; each module owns its own file. */
+export * from '../modules/accounts/accounts.tables.ts';
+export * from '../modules/mail/mail.tables.ts';
+export * from '../modules/analytics/analytics.tables.ts';

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EditPasswordRequest,
+  EmailCheckRequest,
+  EmailCheckResponse,
+  LoginRequest,
+  LogoutRequest,
+  MessageResponse,
+  PasswordConfirmRequest,
+  PasswordResetRequest,
+  RefreshRequest,
+  RegisterAuthorRequest,
+  RegisterRequest,
+  roles,
+  TokenPair,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  User,
+} from '@hls/contract';
+import { AppError } from '../../plugins/app-error.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+export type AccountsRoutesOptions = {
+  accounts: AccountsService;
+  rateLimit: { max: number; timeWindow: number };
+};
+
+export default async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
+  const { accounts } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limited = { rateLimit: options.rateLimit };
+  const anyRole = app.requireRole(...roles);
+  const tags = ['accounts'];
+  const bearer = [{ bearerAuth: [] }];
+
+  api.post('/register/customer', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Create a customer account (JSON, urlencoded or multipart form data)',
+      consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+      body: RegisterRequest,
+      response: { 201: User, ...errorResponses(400, 409, 429) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await accounts.register(request.body, 'customer')),
+  });
+
+  api.post('/register/author', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Create an author account (the "Author" option at sign-up)',
+      consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+      body: RegisterAuthorRequest,
+      response: { 201: User, ...errorResponses(400, 409, 429) },
+    },
+    handler: async (request, reply) => reply.code(201).send(await accounts.register(request.body, 'author')),
+  });
+
+  api.post('/login', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Log in; the access token is a short-lived HS256 JWT holding sub, role and exp',
+      body: LoginRequest,
+      response: { 200: TokenPair, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request) => accounts.login(request.body.email, request.body.password),
+  });
+
+  api.post('/token/refresh', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+      body: RefreshRequest,
+      response: { 200: TokenPair, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request) => accounts.refresh(request.body.refresh),
+  });
+
+  api.post('/logout', {
+    schema: {
+      tags,
+      summary: 'Revoke a refresh token',
+      body: LogoutRequest,
+      response: { 204: z.null(), ...errorResponses(400) },
+    },
+    handler: async (request, reply) => {
+      await accounts.logout(request.body.refresh);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/email/check', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Tell whether an account uses this e-mail (404 when none does)',
+      body: EmailCheckRequest,
+      response: { 200: EmailCheckResponse, ...errorResponses(400, 404, 429) },
+    },
+    handler: async (request) => {
+      if (!(await accounts.emailExists(request.body.email))) {
+        throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
+          email: 'email.notFound',
+        });
+      }
+      return { exists: true as const };
+    },
+  });
+
+  api.post('/password/reset', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'E-mail a one-time password reset link (valid one hour)',
+      body: PasswordResetRequest,
+      response: { 200: MessageResponse, ...errorResponses(400, 404, 429) },
+    },
+    handler: async (request) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return { message: 'A password reset link was sent to this e-mail address.' };
+    },
+  });
+
+  api.post('/password/confirm', {
+    config: limited,
+    schema: {
+      tags,
+      summary: 'Set a new password with the token from the reset link; closes every session',
+      body: PasswordConfirmRequest,
+      response: { 200: MessageResponse, ...errorResponses(400, 429) },
+    },
+    handler: async (request) => {
+      await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      return { message: 'Your password was changed. You can log in with it now.' };
+    },
+  });
+
+  api.put('/editPassword', {
+    preHandler: anyRole,
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'Change the password (checks the current one); closes every session',
+      body: EditPasswordRequest,
+      response: { 200: MessageResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => {
+      await accounts.changePassword(request.user!.id, request.body.oldPassword, request.body.newPassword);
+      return { message: 'Your password was changed. Please log in again.' };
+    },
+  });
+
+  api.put('/update/user', {
+    preHandler: anyRole,
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'Update the profile; a new e-mail closes every session (reauthenticate: true)',
+      body: UpdateUserRequest,
+      response: { 200: UpdateUserResponse, ...errorResponses(400, 401, 409) },
+    },
+    handler: async (request) => accounts.updateUser(request.user!.id, request.body),
+  });
+
+  api.get('/user', {
+    preHandler: anyRole,
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'The logged-in user',
+      response: { 200: User, ...errorResponses(401) },
+    },
+    handler: async (request) => accounts.getUser(request.user!.id),
+  });
+}

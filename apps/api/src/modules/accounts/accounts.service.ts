@@ -1,0 +1,337 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/contract';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import { passwordResets, refreshTokens, users } from './accounts.tables.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
+
+export type AccountsDeps = {
+  db: Db;
+  publicUrl: string;
+  refreshTokenTtl: number;
+  signAccessToken(user: AuthUser): Promise<string>;
+  /** Called after a transaction that queued mail has committed. */
+  mailQueued(): void;
+};
+
+export type NewAccount = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  language?: Language | undefined;
+  displayName?: string | undefined;
+  bio?: string | undefined;
+};
+
+type UserRow = typeof users.$inferSelect;
+
+const RESET_TOKEN_MINUTES = 60;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    country: row.country,
+    language: row.language,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    displayName: row.displayName,
+    bio: row.bio,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+const emailTaken = () =>
+  new AppError('email_taken', 409, 'An account already exists with this e-mail address.', {
+    email: 'email.taken',
+  });
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** Inserts a user; shared by registration, the user:create command and the demo data. */
+export async function insertUser(db: DbOrTx, account: NewAccount & { role: Role }): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: account.email.toLowerCase(),
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      language: account.language ?? 'fr',
+      displayName: account.role === 'author' ? account.displayName || null : null,
+      bio: account.role === 'author' ? account.bio || null : null,
+    })
+    .returning();
+  return row!;
+}
+
+async function revokeAllRefreshTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db } = deps;
+
+  async function getUserRow(id: string): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    // A valid token for a deleted account: treat it as logged out.
+    if (!row) throw new AppError('unauthorized', 401, 'This account no longer exists.');
+    return row;
+  }
+
+  async function insertRefreshToken(tx: DbOrTx, userId: string, familyId: string) {
+    const token = newOpaqueToken();
+    const [row] = await tx
+      .insert(refreshTokens)
+      .values({
+        tokenHash: hashOpaqueToken(token),
+        familyId,
+        userId,
+        expiresAt: new Date(Date.now() + deps.refreshTokenTtl * 1000),
+      })
+      .returning({ id: refreshTokens.id });
+    return { token, id: row!.id };
+  }
+
+  async function tokenPair(user: UserRow, refresh: string): Promise<TokenPair> {
+    return { access: await deps.signAccessToken({ id: user.id, role: user.role }), refresh };
+  }
+
+  return {
+    async register(account: NewAccount, role: 'customer' | 'author'): Promise<User> {
+      let row: UserRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const created = await insertUser(tx, { ...account, role });
+          await enqueueMail(tx, {
+            to: created.email,
+            language: created.language,
+            template: 'welcome',
+            data: { firstName: created.firstName, role, loginUrl: `${deps.publicUrl}/login-register` },
+          });
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      deps.mailQueued();
+      return toUser(row);
+    },
+
+    async login(email: string, password: string): Promise<TokenPair> {
+      const user = await findUserByEmail(db, email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      if (!user || !valid)
+        throw new AppError('invalid_credentials', 401, 'Wrong e-mail address or password.');
+      const { token } = await insertRefreshToken(db, user.id, randomUUID());
+      return tokenPair(user, token);
+    },
+
+    /** Rotates a refresh token; presenting an already rotated one revokes its whole family (likely theft). */
+    async refresh(presented: string): Promise<TokenPair> {
+      const invalid = () =>
+        new AppError('invalid_refresh_token', 401, 'Your session has ended. Please log in again.');
+      const outcome = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)))
+          .for('update')
+          .limit(1);
+        if (!current) return { error: invalid() };
+        if (current.revokedAt) {
+          if (current.replacedBy) {
+            await tx
+              .update(refreshTokens)
+              .set({ revokedAt: sql`now()` })
+              .where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+            return { error: invalid(), reuse: true };
+          }
+          return { error: invalid() };
+        }
+        if (current.expiresAt.getTime() <= Date.now()) return { error: invalid() };
+        const [user] = await tx.select().from(users).where(eq(users.id, current.userId)).limit(1);
+        if (!user) return { error: invalid() };
+        const next = await insertRefreshToken(tx, user.id, current.familyId);
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: sql`now()`, replacedBy: next.id })
+          .where(eq(refreshTokens.id, current.id));
+        return { user, token: next.token };
+      });
+      // The family revocation must commit, so the error is thrown after the transaction.
+      if ('error' in outcome) throw outcome.error;
+      return tokenPair(outcome.user, outcome.token);
+    },
+
+    async logout(presented: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)), isNull(refreshTokens.revokedAt)));
+    },
+
+    async emailExists(email: string): Promise<boolean> {
+      return (await findUserByEmail(db, email)) !== undefined;
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (!user) {
+        throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
+          email: 'email.notFound',
+        });
+      }
+      const token = newOpaqueToken();
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          tokenHash: hashOpaqueToken(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+        });
+        await enqueueMail(tx, {
+          to: user.email,
+          language: user.language,
+          template: 'password_reset',
+          data: {
+            firstName: user.firstName,
+            link: `${deps.publicUrl}/password/reset/confirm/${token}`,
+            validMinutes: RESET_TOKEN_MINUTES,
+          },
+        });
+      });
+      deps.mailQueued();
+    },
+
+    async confirmPasswordReset(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const done = await db.transaction(async (tx) => {
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashOpaqueToken(token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: passwordResets.userId });
+        if (!reset) return false;
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, reset.userId))
+          .returning();
+        await revokeAllRefreshTokens(tx, reset.userId);
+        await enqueueMail(tx, {
+          to: user!.email,
+          language: user!.language,
+          template: 'password_changed',
+          data: { firstName: user!.firstName, resetUrl: `${deps.publicUrl}/login-register` },
+        });
+        return true;
+      });
+      if (!done) {
+        throw new AppError('invalid_reset_token', 400, 'This reset link is invalid or has expired.', {
+          token: 'token.invalid',
+        });
+      }
+      deps.mailQueued();
+    },
+
+    async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
+      const user = await getUserRow(userId);
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new AppError('wrong_password', 400, 'The current password is not correct.', {
+          oldPassword: 'password.wrong',
+        });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+        await revokeAllRefreshTokens(tx, userId);
+        await enqueueMail(tx, {
+          to: user.email,
+          language: user.language,
+          template: 'password_changed',
+          data: { firstName: user.firstName, resetUrl: `${deps.publicUrl}/login-register` },
+        });
+      });
+      deps.mailQueued();
+    },
+
+    async getUser(userId: string): Promise<User> {
+      return toUser(await getUserRow(userId));
+    },
+
+    /** A new e-mail closes every session: the client must log in again with it. */
+    async updateUser(
+      userId: string,
+      changes: UpdateUserRequest,
+    ): Promise<{ user: User; reauthenticate: boolean }> {
+      const current = await getUserRow(userId);
+      const emailChanged = changes.email.toLowerCase() !== current.email.toLowerCase();
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (emailChanged) {
+            const owner = await findUserByEmail(tx, changes.email);
+            if (owner && owner.id !== userId) throw emailTaken();
+          }
+          const [updated] = await tx
+            .update(users)
+            .set({
+              firstName: changes.firstName,
+              lastName: changes.lastName,
+              email: changes.email.toLowerCase(),
+              ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+              ...(changes.country !== undefined ? { country: changes.country.toUpperCase() } : {}),
+              ...(changes.language !== undefined ? { language: changes.language } : {}),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(users.id, userId))
+            .returning();
+          if (emailChanged) await revokeAllRefreshTokens(tx, userId);
+          return updated!;
+        });
+        return { user: toUser(row), reauthenticate: emailChanged };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,36 @@
+import type { Role } from '@hls/contract';
+import type { DbOrTx } from '../../db/database.ts';
+import { findUserByEmail, insertUser } from '../accounts/accounts.service.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** One account per role, listed in the README. */
+export const demoAccounts: {
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  displayName?: string;
+}[] = [
+  { email: 'customer@hls.test', role: 'customer', firstName: 'Camille', lastName: 'Martin' },
+  {
+    email: 'author@hls.test',
+    role: 'author',
+    firstName: 'Amira',
+    lastName: 'Ben Salah',
+    displayName: 'Amira Ben Salah',
+  },
+  { email: 'editor@hls.test', role: 'editor', firstName: 'Élodie', lastName: 'Dubois' },
+  { email: 'admin@hls.test', role: 'admin', firstName: 'Adam', lastName: 'Smith' },
+];
+
+/** Idempotent: existing accounts are left as they are. Returns the e-mails it created. */
+export async function seedDemoAccounts(db: DbOrTx): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of demoAccounts) {
+    if (await findUserByEmail(db, account.email)) continue;
+    await insertUser(db, { ...account, password: DEMO_PASSWORD, language: 'fr' });
+    created.push(account.email);
+  }
+  return created;
+}

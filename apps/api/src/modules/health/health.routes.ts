@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthResponse } from '@hls/contract';
+import type { Db } from '../../db/database.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
+
+const { version } = packageJson;
+
+export default async function healthRoutes(app: FastifyInstance, options: { db: Db }) {
+  app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database check',
+      response: { 200: HealthResponse, 503: HealthResponse },
+    },
+    handler: async (request, reply) => {
+      let database: 'ok' | 'unavailable' = 'ok';
+      try {
+        await options.db.execute(sql`select 1`);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unavailable');
+        database = 'unavailable';
+      }
+      const body = {
+        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+        database,
+        version,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+      return reply
+        .code(database === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../plugins/app-error.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+
+/** `fn` is the spec's code for French. */
+const languageDirs: Record<string, string> = { fr: 'fr', fn: 'fr', en: 'en' };
+
+const Params = z.object({ lng: z.string(), file: z.string() });
+
+export default async function localesRoutes(app: FastifyInstance, options: { localesDir: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/locales/:lng/:file', {
+    schema: {
+      tags: ['locales'],
+      summary: 'Translations of one namespace, e.g. /locales/fr/common.json (fn = fr)',
+      params: Params,
+      response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(404) },
+    },
+    handler: async (request, reply) => {
+      const dir = languageDirs[request.params.lng];
+      const namespace = /^([a-z][a-z_-]{0,63})\.json$/.exec(request.params.file)?.[1];
+      const notFound = new AppError('not_found', 404, 'No such translation file.');
+      if (!dir || !namespace) throw notFound;
+      let content: string;
+      try {
+        content = await readFile(path.join(options.localesDir, dir, `${namespace}.json`), 'utf8');
+      } catch {
+        throw notFound;
+      }
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .header('content-language', dir)
+        .send(JSON.parse(content) as Record<string, unknown>);
+    },
+  });
+
+  // The spec defines the add-missing path but never uses it: keys are added to the files in the repository.
+  api.post('/locales/add/:lng/:ns', {
+    schema: { tags: ['locales'], summary: 'Accepted and ignored', hide: true, response: { 204: z.null() } },
+    handler: async (_request, reply) => reply.code(204).send(null),
+  });
+}

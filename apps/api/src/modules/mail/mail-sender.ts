@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+export type MailSenderOptions = {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  maxAttempts: number;
+  /** Delay before the second attempt; doubles at each failure, capped by `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How often the loop looks for due messages when nothing wakes it. */
+  pollIntervalMs?: number;
+  /** A claimed message is retried after this long if the process died while sending it. */
+  leaseMs?: number;
+  batchSize?: number;
+};
+
+export type MailSender = {
+  /** Sends every due message once; resolves with how many were attempted. */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Asks the loop to look at the outbox now (called after an enqueue commits). */
+  wake(): void;
+  stop(): Promise<void>;
+};
+
+type ClaimedRow = { id: string; to: string; subject: string; text: string; html: string; attempts: number };
+
+export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { db, transport, logger, maxAttempts } = options;
+  const baseDelayMs = options.baseDelayMs ?? 30_000;
+  const maxDelayMs = options.maxDelayMs ?? 3_600_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const batchSize = options.batchSize ?? 10;
+
+  // Claiming moves next_attempt_at past a lease instead of holding a lock while talking to SMTP:
+  // the embedded database has a single connection that the API needs meanwhile.
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.execute<ClaimedRow>(sql`
+      UPDATE mail_outbox SET attempts = attempts + 1,
+        next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+      WHERE id IN (
+        SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      RETURNING id, "to", subject, text, html, attempts`);
+    return result.rows;
+  }
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    try {
+      const where = await transport.send({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+      await db.execute(sql`
+        UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${row.id}`);
+      logger.info({ mailId: row.id, delivered: where }, 'mail sent');
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      if (row.attempts >= maxAttempts) {
+        await db.execute(sql`
+          UPDATE mail_outbox SET status = 'failed', last_error = ${message}, updated_at = now() WHERE id = ${row.id}`);
+        logger.error({ mailId: row.id, attempts: row.attempts, err: message }, 'mail failed for good');
+      } else {
+        const delay = retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
+        await db.execute(sql`
+          UPDATE mail_outbox SET last_error = ${message},
+            next_attempt_at = now() + ${`${delay} milliseconds`}::interval, updated_at = now()
+          WHERE id = ${row.id}`);
+        logger.warn(
+          { mailId: row.id, attempts: row.attempts, retryInMs: delay, err: message },
+          'mail will be retried',
+        );
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    let attempted = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) await deliver(row);
+      attempted += rows.length;
+      if (rows.length < batchSize) return attempted;
+    }
+  }
+
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let again = false;
+
+  function schedule(delay: number) {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  function tick() {
+    if (!running) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    current = runOnce()
+      .then(() => undefined)
+      // The loop must never take the API down: a database hiccup is logged and retried at the next tick.
+      .catch((error: unknown) => logger.error({ err: error }, 'mail sender run failed'))
+      .finally(() => {
+        current = undefined;
+        if (again) {
+          again = false;
+          schedule(0);
+        } else schedule(pollIntervalMs);
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    wake() {
+      if (running) schedule(0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { ErrorCode } from '@hls/contract';
+
+/** The error services throw: a stable code from the contract, its HTTP status, and optional field messages. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Field path → i18n key of the `validation` namespace; translated by the error handler. */
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, status: number, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AccessTokenPayload, type Role } from '@hls/contract';
+import { AppError } from './app-error.ts';
+
+export type AuthUser = { id: string; role: Role };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireRole` from a verified access token; null on public routes. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    signAccessToken(user: AuthUser): Promise<string>;
+    /** A preHandler admitting only a valid access token whose role is one of `roles`. */
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+  }
+}
+
+export type AccessTokens = {
+  sign(user: AuthUser): Promise<string>;
+  verify(token: string): Promise<AuthUser>;
+};
+
+export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (user) =>
+      new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        // Only HS256: "alg: none" and algorithm-confusion tokens are rejected here.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const claims = AccessTokenPayload.parse(payload);
+        return { id: claims.sub, role: claims.role };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) {
+          throw new AppError('token_expired', 401, 'The access token has expired.');
+        }
+        throw new AppError('unauthorized', 401, 'The access token is not valid.');
+      }
+    },
+  };
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new AppError('unauthorized', 401, 'Authentication required.');
+  return match[1];
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, options: { secret: string; accessTokenTtl: number }) {
+    const tokens = createAccessTokens(options.secret, options.accessTokenTtl);
+    app.decorateRequest('user', null);
+    app.decorate('signAccessToken', tokens.sign);
+    app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+      if (roles.length === 0) throw new Error('requireRole needs at least one role');
+      return async (request) => {
+        const user = await tokens.verify(bearerToken(request));
+        if (!roles.includes(user.role))
+          throw new AppError('forbidden', 403, 'You are not allowed to do this.');
+        request.user = user;
+      };
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Language } from '@hls/contract';
+
+/** Translates the contract's validation keys ("email.invalid") with the web app's `validation` namespace. */
+export type Translate = (key: string) => string;
+
+type Catalogue = Record<string, unknown>;
+
+function loadCatalogue(localesDir: string, language: Language): Catalogue {
+  const file = path.join(localesDir, language, 'validation.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalogue) : {};
+}
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Catalogue)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const fallbackMessage = 'This value is not valid.';
+
+export function createTranslator(localesDir: string): (language: Language) => Translate {
+  const catalogues = { fr: loadCatalogue(localesDir, 'fr'), en: loadCatalogue(localesDir, 'en') };
+  return (language) => (key) =>
+    lookup(catalogues[language], key) ??
+    lookup(catalogues.en, key) ??
+    lookup(catalogues[language], 'generic.invalid') ??
+    fallbackMessage;
+}
+
+/** The caller's language: `lng` query parameter, then Accept-Language; `fn` is the spec's code for French. */
+export function requestLanguage(query: unknown, acceptLanguage: string | undefined): Language {
+  const lng =
+    typeof query === 'object' && query !== null ? (query as Record<string, unknown>).lng : undefined;
+  const candidates = [
+    ...(typeof lng === 'string' ? [lng] : []),
+    ...(acceptLanguage ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]?.trim() ?? '')
+      .filter(Boolean),
+  ];
+  for (const candidate of candidates) {
+    const base = candidate.toLowerCase().split('-')[0];
+    if (base === 'fr' || base === 'fn') return 'fr';
+    if (base === 'en') return 'en';
+  }
+  return 'en';
+}

@@ -1,0 +1,52 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemo } from './modules/demo/demo.seed.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+);
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app?.log.error({ err }, 'shutting down after an error');
+  else app?.log.info({ signal }, 'shutting down');
+  await app?.close();
+  await database.close();
+});
+
+try {
+  await runMigrations(database.db);
+  app = await buildApp(config, { database });
+  if (config.seedDemo) {
+    const { accounts } = await seedDemo(database.db);
+    if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL server',
+    },
+    `HLS is ready on ${config.publicUrl}`,
+  );
+} catch (error) {
+  console.error(error);
+  await app?.close();
+  await database.close();
+  process.exit(1);
+}
