@@ -28,6 +28,8 @@ export type Config = {
   mailFrom: string;
   mailDir: string;
   mailMaxAttempts: number;
+  /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
+  mailSenderInApi: boolean;
   rateLimit: { authMax: number; authWindowMs: number };
   seedDemo: boolean;
   logLevel: string;
@@ -110,6 +112,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('HLS <no-reply@hls.test>'),
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
+  MAIL_SENDER_IN_API: booleanText.default(true),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
   SEED_DEMO: booleanText.optional(),
@@ -192,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailSenderInApi: e.MAIL_SENDER_IN_API,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000 },
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

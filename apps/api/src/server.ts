@@ -32,7 +32,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 try {
   await runMigrations(database.db);
-  app = await buildApp(config, { database });
+  app = await buildApp(config, { database, runMailSender: config.mailSenderInApi });
   if (config.seedDemo) {
     const { accounts } = await seedDemo(database.db);
     if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');

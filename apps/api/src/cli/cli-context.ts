@@ -1,0 +1,24 @@
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { loggerOptions } from '../plugins/logger.ts';
+
+export type CliContext = { config: Config; database: Database; logger: pino.Logger };
+
+/** Config, a migrated database and a logger for the commands; exits with a clear message on bad settings. */
+export async function openCliContext(): Promise<CliContext> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  await runMigrations(database.db);
+  return { config, database, logger: pino(loggerOptions(config.logLevel === 'silent' ? 'silent' : 'info')) };
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import type { MailTransport } from '../src/modules/mail/mail-transport.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  mailDir: string;
+  close(): Promise<void>;
+};
+
+export type BuildOptions = {
+  /** Settings on top of the test defaults, as environment variables. */
+  env?: Record<string, string>;
+  mailTransport?: MailTransport;
+  /** Off by default: tests deliver mail with `app.mailSender.runOnce()` when they need it. */
+  runMailSender?: boolean;
+};
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+/** Builds the app on a fresh migrated database with mail written to a temp directory. */
+export async function build(options: BuildOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hls-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://shop.test',
+    WEB_DIST_DIR: path.join(dir, 'no-web-build'),
+    RATE_LIMIT_AUTH_MAX: '1000',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, {
+    database,
+    runMailSender: options.runMailSender ?? false,
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailDir: config.mailDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One app and database for the whole test file, closed after it. */
+export function useApp(options: BuildOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await build(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = () => {
+    if (!built) throw new Error('the app is built in beforeAll');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get mailDir() {
+      return current().mailDir;
+    },
+    close: () => current().close(),
+  };
+}
+
+let sequence = 0;
+/** A unique e-mail per call, so tests sharing a database never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${sequence}@example.test`;
+}
+
+export const json = <T = unknown>(response: LightMyRequestResponse) => response.json<T>();
+
+export type SentMail = { file: string; to: string; subject: string; raw: string; body: string };
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replaceAll('_', ' ')),
+  );
+}
+
+/** The .eml files the file transport wrote, oldest first, with decoded subject and body. */
+export function readMails(mailDir: string): SentMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files.sort().map((name) => {
+    const file = path.join(mailDir, name);
+    const raw = readFileSync(file, 'utf8');
+    const header = (key: string) =>
+      decodeHeader(new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
+    return { file, to: header('To'), subject: header('Subject'), raw, body: decodeQuotedPrintable(raw) };
+  });
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, string> = {},
+  kind: 'customer' | 'author' = 'customer',
+) {
+  const payload = {
+    firstName: 'Nadia',
+    lastName: 'Haddad',
+    email: uniqueEmail(kind),
+    password: 'Secret123',
+    ...overrides,
+  };
+  const response = await app.inject({ method: 'POST', url: `/api/register/${kind}`, payload });
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
+  return { ...payload, user: response.json<{ id: string; role: string }>() };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string) {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json<{ access: string; refresh: string }>();
+}
+
+export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });

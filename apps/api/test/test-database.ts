@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.ts';
+
+export type TestDatabaseTemplate =
+  | { kind: 'pglite'; dumpFile: string }
+  | { kind: 'postgres'; adminUrl: string; template: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTemplate;
+  }
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh, migrated database copied from the template the global setup prepared. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('testDatabase');
+  if (template.kind === 'pglite') return openDatabase({ loadFrom: template.dumpFile });
+
+  const name = `hls_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: databaseUrl(template.adminUrl, name), poolSize: 4 });
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: template.adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
