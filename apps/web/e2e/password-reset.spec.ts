@@ -47,7 +47,7 @@ test('forgotten password: the e-mailed link sets a new password that logs in, an
   await page.getByLabel(/^New password/).fill('An0ther-Password');
   await page.getByLabel(/^Confirm password/).fill('An0ther-Password');
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page.getByText('This reset link is not valid or has expired')).toBeVisible();
+  await expect(page.getByText('This reset link is not valid or has expired', { exact: true })).toBeVisible();
   await screenshot(page, 'reset-link-used');
 });
 

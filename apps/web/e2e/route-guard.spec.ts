@@ -2,8 +2,8 @@ import { expect, screenshot, test } from './fixtures.ts';
 
 for (const path of ['/my-account', '/checkout']) {
   test(`${path} while logged out lands on /login-register, replacing the history entry`, async ({ page }) => {
-    await page.goto('/?lng=en');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/about?lng=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
 
     await page.goto(path);
     await expect(page).toHaveURL(/\/login-register$/);
@@ -12,7 +12,7 @@ for (const path of ['/my-account', '/checkout']) {
 
     // The protected entry was replaced: Back returns to the page before it, not to the guard again.
     await page.goBack();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
   });
 }
 
@@ -25,7 +25,7 @@ test('an expired session without a refresh token is cleared and sent to /login-r
     base64url({ sub: 'someone', role: 'customer', iat: 1_700_000_000, exp: 1_700_000_600 }),
     'signature',
   ].join('.');
-  await page.goto('/?lng=en');
+  await page.goto('/about?lng=en');
   await page.evaluate((token) => localStorage.setItem('hls.accessToken', token), expired);
 
   await page.goto('/my-account');
