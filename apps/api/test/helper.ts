@@ -108,7 +108,8 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
+  // Whitespace between two encoded words is not part of the text (RFC 2047).
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
     encoding.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : decodeQuotedPrintable(data.replaceAll('_', ' ')),

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, useApp } from '../../../test/helper.ts';
+
+describe('rate limits on account routes', () => {
+  const t = useApp({ env: { RATE_LIMIT_AUTH_MAX: '2', RATE_LIMIT_AUTH_WINDOW: '1m' } });
+
+  it.each([
+    ['/api/login', { email: 'someone@example.test', password: 'Whatever1' }],
+    ['/api/register/customer', { email: 'x' }],
+    ['/api/email/check', { email: 'someone@example.test' }],
+    ['/api/password/reset', { email: 'someone@example.test' }],
+    ['/api/token/refresh', { refresh: 'nope' }],
+  ])('answers 429 rate_limited on %s after the limit', async (url, payload) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await t.app.inject({ method: 'POST', url, payload: { ...payload } })).statusCode);
+    }
+    expect(statuses.slice(0, 2)).not.toContain(429);
+    const limited = await t.app.inject({ method: 'POST', url, payload });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('does not limit other routes', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh: uniqueEmail() } });
+      expect(response.statusCode).toBe(204);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import auth, { createAccessTokens } from './auth.ts';
+import errorHandler from './error-handler.ts';
+
+const secret = 'a-secret-for-the-role-guard-tests-0123456789';
+
+describe('requireRole', () => {
+  const app = Fastify();
+  const tokens = createAccessTokens(secret, 60);
+
+  beforeAll(async () => {
+    await app.register(errorHandler, { localesDir: '/nonexistent', spaFallback: false });
+    await app.register(auth, { secret, accessTokenTtl: 60 });
+    app.after(() => {
+      app.get('/staff', { preHandler: app.requireRole('editor', 'admin') }, async (request) => ({ user: request.user }));
+      app.get('/public', async (request) => ({ user: request.user }));
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const call = async (url: string, role?: 'customer' | 'author' | 'editor' | 'admin') => {
+    const headers = role ? { authorization: `Bearer ${await tokens.sign({ id: 'u-1', role })}` } : {};
+    return app.inject({ method: 'GET', url, headers });
+  };
+
+  it('lets the listed roles through and sets request.user', async () => {
+    for (const role of ['editor', 'admin'] as const) {
+      const response = await call('/staff', role);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ user: { id: 'u-1', role } });
+    }
+  });
+
+  it('answers 403 forbidden to other roles', async () => {
+    for (const role of ['customer', 'author'] as const) {
+      const response = await call('/staff', role);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+  });
+
+  it('answers 401 without a bearer token and leaves public routes anonymous', async () => {
+    expect((await call('/staff')).statusCode).toBe(401);
+    const response = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: 'Basic abc' } });
+    expect(response.statusCode).toBe(401);
+    expect((await call('/public', 'admin')).json()).toEqual({ user: null });
+  });
+});
