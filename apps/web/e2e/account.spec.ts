@@ -40,7 +40,7 @@ test('a new customer registers, logs in, edits the profile and logs out through 
   const dialog = page.getByRole('dialog', { name: 'Log out?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Stay logged in' })).toBeFocused();
-  await screenshot(page, 'logout-dialog');
+  await screenshot(page, 'logout-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Stay logged in' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/my-account$/);

@@ -82,8 +82,11 @@ export async function expectNoA11yViolations(page: Page, { exclude = [] as strin
   expect(readable, `axe-core violations on ${page.url()}`).toEqual([]);
 }
 
-/** Saves a full-page PNG under test-results/screens/ for people to review what the journeys saw. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a PNG under test-results/screens/ for people to review what the journeys saw: the full page, or only the
+ * viewport (`fullPage: false`) when a dialog or drawer is open, since those are fixed to the viewport.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const info = test.info();
   const dir = join(info.project.outputDir, 'screens');
   await mkdir(dir, { recursive: true });
@@ -91,6 +94,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const path = join(dir, `${info.project.name}-${safe}.png`);
   // Let web fonts and lazy screens settle so the picture shows the screen, not its spinner.
   await page.evaluate(() => document.fonts?.ready).catch(() => undefined);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   await info.attach(name, { path, contentType: 'image/png' });
 }
