@@ -109,11 +109,13 @@ function decodeQuotedPrintable(text: string): string {
 
 function decodeHeader(value: string): string {
   // Whitespace between two encoded words is not part of the text (RFC 2047).
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replaceAll('_', ' ')),
-  );
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replaceAll('_', ' ')),
+    );
 }
 
 /** The .eml files the file transport wrote, oldest first, with decoded subject and body. */
@@ -128,7 +130,9 @@ export function readMails(mailDir: string): SentMail[] {
     const file = path.join(mailDir, name);
     const raw = readFileSync(file, 'utf8');
     const header = (key: string) =>
-      decodeHeader(new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '');
+      decodeHeader(
+        new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '',
+      );
     return { file, to: header('To'), subject: header('Subject'), raw, body: decodeQuotedPrintable(raw) };
   });
 }

@@ -4,8 +4,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 
 export type TestDatabaseTemplate =
-  | { kind: 'pglite'; dumpFile: string }
-  | { kind: 'postgres'; adminUrl: string; template: string };
+  { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -18,7 +18,9 @@ export async function openCliContext(): Promise<CliContext> {
     }
     throw error;
   }
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   await runMigrations(database.db);
   return { config, database, logger: pino(loggerOptions(config.logLevel === 'silent' ? 'silent' : 'info')) };
 }

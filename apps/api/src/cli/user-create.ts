@@ -40,7 +40,8 @@ const role = Role.safeParse(values.role);
 if (!role.success) fail('--role must be one of customer, author, editor, admin.');
 const generated = values.password === undefined;
 const password = values.password ?? `${randomBytes(12).toString('base64url')}7a`;
-if (!NewPassword.safeParse(password).success) fail('The password needs 8+ characters with a letter and a digit.');
+if (!NewPassword.safeParse(password).success)
+  fail('The password needs 8+ characters with a letter and a digit.');
 const language = values.language === 'en' ? 'en' : 'fr';
 
 const { database } = await openCliContext();

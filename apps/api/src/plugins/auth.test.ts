@@ -13,7 +13,9 @@ describe('requireRole', () => {
     await app.register(errorHandler, { localesDir: '/nonexistent', spaFallback: false });
     await app.register(auth, { secret, accessTokenTtl: 60 });
     app.after(() => {
-      app.get('/staff', { preHandler: app.requireRole('editor', 'admin') }, async (request) => ({ user: request.user }));
+      app.get('/staff', { preHandler: app.requireRole('editor', 'admin') }, async (request) => ({
+        user: request.user,
+      }));
       app.get('/public', async (request) => ({ user: request.user }));
     });
     await app.ready();
@@ -43,7 +45,11 @@ describe('requireRole', () => {
 
   it('answers 401 without a bearer token and leaves public routes anonymous', async () => {
     expect((await call('/staff')).statusCode).toBe(401);
-    const response = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: 'Basic abc' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/staff',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(response.statusCode).toBe(401);
     expect((await call('/public', 'admin')).json()).toEqual({ user: null });
   });

@@ -8,7 +8,7 @@ export default fp(
     await app.register(fastifyStatic, {
       root: options.root,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change; index.html must always be revalidated.

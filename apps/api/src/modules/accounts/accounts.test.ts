@@ -1,17 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { bearer, login, readMails, registerUser, TEST_JWT_SECRET, uniqueEmail, useApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  login,
+  readMails,
+  registerUser,
+  TEST_JWT_SECRET,
+  uniqueEmail,
+  useApp,
+} from '../../../test/helper.ts';
 import { mailOutbox } from '../mail/mail.tables.ts';
 import { refreshTokens, users } from './accounts.tables.ts';
 
 const t = useApp();
 
-const countUsers = async () => Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from users`)).rows[0]!.n);
+const countUsers = async () =>
+  Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from users`)).rows[0]!.n);
 const countOutbox = async () =>
   Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from mail_outbox`)).rows[0]!.n);
 
-const validRegistration = () => ({ firstName: 'Nadia', lastName: 'Haddad', email: uniqueEmail(), password: 'Secret123' });
+const validRegistration = () => ({
+  firstName: 'Nadia',
+  lastName: 'Haddad',
+  email: uniqueEmail(),
+  password: 'Secret123',
+});
 
 describe('registration', () => {
   it('creates a customer from JSON and answers 201 with the user', async () => {
@@ -19,7 +33,13 @@ describe('registration', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/register/customer', payload });
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ email: payload.email, firstName: 'Nadia', lastName: 'Haddad', role: 'customer', language: 'fr' });
+    expect(user).toMatchObject({
+      email: payload.email,
+      firstName: 'Nadia',
+      lastName: 'Haddad',
+      role: 'customer',
+      language: 'fr',
+    });
     expect(user).not.toHaveProperty('passwordHash');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -65,7 +85,12 @@ describe('registration', () => {
     const payload = { ...validRegistration(), language: 'en' };
     await t.app.inject({ method: 'POST', url: '/api/register/customer', payload });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, payload.email));
-    expect(mail).toMatchObject({ template: 'welcome', language: 'en', subject: 'Welcome to HLS', status: 'pending' });
+    expect(mail).toMatchObject({
+      template: 'welcome',
+      language: 'en',
+      subject: 'Welcome to HLS',
+      status: 'pending',
+    });
     await t.app.mailSender.runOnce();
     const delivered = readMails(t.mailDir).find((m) => m.to === payload.email);
     expect(delivered?.subject).toBe('Welcome to HLS');
@@ -81,7 +106,10 @@ describe('registration', () => {
       payload: { ...payload, email: payload.email.toUpperCase() },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'email_taken', fields: { email: expect.any(String) } });
+    expect(response.json().error).toMatchObject({
+      code: 'email_taken',
+      fields: { email: expect.any(String) },
+    });
     expect(await countUsers()).toBe(before);
   });
 
@@ -110,7 +138,11 @@ describe('registration', () => {
       { url: '/api/register/customer', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } },
       { url: '/api/register/customer?lng=fn', headers: {} },
     ]) {
-      const response = await t.app.inject({ method: 'POST', ...request, payload: { ...validRegistration(), email: 'x' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        ...request,
+        payload: { ...validRegistration(), email: 'x' },
+      });
       expect(response.json().error.fields.email).toBe('Saisissez une adresse e-mail valide.');
     }
   });
@@ -130,11 +162,18 @@ describe('registration', () => {
 describe('login', () => {
   it('returns an access and a refresh token; the access token holds sub, role, iat and exp', async () => {
     const { email, password, user } = await registerUser(t.app, {}, 'author');
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: email.toUpperCase(), password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: email.toUpperCase(), password },
+    });
     expect(response.statusCode).toBe(200);
     const { access, refresh } = response.json();
     expect(refresh).toMatch(/^[\w-]{43}$/);
-    const [header, payload] = access.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = access
+      .split('.')
+      .slice(0, 2)
+      .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: user.id, role: 'author' });
     expect(payload.exp - payload.iat).toBe(t.config.accessTokenTtl);
@@ -151,7 +190,11 @@ describe('login', () => {
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
     const { email } = await registerUser(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong1234' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Wrong1234' },
+    });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -164,7 +207,11 @@ describe('login', () => {
   });
 
   it('refuses a missing password with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: uniqueEmail() },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ password: 'Enter your password.' });
   });
@@ -237,11 +284,19 @@ describe('refresh tokens', () => {
   it('rotates: the new pair works, with or without the trailing slash', async () => {
     const { email, password } = await registerUser(t.app);
     const first = await login(t.app, email, password);
-    const second = await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: first.refresh } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: first.refresh },
+    });
     expect(second.statusCode).toBe(200);
     const pair = second.json();
     expect(pair.refresh).not.toBe(first.refresh);
-    const third = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: pair.refresh } });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh: pair.refresh },
+    });
     expect(third.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(third.json().access) });
     expect(me.statusCode).toBe(200);
@@ -259,13 +314,23 @@ describe('refresh tokens', () => {
   it('revokes the whole family when a rotated token is presented again', async () => {
     const { email, password } = await registerUser(t.app);
     const first = await login(t.app, email, password);
-    const rotated = (await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: first.refresh } })).json();
+    const rotated = (
+      await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: first.refresh } })
+    ).json();
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: first.refresh } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh: first.refresh },
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe('invalid_refresh_token');
 
-    const legitimate = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: rotated.refresh } });
+    const legitimate = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh: rotated.refresh },
+    });
     expect(legitimate.statusCode).toBe(401);
   });
 
@@ -275,7 +340,11 @@ describe('refresh tokens', () => {
     const laptop = await login(t.app, email, password);
     await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: phone.refresh } });
     await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: phone.refresh } });
-    const response = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: laptop.refresh } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh: laptop.refresh },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -287,7 +356,11 @@ describe('refresh tokens', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.userId, user.id));
     for (const token of [refresh, 'unknown-token']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: token } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh',
+        payload: { refresh: token },
+      });
       expect(response.statusCode).toBe(401);
     }
     const empty = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: '' } });
@@ -312,19 +385,31 @@ describe('logout', () => {
 describe('e-mail check', () => {
   it('answers 200 exists:true for a known e-mail, in any case', async () => {
     const { email } = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/email/check', payload: { email: email.toUpperCase() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/check',
+      payload: { email: email.toUpperCase() },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ exists: true });
   });
 
   it('answers 404 email_not_found with an error body for an unknown e-mail', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/email/check', payload: { email: uniqueEmail() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/check',
+      payload: { email: uniqueEmail() },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('email_not_found');
   });
 
   it('refuses an invalid e-mail with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/email/check', payload: { email: 'nope' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/check',
+      payload: { email: 'nope' },
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -343,7 +428,11 @@ describe('password change', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveProperty('message');
     for (const { refresh } of [first, second]) {
-      const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh } });
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh',
+        payload: { refresh },
+      });
       expect(refreshed.statusCode).toBe(401);
     }
     await login(t.app, email, 'Changed456');
@@ -366,7 +455,11 @@ describe('password change', () => {
       fields: { oldPassword: 'The current password is not correct.' },
     });
     await login(t.app, email, password);
-    const stillValid = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh } });
+    const stillValid = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh },
+    });
     expect(stillValid.statusCode).toBe(200);
   });
 
@@ -403,11 +496,22 @@ describe('profile update', () => {
   it('updates the profile without closing sessions when the e-mail stays', async () => {
     const { email, password } = await registerUser(t.app);
     const { access, refresh } = await login(t.app, email, password);
-    const response = await t.app.inject({ method: 'PUT', url: '/api/update/user', headers: bearer(access), payload: profile(email) });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update/user',
+      headers: bearer(access),
+      payload: profile(email),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       reauthenticate: false,
-      user: { firstName: 'Yasmine', lastName: 'Trabelsi', phone: '+216 71 000 000', country: 'TN', language: 'en' },
+      user: {
+        firstName: 'Yasmine',
+        lastName: 'Trabelsi',
+        phone: '+216 71 000 000',
+        country: 'TN',
+        language: 'en',
+      },
     });
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh } });
     expect(refreshed.statusCode).toBe(200);
@@ -417,7 +521,12 @@ describe('profile update', () => {
     const { email, password } = await registerUser(t.app);
     const { access, refresh } = await login(t.app, email, password);
     const newEmail = uniqueEmail('moved');
-    const response = await t.app.inject({ method: 'PUT', url: '/api/update/user', headers: bearer(access), payload: profile(newEmail) });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update/user',
+      headers: bearer(access),
+      payload: profile(newEmail),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ reauthenticate: true, user: { email: newEmail } });
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh } });
@@ -429,7 +538,12 @@ describe('profile update', () => {
     const other = await registerUser(t.app);
     const { email, password, user } = await registerUser(t.app);
     const { access } = await login(t.app, email, password);
-    const response = await t.app.inject({ method: 'PUT', url: '/api/update/user', headers: bearer(access), payload: profile(other.email) });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update/user',
+      headers: bearer(access),
+      payload: profile(other.email),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('email_taken');
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));

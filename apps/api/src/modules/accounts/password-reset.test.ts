@@ -6,7 +6,8 @@ import { passwordResets } from './accounts.tables.ts';
 const t = useApp();
 
 const resetLink = /http:\/\/shop\.test\/password\/reset\/confirm\/([\w-]{43})/;
-const resetMail = (email: string) => readMails(t.mailDir).find((m) => m.to === email && resetLink.test(m.body))!;
+const resetMail = (email: string) =>
+  readMails(t.mailDir).find((m) => m.to === email && resetLink.test(m.body))!;
 
 async function requestResetLink(email: string): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
@@ -36,10 +37,18 @@ describe('password reset', () => {
     await login(t.app, email, 'BrandNew789');
     const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
     expect(oldLogin.statusCode).toBe(401);
-    const oldSession = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh: session.refresh } });
+    const oldSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh: session.refresh },
+    });
     expect(oldSession.statusCode).toBe(401);
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/password/confirm', payload: { token, password: 'Another789' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/confirm',
+      payload: { token, password: 'Another789' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error.code).toBe('invalid_reset_token');
   });
@@ -66,7 +75,11 @@ describe('password reset', () => {
       .update(passwordResets)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(passwordResets.userId, user.id));
-    const response = await t.app.inject({ method: 'POST', url: '/api/password/confirm', payload: { token, password: 'BrandNew789' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/confirm',
+      payload: { token, password: 'BrandNew789' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_reset_token');
     await login(t.app, email, password);
@@ -86,12 +99,24 @@ describe('password reset', () => {
   it('refuses a weak new password or a missing token with 400 and keeps the token usable', async () => {
     const { email } = await registerUser(t.app);
     const token = await requestResetLink(email);
-    const weak = await t.app.inject({ method: 'POST', url: '/api/password/confirm', payload: { token, password: 'weak' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/confirm',
+      payload: { token, password: 'weak' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields.password).toBeDefined();
-    const missing = await t.app.inject({ method: 'POST', url: '/api/password/confirm', payload: { password: 'BrandNew789' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/confirm',
+      payload: { password: 'BrandNew789' },
+    });
     expect(missing.json().error.fields).toEqual({ token: 'The reset link is incomplete.' });
-    const ok = await t.app.inject({ method: 'POST', url: '/api/password/confirm', payload: { token, password: 'BrandNew789' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/confirm',
+      payload: { token, password: 'BrandNew789' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

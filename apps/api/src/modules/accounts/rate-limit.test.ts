@@ -24,7 +24,11 @@ describe('rate limits on account routes', () => {
 
   it('does not limit other routes', async () => {
     for (let i = 0; i < 4; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh: uniqueEmail() } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        payload: { refresh: uniqueEmail() },
+      });
       expect(response.statusCode).toBe(204);
     }
   });

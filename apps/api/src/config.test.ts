@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, parseSize } from './config.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hls-config-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 30 * 86400,
+      corsOrigin: false,
+      bodyLimit: 1024 * 1024,
+      mailDir: path.join(dataDir, 'mail'),
+      seedDemo: true,
+      trustProxy: false,
+    });
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+    expect(config.localesDir).toMatch(/apps\/web\/locales$/);
+  });
+
+  it('generates a development JWT secret once and keeps it under DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('requires JWT_SECRET in production and does not seed demo data there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      /JWT_SECRET: required in production/,
+    );
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) });
+    expect(config.seedDemo).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
+  });
+
+  it('parses lists, durations, sizes and switches', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CORS_ORIGIN: 'http://a.test, http://b.test',
+      ACCESS_TOKEN_TTL: '5m',
+      BODY_LIMIT: '2mb',
+      SEED_DEMO: 'off',
+      TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://shop.example/',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config).toMatchObject({
+      corsOrigin: ['http://a.test', 'http://b.test'],
+      accessTokenTtl: 300,
+      bodyLimit: 2 * 1024 * 1024,
+      seedDemo: false,
+      trustProxy: 1,
+      publicUrl: 'https://shop.example',
+      databaseUrl: 'postgres://u@h/db',
+    });
+  });
+
+  it('names every bad setting in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        ACCESS_TOKEN_TTL: 'soon',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const key of ['PORT', 'JWT_SECRET', 'DATABASE_URL', 'ACCESS_TOKEN_TTL'])
+      expect(message).toContain(`${key}:`);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: '' })).toMatchObject({
+      databaseUrl: undefined,
+      port: 3000,
+    });
+  });
+});
+
+describe('parsers', () => {
+  it('reads durations and sizes', () => {
+    expect([parseDuration('900'), parseDuration('15m'), parseDuration('12h'), parseDuration('30d')]).toEqual([
+      900, 900, 43200, 2592000,
+    ]);
+    expect([parseDuration('0'), parseDuration('1w'), parseDuration('')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect([parseSize('100'), parseSize('512kb'), parseSize('2MB'), parseSize('x')]).toEqual([
+      100,
+      524288,
+      2097152,
+      undefined,
+    ]);
+  });
+});

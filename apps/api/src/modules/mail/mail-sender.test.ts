@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
+import { mailOutbox } from './mail.tables.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { createMailSender, retryDelayMs } from './mail-sender.ts';
+import { createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+/** A transport that fails a given number of times, then delivers to memory. */
+function flakyTransport(failures: number): MailTransport & { sent: MailMessage[]; calls: number } {
+  const transport = {
+    sent: [] as MailMessage[],
+    calls: 0,
+    async send(message: MailMessage) {
+      transport.calls += 1;
+      if (transport.calls <= failures) throw new Error(`connection refused (${transport.calls})`);
+      transport.sent.push(message);
+      return 'memory';
+    },
+    close() {},
+  };
+  return transport;
+}
+
+describe('mail sender', () => {
+  const t = useApp();
+
+  const queue = async (to: string) =>
+    enqueueMail(t.database.db, {
+      to,
+      language: 'en',
+      template: 'password_changed',
+      data: { firstName: 'Ali', resetUrl: 'http://x' },
+    });
+  const row = async (to: string) =>
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
+  const makeDue = (to: string) =>
+    t.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.to, to));
+
+  it('doubles the delay after each failure, up to a cap', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
+  });
+
+  it('retries a failing transport with backoff, then marks the message sent', async () => {
+    const to = uniqueEmail('retry');
+    await queue(to);
+    const transport = flakyTransport(2);
+    const sender = createMailSender({
+      db: t.database.db,
+      transport,
+      from: 'HLS <a@b.c>',
+      logger: silent,
+      maxAttempts: 5,
+      baseDelayMs: 60_000,
+    });
+
+    await sender.runOnce();
+    let current = await row(to);
+    expect(current).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused (1)' });
+    const delay = current.nextAttemptAt.getTime() - Date.now();
+    expect(delay).toBeGreaterThan(50_000);
+    expect(delay).toBeLessThanOrEqual(60_000);
+
+    await sender.runOnce();
+    expect(transport.calls, 'not due yet: no new attempt').toBe(1);
+
+    await makeDue(to);
+    await sender.runOnce();
+    current = await row(to);
+    expect(current.attempts).toBe(2);
+    expect(current.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(110_000);
+
+    await makeDue(to);
+    await sender.runOnce();
+    current = await row(to);
+    expect(current).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(current.sentAt).toBeInstanceOf(Date);
+    expect(transport.sent.map((m) => m.to)).toEqual([to]);
+  });
+
+  it('gives up after the maximum number of attempts', async () => {
+    const to = uniqueEmail('dead');
+    await queue(to);
+    const transport = flakyTransport(Infinity);
+    const sender = createMailSender({
+      db: t.database.db,
+      transport,
+      from: 'a@b.c',
+      logger: silent,
+      maxAttempts: 2,
+      baseDelayMs: 1,
+    });
+    await sender.runOnce();
+    await makeDue(to);
+    await sender.runOnce();
+    await makeDue(to);
+    await sender.runOnce();
+    expect(await row(to)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(transport.calls).toBe(2);
+  });
+
+  it('survives a database failure without crashing and keeps running', async () => {
+    const broken = await build();
+    try {
+      const logged: unknown[] = [];
+      const sender = createMailSender({
+        db: broken.database.db,
+        transport: flakyTransport(0),
+        from: 'a@b.c',
+        logger: { ...silent, error: (entry: unknown) => logged.push(entry) },
+        maxAttempts: 3,
+        pollIntervalMs: 10,
+      });
+      await broken.database.pool.end();
+      sender.start();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await sender.stop();
+      expect(logged.length).toBeGreaterThan(0);
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+});
+
+describe('mail sender loop in the app', () => {
+  it('delivers a registration mail right after the request, as an .eml file', async () => {
+    const t = await build({ runMailSender: true });
+    try {
+      const { email } = await registerUser(t.app, { language: 'fr' });
+      let mails = readMails(t.mailDir);
+      for (let i = 0; i < 50 && mails.length === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        mails = readMails(t.mailDir);
+      }
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ to: email, subject: 'Bienvenue sur HLS' });
+      expect(mails[0]!.raw).toContain('Content-Type: multipart/alternative');
+      expect(mails[0]!.raw).toMatch(/^From: HLS <no-reply@hls\.test>$/m);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('SMTP transport', () => {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  let port = 0;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers a reset mail through a real SMTP server when SMTP_URL is set', async () => {
+    const t = await build({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'HLS <shop@hls.test>' },
+    });
+    try {
+      const { email } = await registerUser(t.app, { language: 'en' });
+      await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
+      await t.app.mailSender.runOnce();
+      const toUser = received.filter((m) => m.to.includes(email));
+      expect(toUser).toHaveLength(2);
+      expect(toUser.every((m) => m.from === 'shop@hls.test')).toBe(true);
+      expect(toUser.map((m) => /^Subject: (.*)$/m.exec(m.data)?.[1]).sort()).toEqual([
+        'Reset your password',
+        'Welcome to HLS',
+      ]);
+      expect(readMails(t.mailDir)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports an unreachable server as an error the sender retries', async () => {
+    const transport = createSmtpTransport('smtp://127.0.0.1:1');
+    await expect(
+      transport.send({ from: 'a@b.c', to: 'd@e.f', subject: 's', text: 't', html: 'h' }),
+    ).rejects.toThrow();
+    transport.close();
+  });
+});
