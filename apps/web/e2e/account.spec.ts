@@ -1,5 +1,12 @@
 import { expect, screenshot, test, uniqueEmail } from './fixtures.ts';
-import { logInThroughForm, newAccount, openAccountMenu, registerThroughForm, toast } from './flows.ts';
+import {
+  logInThroughForm,
+  newAccount,
+  openAccountMenu,
+  registerThroughApi,
+  registerThroughForm,
+  toast,
+} from './flows.ts';
 
 test('a new customer registers, logs in, edits the profile and logs out through the confirmation dialog', async ({
   page,
@@ -107,4 +114,47 @@ test('a wrong password is refused with the failed-login message and keeps the us
 test('the demo customer logs in with the README password', async ({ page }) => {
   await logInThroughForm(page, 'customer@hls.test', 'Demo1234!');
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+});
+
+test('changing the password from my account refuses a wrong current password, then ends the session', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount(uniqueEmail('password'));
+  const newPassword = 'Brand-N3w-Pass';
+  await registerThroughApi(request, account);
+  await logInThroughForm(page, account.email, account.password);
+
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel(/^Current password/).fill('Wrong-Passw0rd');
+  await form.getByLabel(/^New password/).fill(newPassword);
+  await form.getByLabel(/^Confirm the new password/).fill(newPassword);
+  await form.getByRole('button', { name: 'Change my password' }).click();
+  await expect(toast(page, 'Error in Edit password')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account$/);
+
+  await form.getByLabel(/^Current password/).fill(account.password);
+  await form.getByRole('button', { name: 'Change my password' }).click();
+  await expect(toast(page, 'Password Edited')).toBeVisible();
+  await expect(page).toHaveURL(/\/login-register$/);
+  expect(await page.evaluate(() => localStorage.getItem('hls.accessToken'))).toBeNull();
+
+  await logInThroughForm(page, account.email, newPassword);
+});
+
+test('changing the e-mail address closes the session; the new address logs in', async ({ page, request }) => {
+  const account = newAccount(uniqueEmail('email-old'));
+  const newEmail = uniqueEmail('email-new');
+  await registerThroughApi(request, account);
+  await logInThroughForm(page, account.email, account.password);
+
+  const profile = page.getByRole('form', { name: 'Personal details' });
+  await profile.getByLabel(/^E-mail address/).fill(newEmail);
+  await profile.getByRole('button', { name: 'Save my details' }).click();
+  await expect(toast(page, 'success edit')).toBeVisible();
+  await expect(page).toHaveURL(/\/login-register$/);
+  expect(await page.evaluate(() => localStorage.getItem('hls.accessToken'))).toBeNull();
+
+  await logInThroughForm(page, newEmail, account.password);
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
 });
