@@ -59,7 +59,11 @@ export async function readLatestMail(
       .sort((a, b) => b.mtime - a.mtime);
     for (const { file } of candidates) {
       const mail = parseEml(readFileSync(file, 'utf8'), file);
-      if (mail.to.toLowerCase().includes(wanted)) return mail;
+      if (!mail.to.toLowerCase().includes(wanted)) continue;
+      // The transport may still be writing it: read it again once its size stops changing.
+      const size = statSync(file).size;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (statSync(file).size === size) return parseEml(readFileSync(file, 'utf8'), file);
     }
     if (Date.now() > deadline) {
       throw new Error(`No mail to ${to} in ${mailDir || '(E2E_MAIL_DIR not set)'} after ${timeout} ms`);
