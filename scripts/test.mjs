@@ -154,9 +154,11 @@ step('browser tests (playwright, apps/web/e2e)', () => {
   }
   if (buildStatus === 'FAIL') return { ok: false, detail: 'not run: the web app did not build' };
   const report = join(tmp, 'playwright.json');
+  // Playwright sets FORCE_COLOR for its own processes, and Node warns when NO_COLOR is set beside it.
+  const { NO_COLOR: _noColor, ...playwrightEnv } = env;
   const status = run('playwright', ['test'], {
     cwd: join(root, 'apps/web'),
-    env: { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    env: { ...playwrightEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
   const json = readJson(report);
   if (!json?.stats) return { ok: false, detail: 'playwright wrote no report (did the server start?)' };
