@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     embedded,
     close() {
       closing ??= (async () => {
-        await pool.end();
+        if (!pool.ended) await pool.end();
         await embedded?.stop();
       })();
       return closing;

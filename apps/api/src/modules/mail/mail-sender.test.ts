@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { enqueueMail } from './mail-outbox.ts';
@@ -119,9 +119,8 @@ describe('mail sender', () => {
       });
       await broken.database.pool.end();
       sender.start();
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await vi.waitFor(() => expect(logged.length).toBeGreaterThan(1), { timeout: 5000, interval: 10 });
       await sender.stop();
-      expect(logged.length).toBeGreaterThan(0);
     } finally {
       await broken.close().catch(() => {});
     }
@@ -133,12 +132,15 @@ describe('mail sender loop in the app', () => {
     const t = await build({ runMailSender: true });
     try {
       const { email } = await registerUser(t.app, { language: 'fr' });
-      let mails = readMails(t.mailDir);
-      for (let i = 0; i < 50 && mails.length === 0; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        mails = readMails(t.mailDir);
-      }
-      expect(mails).toHaveLength(1);
+      // The poll interval is 5 s: a delivery well before that proves the enqueue woke the loop.
+      const mails = await vi.waitFor(
+        () => {
+          const found = readMails(t.mailDir);
+          expect(found).toHaveLength(1);
+          return found;
+        },
+        { timeout: 3000, interval: 20 },
+      );
       expect(mails[0]).toMatchObject({ to: email, subject: 'Bienvenue sur HLS' });
       expect(mails[0]!.raw).toContain('Content-Type: multipart/alternative');
       expect(mails[0]!.raw).toMatch(/^From: HLS <no-reply@hls\.test>$/m);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -19,7 +19,9 @@ export function createFileTransport(mailDir: string): MailTransport {
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside then renamed, so a reader of the directory never sees a half-written message.
+      await writeFile(`${file}.partial`, info.message as Buffer);
+      await rename(`${file}.partial`, file);
       return file;
     },
     close: () => builder.close(),
