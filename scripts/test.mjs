@@ -55,6 +55,8 @@ function step(name, body) {
   // A failing check without test counts (lint, type-check, build, a runner that crashed) counts as one failure,
   // so the last line never reads "0 failed" on a red run.
   if (status === 'FAIL' && !(outcome.counts && outcome.counts.failed > 0)) totals.failed += 1;
+  // Likewise a step skipped as a whole (browser tests without Chromium) shows in the verdict as one skipped.
+  if (status === 'SKIP') totals.skipped += 1;
   results.push({ name, status, seconds, detail: outcome.detail ?? '' });
   return status;
 }
@@ -139,7 +141,7 @@ step('browser tests (playwright, apps/web/e2e)', () => {
       'Install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH.',
     ];
     const width = Math.max(...lines.map((line) => line.length)) + 4;
-    console.error(
+    console.log(
       ['!'.repeat(width), ...lines.map((line) => `! ${line.padEnd(width - 4)} !`), '!'.repeat(width)].join(
         '\n',
       ),
