@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { DatabaseInUseError } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemo } from './modules/demo/demo.seed.ts';
 
@@ -17,10 +18,20 @@ function readConfig(): Config {
   }
 }
 
+async function connect(config: Config): Promise<Database> {
+  try {
+    return await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const config = readConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const database = await connect(config);
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import { DatabaseInUseError } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loggerOptions } from '../plugins/logger.ts';
 
@@ -18,9 +19,20 @@ export async function openCliContext(): Promise<CliContext> {
     }
     throw error;
   }
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(
+        `${error.message}\nCommands and the server cannot use the embedded database at the same time.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   await runMigrations(database.db);
   return { config, database, logger: pino(loggerOptions(config.logLevel === 'silent' ? 'silent' : 'info')) };
 }

@@ -11,6 +11,11 @@ export type EmbeddedPostgres = {
   stop(): Promise<void>;
 };
 
+/** Another process holds the embedded database: a clear message is enough, no stack trace. */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -29,7 +34,7 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     const owner = Number(readFileSync(lockFile, 'utf8'));
     if (owner && owner !== process.pid && processIsAlive(owner)) {
-      throw new Error(
+      throw new DatabaseInUseError(
         `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`,
       );
     }
