@@ -1,2 +1,4 @@
 export * from './errors.ts';
 export * from './accounts.ts';
+export * from './money.ts';
+export * from './catalog.ts';

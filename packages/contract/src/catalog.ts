@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { Language } from './accounts.ts';
+
+/**
+ * Catalogue contracts (SPEC §7 Files and Books). Money in integer cents; ids are integers (they appear in
+ * /product/{id} and /prodoc/{id}). Names of categories are bilingual objects; product texts are in the
+ * product's own content language.
+ */
+
+export const sections = ['academic', 'professional', 'book'] as const;
+export const Section = z.enum(sections);
+export type Section = z.infer<typeof Section>;
+
+export const fileTypes = [
+  'excel',
+  'word',
+  'powerpoint',
+  'powerbi',
+  'publisher',
+  'pdf',
+  'package',
+  'access',
+] as const;
+export const FileType = z.enum(fileTypes);
+export type FileType = z.infer<typeof FileType>;
+
+export const editionFormats = ['paper', 'ebook'] as const;
+export const EditionFormat = z.enum(editionFormats);
+export type EditionFormat = z.infer<typeof EditionFormat>;
+
+export const productKinds = ['book', 'file'] as const;
+export const ProductKind = z.enum(productKinds);
+export type ProductKind = z.infer<typeof ProductKind>;
+
+export const productStatuses = [
+  'draft',
+  'submitted',
+  'in_review',
+  'changes_requested',
+  'rejected',
+  'published',
+  'archived',
+] as const;
+export const ProductStatus = z.enum(productStatuses);
+export type ProductStatus = z.infer<typeof ProductStatus>;
+
+export const sortOrders = ['relevance', 'newest', 'price_asc', 'price_desc', 'title'] as const;
+export const SortOrder = z.enum(sortOrders);
+export type SortOrder = z.infer<typeof SortOrder>;
+
+export const LocalizedText = z.object({ fr: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof LocalizedText>;
+
+export const Id = z.coerce
+  .number({ error: 'id.invalid' })
+  .int('id.invalid')
+  .positive('id.invalid')
+  .max(2_147_483_647, 'id.invalid');
+
+export const Category = z.object({
+  id: z.number(),
+  section: Section,
+  /** null for a top-level category; the parent's id for a subcategory. */
+  parentId: z.number().nullable(),
+  slug: z.string(),
+  name: LocalizedText,
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoryListQuery = z.object({ section: Section.optional() });
+export const SubcategoryListQuery = z.object({ section: Section.optional(), category: Id.optional() });
+export const CategoryList = z.array(Category);
+
+/** A price as shown: the list price, the discount and the price to pay (equal to the list price without discount). */
+export const Price = z.object({
+  priceCents: z.number().int(),
+  discountPercent: z.number().int(),
+  finalPriceCents: z.number().int(),
+});
+export type Price = z.infer<typeof Price>;
+
+export const AuthorRef = z.object({ id: z.string(), name: z.string() });
+export const CategoryRef = z.object({ id: z.number(), slug: z.string(), name: LocalizedText });
+
+/** What a list, a card or a dashboard row shows. For books the price is the cheapest edition's. */
+export const ProductSummary = z.object({
+  id: z.number(),
+  kind: ProductKind,
+  section: Section,
+  title: z.string(),
+  /** Short plain-text excerpt of the description. */
+  excerpt: z.string(),
+  author: AuthorRef,
+  category: CategoryRef,
+  subcategory: CategoryRef.nullable(),
+  /** Language of the content. */
+  language: Language,
+  /** URL of the cover image (books and files alike). */
+  coverUrl: z.string(),
+  price: Price,
+  free: z.boolean(),
+  /** Files only. */
+  fileType: FileType.nullable(),
+  /** Books only: the formats on sale. */
+  formats: z.array(EditionFormat),
+  publishedAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const Edition = z.object({
+  format: EditionFormat,
+  price: Price,
+  isbn: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  /** Paper only: copies in stock (null for ebooks). */
+  stock: z.number().int().nullable(),
+  inStock: z.boolean(),
+});
+export type Edition = z.infer<typeof Edition>;
+
+export const BookDetail = ProductSummary.extend({
+  kind: z.literal('book'),
+  description: z.string(),
+  editions: z.array(Edition),
+  authorBio: z.string().nullable(),
+  related: z.array(ProductSummary),
+});
+export type BookDetail = z.infer<typeof BookDetail>;
+
+export const FileDetail = ProductSummary.extend({
+  kind: z.literal('file'),
+  description: z.string(),
+  fileType: FileType,
+  /** File name extension of the downloadable asset, without the dot (xlsx, docx, pdf, zip …). */
+  extension: z.string(),
+  sizeBytes: z.number().int(),
+  pages: z.number().int().nullable(),
+  related: z.array(ProductSummary),
+});
+export type FileDetail = z.infer<typeof FileDetail>;
+
+const PRICE_MAX_CENTS = 1_000_000_00;
+const Cents = z.coerce
+  .number({ error: 'price.invalid' })
+  .int('price.invalid')
+  .min(0, 'price.invalid')
+  .max(PRICE_MAX_CENTS, 'price.invalid');
+
+/** Filter data of the list calls (POST body). Every field is optional; unknown fields are rejected. */
+export const CatalogFilter = z
+  .strictObject({
+    search: z.string().trim().max(100, 'search.tooLong').optional(),
+    category: Id.optional(),
+    subcategory: Id.optional(),
+    fileType: z.array(FileType).max(fileTypes.length).optional(),
+    edition: EditionFormat.optional(),
+    minPrice: Cents.optional(),
+    maxPrice: Cents.optional(),
+    language: Language.optional(),
+    sort: SortOrder.optional(),
+  })
+  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
+    message: 'price.range',
+    path: ['maxPrice'],
+  });
+export type CatalogFilter = z.input<typeof CatalogFilter>;
+
+export const MAX_PAGE = 1000;
+export const PageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page.invalid' })
+    .int('page.invalid')
+    .min(1, 'page.invalid')
+    .max(MAX_PAGE, 'page.invalid')
+    .default(1),
+});
+
+export const ProductPage = z.object({
+  results: z.array(ProductSummary),
+  /** Number of matching products (exact below a cap; see the API docs). */
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+/** Home rows (GET /api/books/dashbord for books, GET /api/category/dashbord for files). */
+export const Dashboard = z.object({
+  new: z.array(ProductSummary),
+  popular: z.array(ProductSummary),
+  discounted: z.array(ProductSummary),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+export const IdParams = z.object({ id: Id });
+
+/** GET /api/books/type/file/{type}: where to download a document (the author contract is `contrat`). */
+export const DocumentType = z.enum(['contrat']);
+export const DocumentLink = z.object({ file: z.string() });
+
+export const ContactRequest = z.object({
+  name: z.string({ error: 'name.required' }).trim().min(1, 'name.required').max(120, 'name.tooLong'),
+  email: z
+    .string({ error: 'email.required' })
+    .trim()
+    .min(1, 'email.required')
+    .max(254, 'email.invalid')
+    .pipe(z.email({ error: 'email.invalid' })),
+  subject: z
+    .string({ error: 'subject.required' })
+    .trim()
+    .min(1, 'subject.required')
+    .max(160, 'subject.tooLong'),
+  message: z
+    .string({ error: 'message.required' })
+    .trim()
+    .min(10, 'message.tooShort')
+    .max(5000, 'message.tooLong'),
+});
+export type ContactRequest = z.input<typeof ContactRequest>;
