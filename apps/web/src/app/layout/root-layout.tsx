@@ -2,21 +2,23 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { SITE_NAME } from '@/config/site';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
+import { setRouteHead } from '@/features/seo/seo-head';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { useRouteHandle } from './use-route-handle';
 
+/** Route-handle title and intro as the fallback head; a screen's <Seo> overrides them. */
 function useDocumentTitle() {
   const { t } = useTranslation('common');
   const handle = useRouteHandle();
-  const title = handle ? t(handle.titleKey) : null;
+  const title = handle ? t(handle.titleKey) : '';
+  const description = handle?.introKey ? t(handle.introKey) : undefined;
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    setRouteHead(title ? { title, description } : null);
+  }, [title, description]);
 }
 
 function useScrollToTopOnNavigation() {
