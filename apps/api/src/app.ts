@@ -11,6 +11,8 @@ import healthRoutes from './modules/health/health.routes.ts';
 import localesRoutes from './modules/locales/locales.routes.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
+import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
+import storagePlugin from './modules/storage/storage.plugin.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -26,6 +28,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** Run the mail sender loop in this process (default true). */
   runMailSender?: boolean;
+  /** Defaults to local disk under the config's STORAGE_DIR. */
+  storage?: Storage;
 };
 
 /** Builds the whole API (not listening): external plugins, then app plugins, then the modules. */
@@ -55,6 +59,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // App plugins.
   await app.register(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp });
   await app.register(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl });
+  await app.register(storagePlugin, { storage: deps.storage ?? createLocalStorage(config.storageDir) });
   await app.register(mail, {
     db,
     transport:

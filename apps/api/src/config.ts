@@ -27,6 +27,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailDir: string;
+  /** Local-disk file storage (covers, downloadable files). */
+  storageDir: string;
   mailMaxAttempts: number;
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
@@ -111,6 +113,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('HLS <no-reply@hls.test>'),
   MAIL_DIR: z.string().min(1).optional(),
+  STORAGE_DIR: z.string().min(1).optional(),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   MAIL_SENDER_IN_API: booleanText.default(true),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
@@ -194,6 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailSenderInApi: e.MAIL_SENDER_IN_API,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000 },

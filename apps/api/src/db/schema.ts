@@ -2,3 +2,4 @@
 export * from '../modules/accounts/accounts.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
+export * from '../modules/catalog/catalog.tables.ts';

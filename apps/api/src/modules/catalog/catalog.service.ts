@@ -1,0 +1,269 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { EditionFormat, FileType, Language, ProductKind, ProductStatus, Section } from '@hls/contract';
+import { discountedPrice } from '@hls/contract';
+import type { DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { bookEditions, categories, fileAssets, products } from './catalog.tables.ts';
+
+export type NewCategory = {
+  section: Section;
+  /** The parent category's id for a subcategory (same section). */
+  parentId?: number | null;
+  slug: string;
+  nameFr: string;
+  nameEn: string;
+  position?: number;
+};
+
+export type NewEdition = {
+  format: EditionFormat;
+  priceCents: number;
+  discountPercent?: number;
+  isbn?: string | null;
+  pages?: number | null;
+  /** Paper only. */
+  stock?: number | null;
+};
+
+export type NewFileAsset = {
+  fileType: FileType;
+  /** Storage key of the downloadable file (never under `covers/`). */
+  storageKey: string;
+  originalName: string;
+  mime: string;
+  sizeBytes: number;
+  /** Lower-case hex. */
+  sha256: string;
+  pages?: number | null;
+};
+
+export type NewProduct = {
+  kind: ProductKind;
+  section: Section;
+  title: string;
+  description: string;
+  language: Language;
+  authorId: string;
+  categoryId: number;
+  subcategoryId?: number | null;
+  /** Default `draft`. A `published` product gets `publishedAt` now unless given. */
+  status?: ProductStatus;
+  publishedAt?: Date | null;
+  popularity?: number;
+  /** Storage key under `covers/` (served by GET /api/media/{key}) and the image size in pixels. */
+  cover: { key: string; width: number; height: number };
+  /** Books: one or two editions with distinct formats. */
+  editions?: NewEdition[];
+  /** Files: the downloadable asset. */
+  file?: NewFileAsset;
+  /** Files: list price (must be 0 in the academic section) and discount. */
+  priceCents?: number;
+  discountPercent?: number;
+};
+
+function invalid(fields: Record<string, string>, message = 'The product is not valid.'): AppError {
+  return new AppError('validation_failed', 400, message, fields);
+}
+
+/**
+ * Called after every catalogue write: list counts are cached per filter for a short time, and a write should
+ * show at once in this process.
+ */
+const writeListeners = new Set<() => void>();
+export function onCatalogWrite(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+export function catalogChanged(): void {
+  for (const listener of writeListeners) listener();
+}
+
+export async function createCategory(db: DbOrTx, input: NewCategory): Promise<{ id: number }> {
+  if (input.parentId != null) {
+    const [parent] = await db
+      .select({ section: categories.section, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.id, input.parentId));
+    if (!parent || parent.section !== input.section || parent.parentId !== null) {
+      throw invalid(
+        { parentId: 'category.invalid' },
+        'The parent category is not a top-level category of this section.',
+      );
+    }
+  }
+  const [row] = await db
+    .insert(categories)
+    .values({
+      section: input.section,
+      parentId: input.parentId ?? null,
+      slug: input.slug,
+      nameFr: input.nameFr,
+      nameEn: input.nameEn,
+      position: input.position ?? 0,
+    })
+    .returning({ id: categories.id });
+  catalogChanged();
+  return row!;
+}
+
+/** Name shown for an author: the public display name, else first and last name. */
+export const authorNameSql = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), btrim(${users.firstName} || ' ' || ${users.lastName}))`;
+
+/** Price of the cheapest offer of a book: the edition with the lowest final price. */
+function cheapestEdition(editions: NewEdition[]): NewEdition {
+  return editions.reduce((best, e) =>
+    discountedPrice(e.priceCents, e.discountPercent ?? 0) <
+    discountedPrice(best.priceCents, best.discountPercent ?? 0)
+      ? e
+      : best,
+  );
+}
+
+function checkProduct(input: NewProduct): void {
+  if ((input.kind === 'book') !== (input.section === 'book')) {
+    throw invalid({ section: 'section.invalid' }, 'Books belong to the book section, files to the others.');
+  }
+  if (!input.title.trim()) throw invalid({ title: 'title.required' });
+  if (!input.cover.key.startsWith('covers/')) throw invalid({ 'cover.key': 'cover.invalid' });
+  if (input.kind === 'book') {
+    const editions = input.editions ?? [];
+    const formats = new Set(editions.map((e) => e.format));
+    if (editions.length === 0 || formats.size !== editions.length) {
+      throw invalid({ editions: 'editions.invalid' }, 'A book has one or two editions of distinct formats.');
+    }
+    if (input.file) throw invalid({ file: 'file.invalid' }, 'A book has editions, not a file.');
+  } else {
+    if (!input.file) throw invalid({ file: 'file.required' }, 'A file product needs its asset.');
+    if (input.editions?.length) throw invalid({ editions: 'editions.invalid' }, 'A file has no editions.');
+    if (input.section === 'academic' && (input.priceCents ?? 0) !== 0) {
+      throw invalid({ priceCents: 'price.invalid' }, 'Academic files are free.');
+    }
+  }
+}
+
+/**
+ * Inserts a product with its editions (books) or its asset (files), in the caller's transaction when given
+ * one. Checks that the category (and subcategory) belong to the section and that the author exists.
+ */
+export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id: number }> {
+  checkProduct(input);
+  const wantedCategories = [input.categoryId, ...(input.subcategoryId != null ? [input.subcategoryId] : [])];
+  const found = await db
+    .select({
+      id: categories.id,
+      section: categories.section,
+      parentId: categories.parentId,
+      nameFr: categories.nameFr,
+      nameEn: categories.nameEn,
+    })
+    .from(categories)
+    .where(inArray(categories.id, wantedCategories));
+  const category = found.find((c) => c.id === input.categoryId);
+  if (!category || category.section !== input.section || category.parentId !== null) {
+    throw invalid(
+      { categoryId: 'category.invalid' },
+      'The category is not a top-level category of this section.',
+    );
+  }
+  const subcategory =
+    input.subcategoryId != null ? found.find((c) => c.id === input.subcategoryId) : undefined;
+  if (input.subcategoryId != null && (!subcategory || subcategory.parentId !== category.id)) {
+    throw invalid(
+      { subcategoryId: 'subcategory.invalid' },
+      'The subcategory does not belong to the category.',
+    );
+  }
+  const [author] = await db.select({ name: authorNameSql }).from(users).where(eq(users.id, input.authorId));
+  if (!author) throw invalid({ authorId: 'author.invalid' }, 'Unknown author.');
+
+  let priceCents = input.priceCents ?? 0;
+  let discountPercent = input.discountPercent ?? 0;
+  if (input.kind === 'book') {
+    const cheapest = cheapestEdition(input.editions!);
+    priceCents = cheapest.priceCents;
+    discountPercent = cheapest.discountPercent ?? 0;
+  }
+  const status = input.status ?? 'draft';
+  const publishedAt = input.publishedAt ?? (status === 'published' ? new Date() : null);
+
+  const [row] = await db
+    .insert(products)
+    .values({
+      kind: input.kind,
+      section: input.section,
+      title: input.title.trim(),
+      description: input.description,
+      language: input.language,
+      categoryId: category.id,
+      subcategoryId: subcategory?.id ?? null,
+      authorId: input.authorId,
+      authorName: author.name,
+      categoryNames: [category, ...(subcategory ? [subcategory] : [])]
+        .map((c) => `${c.nameFr} ${c.nameEn}`)
+        .join(' '),
+      coverKey: input.cover.key,
+      coverWidth: input.cover.width,
+      coverHeight: input.cover.height,
+      status,
+      publishedAt,
+      popularity: input.popularity ?? 0,
+      priceCents,
+      discountPercent,
+      minPriceCents: discountedPrice(priceCents, discountPercent),
+      fileType: input.kind === 'file' ? input.file!.fileType : null,
+    })
+    .returning({ id: products.id });
+  const id = row!.id;
+
+  if (input.kind === 'book') {
+    await db.insert(bookEditions).values(
+      input.editions!.map((e) => ({
+        productId: id,
+        format: e.format,
+        priceCents: e.priceCents,
+        discountPercent: e.discountPercent ?? 0,
+        isbn: e.isbn ?? null,
+        pages: e.pages ?? null,
+        stock: e.format === 'paper' ? (e.stock ?? 0) : null,
+      })),
+    );
+  } else {
+    const f = input.file!;
+    await db.insert(fileAssets).values({
+      productId: id,
+      fileType: f.fileType,
+      storageKey: f.storageKey,
+      originalName: f.originalName,
+      mime: f.mime,
+      sizeBytes: f.sizeBytes,
+      sha256: f.sha256,
+      pages: f.pages ?? null,
+    });
+  }
+  catalogChanged();
+  return { id };
+}
+
+/** Moves a product to another status; publishing stamps `published_at` the first time. */
+export async function setProductStatus(db: DbOrTx, id: number, status: ProductStatus): Promise<boolean> {
+  const updated = await db
+    .update(products)
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(status === 'published' ? { publishedAt: sql`coalesce(${products.publishedAt}, now())` } : {}),
+    })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  catalogChanged();
+  return updated.length > 0;
+}
+
+/** Raises the "popular" score of products (e.g. by the quantity sold). */
+export async function addPopularity(db: DbOrTx, id: number, points: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ popularity: sql`${products.popularity} + ${points}` })
+    .where(eq(products.id, id));
+}

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { editionFormats, fileTypes, languages, productKinds, productStatuses, sections } from '@hls/contract';
+import { users } from '../accounts/accounts.tables.ts';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    section: text('section', { enum: sections }).notNull(),
+    /** Null for a top-level category; the parent category for a subcategory (one level only). */
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('categories_section_parent_slug_unique').on(t.section, t.parentId, t.slug).nullsNotDistinct(),
+    index('categories_section_parent_idx').on(t.section, t.parentId, t.position),
+    check('categories_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+const published = sql`status = 'published'`;
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: productKinds }).notNull(),
+    section: text('section', { enum: sections }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    language: text('language', { enum: languages }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: integer('subcategory_id').references(() => categories.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Copy of the author's public name: shown on cards and searched (kept in step by a trigger on users). */
+    authorName: text('author_name').notNull(),
+    /** Copy of the category and subcategory names in both languages, for search. */
+    categoryNames: text('category_names').notNull().default(''),
+    coverKey: text('cover_key').notNull(),
+    coverWidth: integer('cover_width').notNull(),
+    coverHeight: integer('cover_height').notNull(),
+    status: text('status', { enum: productStatuses }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Score of the "popular" rows; orders raise it. */
+    popularity: integer('popularity').notNull().default(0),
+    /** Files: the price. Books: the cheapest edition's list price and discount (kept by the service). */
+    priceCents: integer('price_cents').notNull().default(0),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    /** Final price of the cheapest offer, for sorting and price filters without a join. */
+    minPriceCents: integer('min_price_cents').notNull().default(0),
+    /** Files only (copy of file_assets.file_type, so type filters need no join). */
+    fileType: text('file_type', { enum: fileTypes }),
+    titleNorm: text('title_norm')
+      .notNull()
+      .generatedAlwaysAs(sql`hls_unaccent(lower(title))`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('fr_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('en_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, author_name || ' ' || category_names), 'B') || setweight(to_tsvector('en_unaccent'::regconfig, author_name || ' ' || category_names), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, description), 'C') || setweight(to_tsvector('en_unaccent'::regconfig, description), 'C')`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    check('products_kind_section', sql`(${t.kind} = 'book') = (${t.section} = 'book')`),
+    check('products_file_type', sql`(${t.kind} = 'file') = (${t.fileType} IS NOT NULL)`),
+    check(
+      'products_academic_free',
+      sql`${t.section} <> 'academic' OR (${t.priceCents} = 0 AND ${t.minPriceCents} = 0)`,
+    ),
+    check(
+      'products_prices',
+      sql`${t.priceCents} >= 0 AND ${t.minPriceCents} >= 0 AND ${t.discountPercent} BETWEEN 0 AND 90`,
+    ),
+    check('products_cover_key', sql`${t.coverKey} LIKE 'covers/%'`),
+    check('products_published_at', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
+    index('products_newest_idx').on(t.section, t.publishedAt.desc(), t.id.desc()).where(published),
+    index('products_price_idx').on(t.section, t.minPriceCents, t.id).where(published),
+    index('products_title_idx').on(t.section, t.title, t.id).where(published),
+    index('products_popular_idx').on(t.section, t.popularity.desc(), t.id.desc()).where(published),
+    index('products_category_idx')
+      .on(t.section, t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc())
+      .where(published),
+    index('products_discounted_idx')
+      .on(t.section, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' AND discount_percent > 0`),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_title_trgm_idx').using('gin', t.titleNorm.op('gin_trgm_ops')),
+    index('products_author_idx').on(t.authorId),
+    index('products_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+export const bookEditions = pgTable(
+  'book_editions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: editionFormats }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    finalPriceCents: integer('final_price_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`(price_cents * (100 - discount_percent) + 50) / 100`),
+    isbn: text('isbn'),
+    pages: integer('pages'),
+    /** Paper only: copies in stock. */
+    stock: integer('stock'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('book_editions_product_format_unique').on(t.productId, t.format),
+    check('book_editions_price', sql`${t.priceCents} >= 0`),
+    check('book_editions_discount', sql`${t.discountPercent} BETWEEN 0 AND 90`),
+    check('book_editions_stock', sql`${t.format} = 'paper' OR ${t.stock} IS NULL`),
+    check('book_editions_stock_positive', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check('book_editions_pages', sql`${t.pages} IS NULL OR ${t.pages} > 0`),
+  ],
+);
+
+export const fileAssets = pgTable(
+  'file_assets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .unique()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileType: text('file_type', { enum: fileTypes }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    pages: integer('pages'),
+    ...timestamps,
+  },
+  (t) => [
+    check('file_assets_size', sql`${t.sizeBytes} >= 0`),
+    check('file_assets_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('file_assets_not_cover', sql`${t.storageKey} NOT LIKE 'covers/%'`),
+  ],
+);

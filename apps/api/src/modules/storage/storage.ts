@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream as fsCreateReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat as fsStat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** What the store knows about an object. */
+export type StoredObject = {
+  key: string;
+  sizeBytes: number;
+  mime: string;
+  /** Hex SHA-256 of the content: an ETag that survives restarts and copies. */
+  sha256: string;
+  modifiedAt: Date;
+};
+
+/** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where covers, manuscripts and downloadable files live. Keys are relative paths of lower-case letters,
+ * digits, `-`, `_`, `.` and `/` (e.g. `covers/42.webp`, `files/9f…/report.pdf`); covers live under `covers/`,
+ * the only prefix the public media route serves.
+ */
+export interface Storage {
+  putObject(key: string, bytes: Uint8Array, mime: string): Promise<StoredObject>;
+  /** Undefined when the key is unknown. */
+  getObject(key: string): Promise<{ object: StoredObject; bytes: Buffer } | undefined>;
+  stat(key: string): Promise<StoredObject | undefined>;
+  /** The whole object or an inclusive byte range of it; throws StorageNotFoundError when the key is unknown. */
+  createReadStream(key: string, range?: ByteRange): Promise<Readable>;
+  deleteObject(key: string): Promise<void>;
+}
+
+export class StorageKeyError extends Error {
+  override name = 'StorageKeyError';
+}
+
+export class StorageNotFoundError extends Error {
+  override name = 'StorageNotFoundError';
+}
+
+const keyPattern = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+
+/** True for a well-formed key: no `..`, no leading slash, no empty segment, at most 300 characters. */
+export function isValidStorageKey(key: string): boolean {
+  return key.length <= 300 && keyPattern.test(key) && !key.split('/').some((segment) => segment === '..');
+}
+
+function assertKey(key: string): void {
+  if (!isValidStorageKey(key)) throw new StorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+type Meta = { mime: string; sha256: string; sizeBytes: number };
+
+/**
+ * Local-disk storage: `<root>/objects/<key>` holds the bytes and `<root>/meta/<key>.json` the mime type and
+ * hash. Writes go to a temp file renamed into place, so a reader never sees half an object.
+ */
+export function createLocalStorage(root: string): Storage {
+  const objectsDir = path.resolve(root, 'objects');
+  const metaDir = path.resolve(root, 'meta');
+  const objectPath = (key: string) => path.join(objectsDir, key);
+  const metaPath = (key: string) => path.join(metaDir, `${key}.json`);
+
+  async function writeAtomically(file: string, data: Uint8Array | string) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, file);
+  }
+
+  async function stat(key: string): Promise<StoredObject | undefined> {
+    assertKey(key);
+    try {
+      const [info, metaText] = await Promise.all([fsStat(objectPath(key)), readFile(metaPath(key), 'utf8')]);
+      if (!info.isFile()) return undefined;
+      const meta = JSON.parse(metaText) as Meta;
+      return { key, sizeBytes: info.size, mime: meta.mime, sha256: meta.sha256, modifiedAt: info.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    async putObject(key, bytes, mime) {
+      assertKey(key);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await writeAtomically(objectPath(key), bytes);
+      await writeAtomically(
+        metaPath(key),
+        JSON.stringify({ mime, sha256, sizeBytes: bytes.byteLength } satisfies Meta),
+      );
+      const info = await fsStat(objectPath(key));
+      return { key, sizeBytes: bytes.byteLength, mime, sha256, modifiedAt: info.mtime };
+    },
+
+    async getObject(key) {
+      const object = await stat(key);
+      if (!object) return undefined;
+      return { object, bytes: await readFile(objectPath(key)) };
+    },
+
+    stat,
+
+    async createReadStream(key, range) {
+      const object = await stat(key);
+      if (!object) throw new StorageNotFoundError(`no object ${key}`);
+      if (range && (range.start < 0 || range.end < range.start || range.end >= object.sizeBytes)) {
+        throw new RangeError(`range ${range.start}-${range.end} outside 0-${object.sizeBytes - 1}`);
+      }
+      return fsCreateReadStream(objectPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async deleteObject(key) {
+      assertKey(key);
+      await rm(objectPath(key), { force: true });
+      await rm(metaPath(key), { force: true });
+    },
+  };
+}
