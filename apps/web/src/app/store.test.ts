@@ -23,7 +23,7 @@ describe('store persistence', () => {
       persistor = persistStore(first, null, resolve);
     });
     first.dispatch(
-      addToCart({ id: 'b1', type: 'book', title: 'Finance', price: 1500, discount: 0, image: '/b1.jpg' }),
+      addToCart({ id: 1, type: 'book', title: 'Finance', price: 1500, discount: 0, image: '/b1.jpg' }),
     );
     await persistor.flush();
     const saved = JSON.parse(localStorage.getItem('HLS') ?? '{}') as Record<string, string>;
@@ -41,7 +41,7 @@ describe('store persistence', () => {
     await new Promise<void>((resolve) => {
       persistStore(second, null, resolve);
     });
-    expect(second.getState().cart.cartItems.map((item) => item.id)).toEqual(['b1']);
+    expect(second.getState().cart.cartItems.map((item) => item.id)).toEqual([1]);
     expect(second.getState().currency).toEqual({ currencySymbol: '€', currencyName: 'EUR', currencyRate: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistConfig } from 'redux-persist';
@@ -6,8 +6,11 @@ import { api } from '@/lib/api-client';
 import { createLocalStoragePersist } from '@/lib/persist-storage';
 import { authReducer } from '@/features/auth/auth-slice';
 import { cartReducer } from '@/features/cart/cart-slice';
+import { startCartToasts } from '@/features/cart/cart-toasts';
 import { wishlistReducer } from '@/features/wishlist/wishlist-slice';
+import { startWishlistToasts } from '@/features/wishlist/wishlist-toasts';
 import { compareReducer } from '@/features/compare/compare-slice';
+import { startCompareToasts } from '@/features/compare/compare-toasts';
 import { currencyReducer } from '@/features/currency/currency-slice';
 import { orderReducer } from '@/features/orders/order-slice';
 import { productReducer } from '@/features/catalog/product-slice';
@@ -37,13 +40,21 @@ export const persistConfig: PersistConfig<RootState> = {
 };
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  // Side effects of actions (the shop toasts), in one place whichever screen dispatches.
+  const listeners = createListenerMiddleware();
+  const startListening = listeners.startListening.withTypes<RootState>();
+  startCartToasts(startListening);
+  startWishlistToasts(startListening);
+  startCompareToasts(startListening);
   const store = configureStore({
     reducer: persistReducer(persistConfig, rootReducer) as unknown as typeof rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+      })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

@@ -5,12 +5,13 @@ import {
   decreaseQuantity,
   deleteAllFromCart,
   deleteFromCart,
+  computeCartTotals,
   removeBooksFromCart,
 } from './cart-slice';
 import type { AddToCartPayload, CartState } from './cart-slice';
 
 const book: AddToCartPayload = {
-  id: 'b1',
+  id: 1,
   type: 'book',
   title: 'Comptabilité',
   price: 2500,
@@ -18,7 +19,7 @@ const book: AddToCartPayload = {
   image: '/c.jpg',
 };
 const file: AddToCartPayload = {
-  id: 'f1',
+  id: 2,
   type: 'file',
   title: 'Tableau de bord',
   price: 1200,
@@ -37,7 +38,7 @@ describe('cart reducer', () => {
   it('adds a new line with quantity 1 and a generated cartItemId', () => {
     const state = reduce(addToCart(book));
     expect(state.cartItems).toHaveLength(1);
-    expect(state.cartItems[0]).toMatchObject({ id: 'b1', quantity: 1 });
+    expect(state.cartItems[0]).toMatchObject({ id: 1, quantity: 1 });
     expect(state.cartItems[0]?.cartItemId).toEqual(expect.any(String));
   });
 
@@ -49,6 +50,22 @@ describe('cart reducer', () => {
     const state = reduce(addToCart(book), addToCart(book), addToCart({ ...book, quantity: 4 }));
     expect(state.cartItems).toHaveLength(1);
     expect(state.cartItems[0]?.quantity).toBe(6);
+  });
+
+  it('keeps one line per (product, edition): the paper and the ebook of a book are two lines', () => {
+    const state = reduce(
+      addToCart({ ...book, edition: 'paper' }),
+      addToCart({ ...book, edition: 'ebook', price: 900 }),
+      addToCart({ ...book, edition: 'paper', quantity: 2 }),
+    );
+    expect(state.cartItems.map((item) => [item.edition, item.quantity])).toEqual([
+      ['paper', 3],
+      ['ebook', 1],
+    ]);
+  });
+
+  it('adds 1 when the given quantity is not a positive number', () => {
+    expect(reduce(addToCart({ ...book, quantity: 0 })).cartItems[0]?.quantity).toBe(1);
   });
 
   it('keeps a separate line for another colour or size of the same product', () => {
@@ -71,20 +88,41 @@ describe('cart reducer', () => {
   it('deletes one line', () => {
     let state = reduce(addToCart(book), addToCart(file));
     state = cartReducer(state, deleteFromCart({ cartItemId: state.cartItems[0]!.cartItemId }));
-    expect(state.cartItems.map((item) => item.id)).toEqual(['f1']);
+    expect(state.cartItems.map((item) => item.id)).toEqual([2]);
   });
 
   it('removes every book line and keeps the files', () => {
     const state = reduce(
       addToCart(book),
       addToCart(file),
-      addToCart({ ...book, id: 'b2' }),
+      addToCart({ ...book, id: 3 }),
       removeBooksFromCart(),
     );
-    expect(state.cartItems.map((item) => item.id)).toEqual(['f1']);
+    expect(state.cartItems.map((item) => item.id)).toEqual([2]);
   });
 
   it('empties the cart', () => {
     expect(reduce(addToCart(book), addToCart(file), deleteAllFromCart()).cartItems).toEqual([]);
+  });
+});
+
+describe('cart totals', () => {
+  it('sums list prices, what discounts take off and the total; discounts apply only when above 0', () => {
+    const totals = computeCartTotals(
+      reduce(
+        addToCart({ ...book, edition: 'paper', quantity: 2 }),
+        addToCart(file),
+        addToCart({ ...file, id: 4, discount: -5 }),
+      ).cartItems,
+    );
+    // 2 × 25.00 at -10 % = 45.00; 12.00; a negative discount is ignored: 12.00.
+    expect(totals).toEqual({ subtotal: 7400, discount: 500, total: 6900, hasPaperBooks: true });
+  });
+
+  it('says whether paper books (delivery included) are in the cart', () => {
+    expect(computeCartTotals(reduce(addToCart({ ...book, edition: 'ebook' })).cartItems).hasPaperBooks).toBe(
+      false,
+    );
+    expect(computeCartTotals([])).toEqual({ subtotal: 0, discount: 0, total: 0, hasPaperBooks: false });
   });
 });

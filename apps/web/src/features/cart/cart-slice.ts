@@ -1,17 +1,22 @@
-import { createSlice, nanoid } from '@reduxjs/toolkit';
+import { createSelector, createSlice, nanoid } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { discountedPrice } from '@hls/contract';
+import type { EditionFormat, ProductKind } from '@hls/contract';
 
-export type CartItemType = 'file' | 'book';
+export type CartItemType = ProductKind;
 
 export type CartItem = {
-  id: string;
-  /** Unique per line: the same product in another colour/size is another line. */
+  /** Product id (books and files share one id space). */
+  id: number;
+  /** Unique per line: the same product in another edition (or colour/size) is another line. */
   cartItemId: string;
   type: CartItemType;
+  /** Books: the edition bought (a book's cart line is the pair product + edition). */
+  edition?: EditionFormat;
   title: string;
-  /** Unit price in cents. */
+  /** Unit list price in cents. */
   price: number;
-  /** Percent. */
+  /** Percent; applies only when greater than 0. */
   discount: number;
   quantity: number;
   image: string;
@@ -25,10 +30,14 @@ export type CartState = { cartItems: CartItem[] };
 
 export type AddToCartPayload = Omit<CartItem, 'cartItemId' | 'quantity'> & { quantity?: number };
 
+type LineIdentity = Pick<CartItem, 'id' | 'edition' | 'selectedProductColor' | 'selectedProductSize'>;
+
 const initialState: CartState = { cartItems: [] };
 
-const sameLine = (a: Pick<CartItem, 'id' | 'selectedProductColor' | 'selectedProductSize'>, b: typeof a) =>
+/** Same product and same variant (edition, colour, size) make the same line (SPEC §4). */
+export const isSameLine = (a: LineIdentity, b: LineIdentity) =>
   a.id === b.id &&
+  a.edition === b.edition &&
   a.selectedProductColor === b.selectedProductColor &&
   a.selectedProductSize === b.selectedProductSize;
 
@@ -36,18 +45,18 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
+    /** Adds a line, or raises the quantity of the same line by `quantity` (default 1). */
     addToCart: {
       reducer(state, action: PayloadAction<AddToCartPayload & { cartItemId: string }>) {
         const { quantity, ...item } = action.payload;
-        const existing = state.cartItems.find((line) => sameLine(line, item));
-        if (existing) {
-          existing.quantity += quantity ?? 1;
-        } else {
-          state.cartItems.push({ ...item, quantity: quantity ?? 1 });
-        }
+        const amount = quantity !== undefined && quantity > 0 ? Math.floor(quantity) : 1;
+        const existing = state.cartItems.find((line) => isSameLine(line, item));
+        if (existing) existing.quantity += amount;
+        else state.cartItems.push({ ...item, quantity: amount });
       },
       prepare: (item: AddToCartPayload) => ({ payload: { ...item, cartItemId: nanoid() } }),
     },
+    /** Lowers the quantity by 1; from 1 the line goes. */
     decreaseQuantity(state, action: PayloadAction<{ cartItemId: string }>) {
       const line = state.cartItems.find((item) => item.cartItemId === action.payload.cartItemId);
       if (!line) return;
@@ -77,3 +86,33 @@ export const { addToCart, decreaseQuantity, deleteFromCart, removeBooksFromCart,
   cartSlice.actions;
 export const { selectCartItems, selectCartCount } = cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;
+
+/** Price of one unit after the discount (only when the discount is greater than 0). */
+export const unitPrice = (item: Pick<CartItem, 'price' | 'discount'>) =>
+  discountedPrice(item.price, item.discount);
+
+export const lineTotal = (item: Pick<CartItem, 'price' | 'discount' | 'quantity'>) =>
+  unitPrice(item) * item.quantity;
+
+export type CartTotals = {
+  /** Sum of list prices × quantities, in cents. */
+  subtotal: number;
+  /** What the discounts take off, in cents. */
+  discount: number;
+  total: number;
+  /** Paper books ship with delivery included. */
+  hasPaperBooks: boolean;
+};
+
+export function computeCartTotals(items: CartItem[]): CartTotals {
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const total = items.reduce((sum, item) => sum + lineTotal(item), 0);
+  return {
+    subtotal,
+    discount: subtotal - total,
+    total,
+    hasPaperBooks: items.some((item) => item.type === 'book' && item.edition === 'paper'),
+  };
+}
+
+export const selectCartTotals = createSelector([selectCartItems], computeCartTotals);

@@ -3,7 +3,7 @@ import { addToCompare, compareReducer, deleteFromCompare } from './compare-slice
 import type { CompareItem } from './compare-slice';
 
 const item: CompareItem = {
-  id: 'c1',
+  id: 1,
   type: 'file',
   title: 'Procédure achats',
   price: 900,
@@ -20,8 +20,8 @@ describe('compare reducer', () => {
 
   it('removes a product by id', () => {
     let state = compareReducer(undefined, addToCompare(item));
-    state = compareReducer(state, addToCompare({ ...item, id: 'c2' }));
-    state = compareReducer(state, deleteFromCompare({ id: 'c1' }));
-    expect(state.compareItems.map((i) => i.id)).toEqual(['c2']);
+    state = compareReducer(state, addToCompare({ ...item, id: 2 }));
+    state = compareReducer(state, deleteFromCompare({ id: 1 }));
+    expect(state.compareItems.map((i) => i.id)).toEqual([2]);
   });
 });

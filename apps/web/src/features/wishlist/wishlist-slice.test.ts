@@ -3,7 +3,7 @@ import { addToWishlist, deleteAllFromWishlist, deleteFromWishlist, wishlistReduc
 import type { WishlistItem } from './wishlist-slice';
 
 const item: WishlistItem = {
-  id: 'p1',
+  id: 1,
   type: 'book',
   title: 'Droit des affaires',
   price: 1900,
@@ -26,9 +26,9 @@ describe('wishlist reducer', () => {
 
   it('removes one product and clears all', () => {
     let state = wishlistReducer(undefined, addToWishlist(item));
-    state = wishlistReducer(state, addToWishlist({ ...item, id: 'p2' }));
-    state = wishlistReducer(state, deleteFromWishlist({ id: 'p1' }));
-    expect(state.wishlistItems.map((i) => i.id)).toEqual(['p2']);
+    state = wishlistReducer(state, addToWishlist({ ...item, id: 2 }));
+    state = wishlistReducer(state, deleteFromWishlist({ id: 1 }));
+    expect(state.wishlistItems.map((i) => i.id)).toEqual([2]);
     expect(wishlistReducer(state, deleteAllFromWishlist()).wishlistItems).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { MiniCart } from './mini-cart';
 
 const line = {
-  id: 'b1',
+  id: 1,
   cartItemId: 'line-1',
   type: 'book' as const,
   title: 'Gestion de projet',

@@ -1,74 +1,71 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
-import { discountedPrice, formatMoney } from '@/lib/money';
-import { deleteFromCart, selectCartItems } from '../cart-slice';
+import { formatMoney, intlLocale } from '@/lib/money';
+import { productHref } from '../cart-links';
+import { deleteFromCart, selectCartItems, selectCartTotals, unitPrice } from '../cart-slice';
+import { LineKind } from './line-kind';
 
 /** Dropdown content of the header cart (SPEC §2 Mini-cart). */
 export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation(['common', 'toast']);
+  const { t, i18n } = useTranslation(['common', 'shop']);
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
-  const locale = i18n.language === 'en' ? 'en-GB' : 'fr-FR';
+  const { total } = useAppSelector(selectCartTotals);
+  const locale = intlLocale(i18n.language);
 
   if (items.length === 0) {
     return <p className="mini-cart__empty">{t('common:cart.empty')}</p>;
   }
 
-  const total = items.reduce(
-    (sum, item) => sum + discountedPrice(item.price, item.discount) * item.quantity,
-    0,
-  );
-
   return (
     <div className="mini-cart">
       <ul className="mini-cart__list">
-        {items.map((item) => {
-          const unit = discountedPrice(item.price, item.discount);
-          return (
-            <li key={item.cartItemId} className="mini-cart__item">
-              <img
-                src={item.image}
-                alt=""
-                className="mini-cart__image"
-                width="48"
-                height="64"
-                loading="lazy"
-              />
-              <div className="mini-cart__info">
-                <p className="mini-cart__title">{item.title}</p>
-                <p className="mini-cart__meta">
-                  {t('common:cart.quantity', { count: item.quantity })} ·{' '}
-                  {item.discount > 0 && <del className="price-old">{formatMoney(item.price, locale)}</del>}{' '}
-                  <span className="price">{formatMoney(unit, locale)}</span>
-                </p>
-              </div>
-              <button
-                type="button"
-                className="icon-button mini-cart__remove"
-                onClick={() => {
-                  dispatch(deleteFromCart({ cartItemId: item.cartItemId }));
-                  notify.info(t('toast:removedFromCart'));
-                }}
+        {items.map((item) => (
+          <li key={item.cartItemId} className="mini-cart__item">
+            <img src={item.image} alt="" className="mini-cart__image" width="48" height="64" loading="lazy" />
+            <div className="mini-cart__info">
+              <p className="mini-cart__title">
+                <Link to={productHref(item)} onClick={onNavigate}>
+                  {item.title}
+                </Link>
+              </p>
+              <p className="mini-cart__meta">
+                <LineKind item={item} /> · {t('common:cart.quantity', { count: item.quantity })}
+              </p>
+              <p className="mini-cart__meta">
+                {item.discount > 0 && (
+                  <>
+                    <del className="price-old">
+                      <span className="visually-hidden">{t('shop:price.was')} </span>
+                      {formatMoney(item.price, locale)}
+                    </del>{' '}
+                  </>
+                )}
+                <span className="price">{formatMoney(unitPrice(item), locale)}</span>
+              </p>
+            </div>
+            <button
+              type="button"
+              className="icon-button mini-cart__remove"
+              onClick={() => dispatch(deleteFromCart({ cartItemId: item.cartItemId }))}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="16"
+                height="16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="16"
-                  height="16"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                </svg>
-                <span className="visually-hidden">{t('common:cart.remove', { title: item.title })}</span>
-              </button>
-            </li>
-          );
-        })}
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+              <span className="visually-hidden">{t('common:cart.remove', { title: item.title })}</span>
+            </button>
+          </li>
+        ))}
       </ul>
       <p className="mini-cart__total">
         <span>{t('common:cart.total')}</span>
