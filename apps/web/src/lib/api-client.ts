@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { TokenPair } from '@hls/contract';
+import type { TokenPair } from '@hls/contract';
 import { env } from '@/config/env';
 import { tokenStorage } from './token-storage';
 import { accessTokenRenewed, sessionCleared } from './session-events';
@@ -43,10 +43,10 @@ export function refreshAccessToken(): Promise<string | null> {
         body: JSON.stringify({ refresh }),
       });
       if (!response.ok) return null;
-      const pair = TokenPair.safeParse(await response.json());
-      if (!pair.success) return null;
-      tokenStorage.save(pair.data);
-      return pair.data.access;
+      const pair = (await response.json()) as Partial<TokenPair> | null;
+      if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string') return null;
+      tokenStorage.save({ access: pair.access, refresh: pair.refresh });
+      return pair.access;
     } catch {
       return null;
     } finally {

@@ -1,7 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { ErrorBody } from '@hls/contract';
-import type { ErrorCode } from '@hls/contract';
+import type { ErrorBody, ErrorCode } from '@hls/contract';
 
 export type ApiFailure = {
   /** False when the server never answered (network down, CORS, timeout). */
@@ -20,11 +19,27 @@ export function toApiFailure(error: FetchBaseQueryError | SerializedError | unde
   if (typeof status !== 'number') return failure;
   failure.hasResponse = true;
   failure.status = status;
-  const body = ErrorBody.safeParse((error as { data?: unknown }).data);
-  if (body.success) {
-    failure.code = body.data.error.code;
-    failure.message = body.data.error.message;
-    failure.fields = body.data.error.fields ?? {};
+  const body = (error as { data?: unknown }).data;
+  if (isErrorBody(body)) {
+    failure.code = body.error.code;
+    failure.message = body.error.message;
+    failure.fields = body.error.fields ?? {};
   }
   return failure;
+}
+
+/** The shape of the shared error body, checked by hand: the zod schema stays out of the first page load. */
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (!value || typeof value !== 'object') return false;
+  const { error } = value as { error?: unknown };
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, fields } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined ||
+      (!!fields &&
+        typeof fields === 'object' &&
+        Object.values(fields).every((field) => typeof field === 'string')))
+  );
 }
