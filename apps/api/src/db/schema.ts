@@ -3,3 +3,5 @@ export * from '../modules/accounts/accounts.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
+export * from '../modules/contact/contact.tables.ts';
+export * from '../modules/demo/demo.tables.ts';
