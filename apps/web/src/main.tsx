@@ -9,6 +9,7 @@ import { initI18n } from '@/i18n/i18n';
 import '@/styles/global.css';
 import '@/styles/components.css';
 import '@/styles/layout.css';
+import '@/styles/catalog.css';
 
 const store = makeStore();
 const persistor = persistStore(store);

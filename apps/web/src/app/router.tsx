@@ -30,17 +30,34 @@ export const routes: RouteObject[] = [
         handle: { titleKey: 'titles.home' } satisfies RouteHandle,
         lazy: () => import('./routes/home'),
       },
-      page(paths.book.path, {
-        titleKey: 'titles.book',
-        trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }],
-      }),
-      page(paths.file.path, {
-        titleKey: 'titles.file',
-        trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }],
-      }),
-      page(paths.academic.path, { titleKey: 'titles.academic', introKey: 'intros.academic' }),
-      page(paths.professional.path, { titleKey: 'titles.professional', introKey: 'intros.professional' }),
-      page(paths.bookshop.path, { titleKey: 'titles.bookshop', introKey: 'intros.bookshop' }),
+      page(
+        paths.book.path,
+        { titleKey: 'titles.book', trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }] },
+        () => import('./routes/catalog/product-detail'),
+      ),
+      page(
+        paths.file.path,
+        {
+          titleKey: 'titles.file',
+          trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }],
+        },
+        () => import('./routes/catalog/file-detail'),
+      ),
+      page(
+        paths.academic.path,
+        { titleKey: 'titles.academic', introKey: 'intros.academic' },
+        () => import('./routes/catalog/academic-list'),
+      ),
+      page(
+        paths.professional.path,
+        { titleKey: 'titles.professional', introKey: 'intros.professional' },
+        () => import('./routes/catalog/professional-list'),
+      ),
+      page(
+        paths.bookshop.path,
+        { titleKey: 'titles.bookshop', introKey: 'intros.bookshop' },
+        () => import('./routes/catalog/book-list'),
+      ),
       page(paths.about.path, { titleKey: 'titles.about', introKey: 'intros.about' }),
       page(paths.contact.path, { titleKey: 'titles.contact', introKey: 'intros.contact' }),
       page(

@@ -6,7 +6,16 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { env } from '@/config/env';
 import { appLanguages, FALLBACK_LANGUAGE, toAppLanguage } from './languages';
 
-export const namespaces = ['common', 'auth', 'account', 'validation', 'errors', 'toast', 'shop'] as const;
+export const namespaces = [
+  'common',
+  'auth',
+  'account',
+  'validation',
+  'errors',
+  'toast',
+  'catalog',
+  'shop',
+] as const;
 export const defaultNamespace = 'common';
 
 /** Options shared by the browser instance and the test instance. */

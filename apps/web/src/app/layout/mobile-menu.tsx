@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { MailIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
@@ -9,22 +9,27 @@ import { contact } from '@/config/site';
 import { mainNavItems } from './nav-items';
 import { CurrencySelect, LanguageSelect } from './preferences';
 
+const listPaths: string[] = [
+  paths.academic.getHref(),
+  paths.professional.getHref(),
+  paths.bookshop.getHref(),
+];
+
 /** Off-canvas menu below the desktop breakpoint: search, the main menu, language, currency and contacts. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const searchId = useId();
   const [query, setQuery] = useState('');
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = query.trim();
+    // Search the list being browsed; from any other page, the bookshop.
+    const target = listPaths.includes(pathname) ? pathname : paths.bookshop.getHref();
     onClose();
-    navigate(
-      text
-        ? `${paths.bookshop.getHref()}?${SEARCH_PARAM}=${encodeURIComponent(text)}`
-        : paths.bookshop.getHref(),
-    );
+    navigate(text ? `${target}?${SEARCH_PARAM}=${encodeURIComponent(text)}` : target);
   };
 
   return (

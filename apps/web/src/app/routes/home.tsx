@@ -1,10 +1,29 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
+import { paths, SEARCH_PARAM } from '@/config/paths';
+import { SITE_NAME } from '@/config/site';
+import { DashboardRows } from '@/features/catalog/components/dashboard-rows';
+import { Seo } from '@/features/seo/seo';
+
+/** schema.org WebSite with the bookshop search, so search engines can offer a search box. */
+function websiteJsonLd() {
+  const origin = window.location.origin;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SITE_NAME,
+    url: `${origin}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: `${origin}${paths.bookshop.getHref()}?${SEARCH_PARAM}={search_term_string}`,
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
 
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'catalog']);
   const sections = [
     { key: 'academic', to: paths.academic.getHref(), Icon: CapIcon },
     { key: 'professional', to: paths.professional.getHref(), Icon: BriefcaseIcon },
@@ -13,6 +32,11 @@ export function Component() {
 
   return (
     <>
+      <Seo
+        title={t('catalog:seo.homeTitle')}
+        description={t('catalog:seo.homeDescription')}
+        jsonLd={websiteJsonLd()}
+      />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <p className="hero__eyebrow">{t('home.eyebrow')}</p>
@@ -55,6 +79,9 @@ export function Component() {
           <li>{t('home.promises.withdrawal')}</li>
         </ul>
       </section>
+      <div className="container">
+        <DashboardRows />
+      </div>
     </>
   );
 }

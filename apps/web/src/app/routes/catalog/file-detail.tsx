@@ -1,0 +1,76 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { IdParams } from '@hls/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PageSpinner } from '@/components/ui/spinner';
+import { selectIsLoggedIn } from '@/features/auth/auth-slice';
+import { addToCart } from '@/features/cart/cart-slice';
+import { cartItemFromProduct } from '@/features/cart/cart-item';
+import { useGetFileQuery } from '@/features/catalog/api/catalog-api';
+import { fileJsonLd } from '@/features/catalog/catalog-json-ld';
+import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
+import { FileDetailView } from '@/features/catalog/components/file-detail-view';
+import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
+import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
+import { Seo } from '@/features/seo/seo';
+import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
+import { toApiFailure } from '@/lib/api-error';
+
+/** /prodoc/{id}: a professional or academic file. */
+export function Component() {
+  const { t, i18n } = useTranslation(['catalog', 'common']);
+  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const dispatch = useAppDispatch();
+  const params = IdParams.safeParse(useParams());
+  const id = params.success ? params.data.id : null;
+  const { data: file, error, isLoading, refetch } = useGetFileQuery(id ?? skipToken);
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
+  const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
+
+  if (isLoading) return <PageSpinner label={t('common:loading')} />;
+  if (!file) {
+    return (
+      <>
+        <Seo title={t('catalog:detail.notFoundTitle')} />
+        <ProductUnavailable
+          notFound={id === null || toApiFailure(error).status === 404}
+          listPath={sectionPages.professional.path}
+          listLabel={t('catalog:detail.browseFiles')}
+          onRetry={() => void refetch()}
+        />
+      </>
+    );
+  }
+
+  const trail = productTrail(file, t, lang);
+  const type = t(`catalog:fileTypes.${file.fileType}`);
+  return (
+    <>
+      <Seo
+        title={t('catalog:seo.fileTitle', { title: file.title, type })}
+        description={t('catalog:seo.fileDescription', {
+          type,
+          author: file.author.name,
+          excerpt: file.excerpt,
+        })}
+        jsonLd={fileJsonLd(file)}
+        breadcrumb={trail}
+      />
+      <FileDetailView
+        key={file.id}
+        file={file}
+        trail={trail}
+        actions={{
+          onAddToCart: () => dispatch(addToCart(cartItemFromProduct(file))),
+          onAddToWishlist: () => dispatch(addToWishlist(wishlistItemFromProduct(file))),
+          onAddToCompare: () => dispatch(addToCompare(compareItemFromProduct(file))),
+          inWishlist,
+          inCompare,
+          loggedIn,
+        }}
+      />
+    </>
+  );
+}

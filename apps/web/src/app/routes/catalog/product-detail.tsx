@@ -1,0 +1,73 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { IdParams } from '@hls/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PageSpinner } from '@/components/ui/spinner';
+import { addToCart } from '@/features/cart/cart-slice';
+import { cartItemFromProduct } from '@/features/cart/cart-item';
+import { useGetBookQuery } from '@/features/catalog/api/catalog-api';
+import { bookJsonLd } from '@/features/catalog/catalog-json-ld';
+import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
+import { BookDetailView } from '@/features/catalog/components/book-detail-view';
+import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
+import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
+import { Seo } from '@/features/seo/seo';
+import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
+import { toApiFailure } from '@/lib/api-error';
+
+/** /product/{id}: a book. */
+export function Component() {
+  const { t, i18n } = useTranslation(['catalog', 'common']);
+  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const dispatch = useAppDispatch();
+  const params = IdParams.safeParse(useParams());
+  const id = params.success ? params.data.id : null;
+  const { data: book, error, isLoading, refetch } = useGetBookQuery(id ?? skipToken);
+  const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
+  const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
+  const bookshop = sectionPages.book;
+
+  if (isLoading) return <PageSpinner label={t('common:loading')} />;
+  if (!book) {
+    return (
+      <>
+        <Seo title={t('catalog:detail.notFoundTitle')} />
+        <ProductUnavailable
+          notFound={id === null || toApiFailure(error).status === 404}
+          listPath={bookshop.path}
+          listLabel={t('common:notFound.bookshop')}
+          onRetry={() => void refetch()}
+        />
+      </>
+    );
+  }
+
+  const trail = productTrail(book, t, lang);
+  return (
+    <>
+      <Seo
+        title={t('catalog:seo.bookTitle', { title: book.title, author: book.author.name })}
+        description={t('catalog:seo.bookDescription', {
+          title: book.title,
+          author: book.author.name,
+          excerpt: book.excerpt,
+        })}
+        jsonLd={bookJsonLd(book)}
+        breadcrumb={trail}
+      />
+      <BookDetailView
+        key={book.id}
+        book={book}
+        trail={trail}
+        actions={{
+          onAddToCart: (edition) => dispatch(addToCart(cartItemFromProduct(book, edition))),
+          onAddToWishlist: () => dispatch(addToWishlist(wishlistItemFromProduct(book))),
+          onAddToCompare: () => dispatch(addToCompare(compareItemFromProduct(book))),
+          inWishlist,
+          inCompare,
+        }}
+      />
+    </>
+  );
+}

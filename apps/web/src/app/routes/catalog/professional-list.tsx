@@ -1,0 +1,5 @@
+import { ListScreen } from './list-screen';
+
+export function Component() {
+  return <ListScreen section="professional" />;
+}

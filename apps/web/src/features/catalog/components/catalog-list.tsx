@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Section, SortOrder } from '@hls/contract';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchIcon } from '@/components/ui/icons';
+import { useListProductsQuery } from '../api/catalog-api';
+import {
+  effectiveSort,
+  emptyListParams,
+  hasActiveFilters,
+  sectionFilters,
+  toCatalogFilter,
+  toSearchParams,
+} from '../list-params';
+import type { ListParams } from '../list-params';
+import { FilterPanel } from './filter-panel';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+type CatalogListProps = {
+  section: Section;
+  state: ListParams;
+  onChange: (next: ListParams) => void;
+  /** Path of the list screen, for the page links. */
+  path: string;
+};
+
+const SKELETONS = 8;
+const EAGER_CARDS = 4;
+
+/** A section's list: filters, search, sort, results with their count, pagination; all held in the URL. */
+export function CatalogList({ section, state, onChange, path }: CatalogListProps) {
+  const { t } = useTranslation('catalog');
+  const ids = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const { currentData, isFetching, isError, refetch } = useListProductsQuery({
+    section,
+    filter: toCatalogFilter(state),
+    page: state.page,
+  });
+
+  // Moving to another page puts the reader at the top of the new results.
+  const shownPage = useRef(state.page);
+  useEffect(() => {
+    if (shownPage.current !== state.page) resultsHeading.current?.focus();
+    shownPage.current = state.page;
+  }, [state.page]);
+
+  const filtered = hasActiveFilters(state);
+  const activeCount =
+    (state.category !== null ? 1 : 0) +
+    state.fileTypes.length +
+    (state.edition ? 1 : 0) +
+    (state.minPrice !== null || state.maxPrice !== null ? 1 : 0) +
+    (state.language ? 1 : 0);
+  const reset = () => onChange(emptyListParams);
+  const loading = isFetching && !currentData;
+  const hrefFor = (page: number) => {
+    const query = toSearchParams({ ...state, page }).toString();
+    return query ? `${path}?${query}` : path;
+  };
+
+  let status = '';
+  if (loading) status = t('list.loading');
+  else if (isError) status = t('list.errorTitle');
+  else if (currentData) status = t('list.count', { count: currentData.count });
+
+  const showResults = () => {
+    setFiltersOpen(false);
+    resultsHeading.current?.focus();
+  };
+
+  return (
+    <div className="container catalog-layout">
+      <aside className="catalog-sidebar" aria-labelledby={`${ids}-filters`}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--md catalog-sidebar__toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={`${ids}-panel`}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          >
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+          {activeCount > 0 ? t('filters.toggleCount', { count: activeCount }) : t('filters.toggle')}
+        </button>
+        <div id={`${ids}-panel`} className={`catalog-sidebar__panel${filtersOpen ? ' is-open' : ''}`}>
+          <div className="catalog-sidebar__head">
+            <h2 id={`${ids}-filters`} className="catalog-sidebar__title">
+              {t('filters.title')}
+            </h2>
+            {filtered && (
+              <button type="button" className="btn btn--link" onClick={reset}>
+                {t('filters.reset')}
+              </button>
+            )}
+          </div>
+          <FilterPanel section={section} state={state} onChange={onChange} />
+          <button
+            type="button"
+            className="btn btn--primary btn--md btn--block catalog-sidebar__done"
+            onClick={showResults}
+          >
+            {currentData ? t('filters.showResults', { count: currentData.count }) : t('filters.close')}
+          </button>
+        </div>
+      </aside>
+
+      <div className="catalog-main">
+        <div className="catalog-toolbar">
+          <SearchBox
+            key={state.search}
+            section={section}
+            value={state.search}
+            onSearch={(search) => onChange({ ...state, search, page: 1 })}
+          />
+          <SortSelect
+            section={section}
+            state={state}
+            onSort={(sort) => onChange({ ...state, sort, page: 1 })}
+          />
+        </div>
+        <div className="catalog-summary">
+          <p role="status" className="catalog-summary__count">
+            {status}
+          </p>
+          {state.search && (
+            <p className="catalog-summary__search">
+              {t('list.searchFor', { search: state.search })}{' '}
+              <button
+                type="button"
+                className="btn btn--link"
+                onClick={() => onChange({ ...state, search: '', page: 1 })}
+              >
+                {t('list.clearSearch')}
+              </button>
+            </p>
+          )}
+        </div>
+        <h2 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
+          {state.page > 1 ? t('list.resultsPage', { page: state.page }) : t('list.results')}
+        </h2>
+
+        {loading && (
+          <ul className="product-grid" aria-hidden="true">
+            {Array.from({ length: SKELETONS }, (_, index) => (
+              <li key={index}>
+                <ProductCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {!loading && isError && (
+          <div className="catalog-state catalog-state--error" role="alert">
+            <h3>{t('list.errorTitle')}</h3>
+            <p>{t('list.errorBody')}</p>
+            <button type="button" className="btn btn--primary btn--md" onClick={() => void refetch()}>
+              {t('list.retry')}
+            </button>
+          </div>
+        )}
+
+        {!loading && !isError && currentData && currentData.results.length === 0 && (
+          <div className="catalog-state">
+            <h3>{state.page > 1 && currentData.count > 0 ? t('list.pastEndTitle') : t('list.emptyTitle')}</h3>
+            <p>{filtered ? t('list.emptyFiltered') : t('list.emptyBody')}</p>
+            <div className="catalog-state__actions">
+              {state.page > 1 && (
+                <Link className="btn btn--secondary btn--md" to={hrefFor(1)}>
+                  {t('list.firstPage')}
+                </Link>
+              )}
+              {filtered && (
+                <button type="button" className="btn btn--primary btn--md" onClick={reset}>
+                  {t('filters.reset')}
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+
+        {!loading && !isError && currentData && currentData.results.length > 0 && (
+          <>
+            <ul className={`product-grid${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
+              {currentData.results.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard product={product} eager={index < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={state.page}
+              pages={currentData.pages}
+              hrefFor={hrefFor}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                page: (page) => t('pagination.page', { page }),
+              }}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({
+  section,
+  value,
+  onSearch,
+}: {
+  section: Section;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  const [text, setText] = useState(value);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(text.trim().slice(0, 100));
+  };
+  return (
+    <form role="search" className="catalog-search" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {t(`search.label.${section}`)}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input catalog-search__input"
+        placeholder={t(`search.placeholder.${section}`)}
+        maxLength={100}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="btn btn--primary btn--md catalog-search__submit">
+        <SearchIcon />
+        <span className="catalog-search__submit-text">{t('search.submit')}</span>
+      </button>
+    </form>
+  );
+}
+
+function SortSelect({
+  section,
+  state,
+  onSort,
+}: {
+  section: Section;
+  state: ListParams;
+  onSort: (sort: SortOrder) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  const orders: SortOrder[] = [
+    ...(state.search ? (['relevance'] as const) : []),
+    'newest',
+    ...(sectionFilters(section).price ? (['price_asc', 'price_desc'] as const) : []),
+    'title',
+  ];
+  return (
+    <div className="catalog-sort">
+      <label htmlFor={id} className="catalog-sort__label">
+        {t('sort.label')}
+      </label>
+      <select
+        id={id}
+        className="input select catalog-sort__select"
+        value={effectiveSort(state)}
+        onChange={(e) => onSort(e.target.value as SortOrder)}
+      >
+        {orders.map((order) => (
+          <option key={order} value={order}>
+            {t(`sort.${order}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ProductSummary } from '@hls/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FileTypeIcon } from '@/components/ui/file-type-icon';
+import { Skeleton } from '@/components/ui/skeleton';
+import { productHref } from '../product-links';
+import { ProductPrice } from './product-price';
+
+type ProductCardProps = {
+  product: ProductSummary;
+  /** Heading level of the title inside the surrounding outline. */
+  headingLevel?: 2 | 3;
+  /** Cards above the fold load their cover at once; the others lazily. */
+  eager?: boolean;
+};
+
+/** A product in a grid or a row: cover, title, author, price; the whole card opens the detail page. */
+export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
+  const { t, i18n } = useTranslation('catalog');
+  const Heading = `h${headingLevel}` as const;
+  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const discounted = !product.free && product.price.discountPercent > 0;
+  return (
+    <article className={`product-card product-card--${product.kind}`}>
+      <div className="product-card__media">
+        <img
+          src={product.coverUrl}
+          alt=""
+          width="240"
+          height="320"
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="product-card__cover"
+        />
+        <div className="product-card__badges">
+          {product.free && <span className="product-badge product-badge--free">{t('price.free')}</span>}
+          {discounted && (
+            <span className="product-badge product-badge--discount">
+              {t('price.discount', { percent: product.price.discountPercent })}
+            </span>
+          )}
+        </div>
+        {product.fileType && (
+          <span className="product-card__type">
+            <FileTypeIcon type={product.fileType} size={28} label={t(`fileTypes.${product.fileType}`)} />
+          </span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.category.name[lang]}</p>
+        <Heading className="product-card__title">
+          <Link to={productHref(product)} className="product-card__link" lang={product.language}>
+            {product.title}
+          </Link>
+        </Heading>
+        <p className="product-card__author">{t('card.by', { author: product.author.name })}</p>
+        {product.kind === 'book' && product.formats.length > 0 && (
+          <p className="product-card__formats">
+            {product.formats.map((format) => t(`editions.${format}`)).join(' · ')}
+          </p>
+        )}
+        <ProductPrice price={product.price} free={product.free} from={product.formats.length > 1} />
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder of a card while the list loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <Skeleton className="product-card__media skeleton--media" />
+      <div className="product-card__body">
+        <Skeleton width="40%" height="0.8rem" />
+        <Skeleton width="90%" height="1.1rem" />
+        <Skeleton width="60%" height="0.9rem" />
+        <Skeleton width="35%" height="1.1rem" />
+      </div>
+    </div>
+  );
+}
