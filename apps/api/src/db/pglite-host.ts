@@ -35,7 +35,10 @@ try {
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { unaccent, pg_trgm },
   });
-  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 1 });
+  // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
+  // once, before this server has seen the old one close: with a limit of 1, that next one was refused. Queries
+  // are serialised by the server's queue whatever the limit.
+  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 });
   await server.start();
 
   port.on('message', (request: HostRequest) => {
