@@ -1,0 +1,287 @@
+// `npm run bench`: seeds a large catalogue into a fresh database, serves the real API plus a bare Fastify `/hello`
+// from this process, and loads them from separate load processes (apps/api/bench/load.ts, autocannon) on
+// loopback. Prints throughput and latency beside `/hello` with the targets of issue 3 ("Fast").
+//
+//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres]
+//
+// PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
+// named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
+import { detailRequests, listRequests, loadCatalogSample, searchRequests } from './requests.ts';
+import { seedBulkCatalog } from './seed.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '1' },
+    only: { type: 'string' },
+  },
+});
+const productCount = Number(args.products);
+const durationSeconds = Number(args.duration);
+const warmupSeconds = Number(args.warmup);
+const BENCH_DATABASE = 'hls_bench';
+const loaderPath = fileURLToPath(new URL('./load.ts', import.meta.url));
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'hls-bench-'));
+
+type Target = { name: string; open(): Promise<Database>; dispose(): Promise<void> };
+
+function pgliteTarget(): Target {
+  const dataDir = path.join(workDir, 'pglite');
+  return {
+    name: 'PGlite (embedded, worker thread)',
+    open: () => openDatabase({ dataDir }),
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresTarget(url: string): Target {
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${BENCH_DATABASE}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name: `PostgreSQL server (${benchUrl.host}, database ${BENCH_DATABASE})`,
+    async open() {
+      await admin(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+      await admin(`CREATE DATABASE ${BENCH_DATABASE}`);
+      return openDatabase({ url: benchUrl.toString(), poolSize: 10 });
+    },
+    dispose: () => admin(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`),
+  };
+}
+
+/** Runs one load process and returns its figures. */
+function runLoad(job: Omit<LoadJob, 'durationSeconds' | 'warmupSeconds'>, name: string): Promise<LoadResult> {
+  const jobFile = path.join(workDir, `${name}.json`);
+  writeFileSync(jobFile, JSON.stringify({ durationSeconds, warmupSeconds, ...job } satisfies LoadJob));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [loaderPath, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(output) as LoadResult);
+      else reject(new Error(`load process for ${name} exited with code ${code}`));
+    });
+  });
+}
+
+type Row = {
+  label: string;
+  connections: number;
+  result: LoadResult;
+  /** Share of /hello's requests per second, shown when it is meaningful. */
+  ratio?: number;
+  target?: string;
+  pass?: boolean;
+};
+
+const fmt = {
+  rps: (value: number) => Math.round(value).toLocaleString('en-US'),
+  ms: (value: number) => `${value} ms`,
+  pct: (value: number) => `${(value * 100).toFixed(1)} %`,
+};
+
+function printTable(rows: Row[]) {
+  const header = ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', 'target', 'verdict'];
+  const lines = rows.map((row) => [
+    row.label,
+    String(row.connections),
+    fmt.rps(row.result.requestsPerSecond),
+    fmt.ms(row.result.p50),
+    fmt.ms(row.result.p99),
+    row.ratio === undefined ? '' : fmt.pct(row.ratio),
+    row.target ?? '',
+    row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  const failures = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
+  for (const row of failures)
+    console.log(`  ! ${row.label}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`);
+}
+
+async function benchTarget(target: Target): Promise<boolean> {
+  console.log(`\n== ${target.name}: ${productCount.toLocaleString('en-US')} products`);
+  const database = await target.open();
+  let app: FastifyInstance | undefined;
+  let hello: FastifyInstance | undefined;
+  try {
+    await runMigrations(database.db);
+    const seeded = await seedBulkCatalog(database.db, productCount);
+    console.log(`seeded in ${seeded.seconds.toFixed(1)} s (${seeded.how})`);
+
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'fatal',
+      DATA_DIR: path.join(workDir, 'app'),
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
+    });
+    app = await buildApp(config, { database, runMailSender: false });
+    // The baseline: a second, bare Fastify instance (no plugins, no hooks, no logger) in this same process, so
+    // both share one event loop and anything that blocks it shows on /hello.
+    hello = Fastify({ logger: false });
+    hello.get('/hello', async () => ({ hello: 'world' }));
+    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+
+    const sample = await loadCatalogSample(database.pool);
+    if (sample) await describeWords(apiUrl, sample.words);
+    const helloRequests: LoadRequest[] = [{ method: 'GET', path: '/hello' }];
+    const conns = 4;
+    const run = (label: string, url: string, requests: LoadRequest[], connections = conns) =>
+      runLoad({ url, connections, requests }, label.replace(/\W+/g, '-'));
+
+    const rows: Row[] = [];
+    const helloResult = await run('hello', helloUrl, helloRequests);
+    rows.push({
+      label: '/hello (bare Fastify, same process)',
+      connections: conns,
+      result: helloResult,
+      ratio: 1,
+    });
+    const ratio = (result: LoadResult) => result.requestsPerSecond / helloResult.requestsPerSecond;
+
+    if (sample) {
+      for (const [label, requests] of [
+        ['list/filter books (POST /api/books/filter/book)', listRequests(sample, 'book')],
+        ['list/filter pro (POST /api/category/filter/pro)', listRequests(sample, 'professional')],
+      ] as const) {
+        const result = await run(label, apiUrl, requests);
+        rows.push({
+          label,
+          connections: conns,
+          result,
+          ratio: ratio(result),
+          target: '≥ 10 %, p99 < 10 ms',
+          pass: ratio(result) >= 0.1 && result.p99 < 10 && result.non2xx === 0,
+        });
+      }
+      for (const [label, requests] of [
+        ['detail book (GET /api/books/list/{id})', detailRequests(sample, 'book')],
+        ['detail file (GET /api/category/file/{id})', detailRequests(sample, 'file')],
+      ] as const) {
+        const result = await run(label, apiUrl, requests);
+        rows.push({
+          label,
+          connections: conns,
+          result,
+          ratio: ratio(result),
+          target: '≥ 25 %',
+          pass: ratio(result) >= 0.25 && result.non2xx === 0,
+        });
+      }
+      const search = searchRequests(sample);
+      const searchResult = await run('search', apiUrl, search);
+      rows.push({
+        label: 'search fr/en, rare + common words',
+        connections: conns,
+        result: searchResult,
+        ratio: ratio(searchResult),
+        target: 'p50 < 15 ms, p99 < 50 ms',
+        pass: searchResult.p50 < 15 && searchResult.p99 < 50 && searchResult.non2xx === 0,
+      });
+      // Two load processes at once: search at 20 connections, and one connection probing /hello.
+      const [busySearch, probe] = await Promise.all([
+        run('search-20', apiUrl, search, 20),
+        run('hello-probe', helloUrl, helloRequests, 1),
+      ]);
+      rows.push({
+        label: 'search at 20 connections (load)',
+        connections: 20,
+        result: busySearch,
+        ratio: ratio(busySearch),
+      });
+      rows.push({
+        label: '/hello while search runs at 20 conns',
+        connections: 1,
+        result: probe,
+        target: 'p99 < 20 ms',
+        pass: probe.p99 < 20 && probe.non2xx === 0,
+      });
+    } else {
+      console.log('no catalogue generator found: only /hello is measured');
+    }
+
+    console.log(
+      `\n${durationSeconds} s per scenario after ${warmupSeconds} s of warm-up; latencies at 1 ms resolution` +
+        ` (autocannon)`,
+    );
+    printTable(rows);
+    return rows.every((row) => row.pass !== false);
+  } finally {
+    await hello?.close();
+    await app?.close();
+    await database.close();
+    await target.dispose();
+  }
+}
+
+/** Matches and single-request time of each search word, so a slow word is easy to spot. */
+async function describeWords(apiUrl: string, words: string[]) {
+  const cells: string[] = [];
+  for (const word of words) {
+    const counts: string[] = [];
+    let slowest = 0;
+    for (const list of ['/api/books/filter/book', '/api/category/filter/pro']) {
+      const started = performance.now();
+      const response = await fetch(`${apiUrl}${list}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ search: word }),
+      });
+      const body = (await response.json()) as { count?: number };
+      slowest = Math.max(slowest, performance.now() - started);
+      counts.push(response.ok ? String(body.count) : `HTTP ${response.status}`);
+    }
+    cells.push(`${word} ${counts.join('/')} (${slowest.toFixed(0)} ms)`);
+  }
+  console.log(`search words, matches in books/pro (slowest single request): ${cells.join(', ')}`);
+}
+
+const targets: Target[] = [];
+if (args.only !== 'postgres') targets.push(pgliteTarget());
+if (process.env.DATABASE_URL && args.only !== 'pglite')
+  targets.push(postgresTarget(process.env.DATABASE_URL));
+if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PGlite only.');
+
+let allPass = true;
+try {
+  for (const target of targets) allPass = (await benchTarget(target)) && allPass;
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+console.log(`\n${allPass ? 'All targets met.' : 'Some targets missed (FAIL above).'}`);
+process.exitCode = allPass ? 0 : 1;
