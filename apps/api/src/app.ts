@@ -7,10 +7,14 @@ import type { Database } from './db/database.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
+import contactRoutes from './modules/contact/contact.routes.ts';
+import documentsRoutes, { CONTRACT_PATH } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import localesRoutes from './modules/locales/locales.routes.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
+import siteRoutes, { siteInfo } from './modules/site/site.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
 import storagePlugin from './modules/storage/storage.plugin.ts';
 import auth from './plugins/auth.ts';
@@ -82,6 +86,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(analyticsRoutes, { prefix: '/api', db });
   await app.register(accountsRoutes, { prefix: '/api', accounts, rateLimit: authRateLimit });
   await app.register(localesRoutes, { localesDir: config.localesDir });
+  const documents = createDocumentsService({ storage: app.storage, settings: config });
+  await app.register(documentsRoutes, { prefix: '/api', documents });
+  await app.register(siteRoutes, { prefix: '/api', info: siteInfo(config, CONTRACT_PATH) });
+  await app.register(contactRoutes, {
+    prefix: '/api',
+    db,
+    teamAddress: config.contactTo,
+    rateLimit: { max: config.rateLimit.contactMax, timeWindow: config.rateLimit.contactWindowMs },
+  });
 
   return app;
 }

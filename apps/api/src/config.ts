@@ -32,12 +32,34 @@ export type Config = {
   mailMaxAttempts: number;
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
-  rateLimit: { authMax: number; authWindowMs: number };
+  rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
   seedDemo: boolean;
+  /** Public facts of the legal notice, the footer and the author contract (GET /api/site). */
+  site: SiteSettings;
+  /** Team inbox of the contact form. */
+  contactTo: string;
+  /** Default royalty rates in percent of net sales, per format. */
+  royaltyRates: { paper: number; ebook: number; professionalFile: number };
   logLevel: string;
   webDistDir: string;
   localesDir: string;
   trustProxy: boolean | number | string;
+};
+
+export const socialNetworks = ['facebook', 'instagram', 'linkedin', 'youtube', 'x'] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+
+export type SiteSettings = {
+  company: {
+    name: string;
+    registrationNumber: string;
+    address: string;
+    vatNumber: string;
+    contactPerson: string;
+  };
+  host: { name: string; address: string };
+  contact: { customers: string; authors: string; claims: string; phone: string };
+  social: { network: SocialNetwork; url: string }[];
 };
 
 export class ConfigError extends Error {
@@ -91,6 +113,16 @@ const size = z.string().transform((v, ctx) => {
 });
 
 const positiveInt = z.coerce.number().int().positive();
+const email = z.email('expected an e-mail address');
+const percent = z.coerce
+  .number()
+  .min(0, 'expected a percentage from 0 to 100')
+  .max(100, 'expected a percentage from 0 to 100');
+/** A social link, or `off` to hide it. */
+const socialUrl = z.union([
+  z.literal('off'),
+  z.url({ protocol: /^https$/, error: 'expected an https:// address or off' }),
+]);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -118,7 +150,29 @@ const EnvSchema = z.object({
   MAIL_SENDER_IN_API: booleanText.default(true),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
+  RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
+  RATE_LIMIT_CONTACT_WINDOW: duration.default(10 * 60),
   SEED_DEMO: booleanText.optional(),
+  COMPANY_NAME: z.string().min(2).default('HLS Editions Ltd'),
+  COMPANY_NUMBER: z.string().min(2).default('15298734'),
+  COMPANY_ADDRESS: z.string().min(5).default('20 Wenlock Road, London N1 7GU, United Kingdom'),
+  COMPANY_VAT_NUMBER: z.string().min(2).default('GB 412 7795 31'),
+  COMPANY_CONTACT: z.string().min(2).default('Hela Ben Salem, Director'),
+  HOSTING_NAME: z.string().min(2).default('OVH SAS'),
+  HOSTING_ADDRESS: z.string().min(5).default('2 rue Kellermann, 59100 Roubaix, France'),
+  CONTACT_EMAIL_CUSTOMERS: email.default('support@hls.test'),
+  CONTACT_EMAIL_AUTHORS: email.default('authors@hls.test'),
+  CONTACT_EMAIL_CLAIMS: email.default('claims@hls.test'),
+  CONTACT_PHONE: z.string().min(5).default('+44 20 7946 0321'),
+  CONTACT_TO: email.optional(),
+  SOCIAL_FACEBOOK: socialUrl.default('https://www.facebook.com/hlseditions'),
+  SOCIAL_INSTAGRAM: socialUrl.default('https://www.instagram.com/hlseditions'),
+  SOCIAL_LINKEDIN: socialUrl.default('https://www.linkedin.com/company/hlseditions'),
+  SOCIAL_YOUTUBE: socialUrl.default('https://www.youtube.com/@hlseditions'),
+  SOCIAL_X: socialUrl.default('off'),
+  ROYALTY_RATE_PAPER: percent.default(10),
+  ROYALTY_RATE_EBOOK: percent.default(25),
+  ROYALTY_RATE_FILE: percent.default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
@@ -200,8 +254,46 @@ export function loadConfig(env: Env = process.env): Config {
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailSenderInApi: e.MAIL_SENDER_IN_API,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000 },
+    rateLimit: {
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000,
+      contactMax: e.RATE_LIMIT_CONTACT_MAX,
+      contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW * 1000,
+    },
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    site: {
+      company: {
+        name: e.COMPANY_NAME,
+        registrationNumber: e.COMPANY_NUMBER,
+        address: e.COMPANY_ADDRESS,
+        vatNumber: e.COMPANY_VAT_NUMBER,
+        contactPerson: e.COMPANY_CONTACT,
+      },
+      host: { name: e.HOSTING_NAME, address: e.HOSTING_ADDRESS },
+      contact: {
+        customers: e.CONTACT_EMAIL_CUSTOMERS,
+        authors: e.CONTACT_EMAIL_AUTHORS,
+        claims: e.CONTACT_EMAIL_CLAIMS,
+        phone: e.CONTACT_PHONE,
+      },
+      social: (
+        [
+          ['facebook', e.SOCIAL_FACEBOOK],
+          ['instagram', e.SOCIAL_INSTAGRAM],
+          ['linkedin', e.SOCIAL_LINKEDIN],
+          ['youtube', e.SOCIAL_YOUTUBE],
+          ['x', e.SOCIAL_X],
+        ] as const
+      )
+        .filter(([, url]) => url !== 'off')
+        .map(([network, url]) => ({ network, url })),
+    },
+    contactTo: e.CONTACT_TO ?? e.CONTACT_EMAIL_CUSTOMERS,
+    royaltyRates: {
+      paper: e.ROYALTY_RATE_PAPER,
+      ebook: e.ROYALTY_RATE_EBOOK,
+      professionalFile: e.ROYALTY_RATE_FILE,
+    },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.resolve(e.LOCALES_DIR ?? path.join(repoRoot, 'apps/web/locales')),

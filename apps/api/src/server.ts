@@ -45,8 +45,9 @@ try {
   await runMigrations(database.db);
   app = await buildApp(config, { database, runMailSender: config.mailSenderInApi });
   if (config.seedDemo) {
-    const { accounts } = await seedDemo(database.db);
+    const { accounts, catalog } = await seedDemo(database.db, app.storage);
     if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');
+    if (catalog.products || catalog.categories) app.log.info(catalog, 'demo catalogue created');
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

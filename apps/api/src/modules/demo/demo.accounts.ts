@@ -11,6 +11,7 @@ export const demoAccounts: {
   firstName: string;
   lastName: string;
   displayName?: string;
+  bio?: string;
 }[] = [
   { email: 'customer@hls.test', role: 'customer', firstName: 'Camille', lastName: 'Martin' },
   {
@@ -19,6 +20,7 @@ export const demoAccounts: {
     firstName: 'Amira',
     lastName: 'Ben Salah',
     displayName: 'Amira Ben Salah',
+    bio: 'Juriste et formatrice, Amira Ben Salah écrit des ouvrages de droit et de gestion pour les étudiants et les professionnels des PME.',
   },
   { email: 'editor@hls.test', role: 'editor', firstName: 'Élodie', lastName: 'Dubois' },
   { email: 'admin@hls.test', role: 'admin', firstName: 'Adam', lastName: 'Smith' },

@@ -1,19 +1,113 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fileTypes } from '@hls/contract';
 import { login, useApp } from '../../../test/helper.ts';
+import { categories, fileAssets, products } from '../catalog/catalog.tables.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
+import { demoAuthors } from './demo.authors.ts';
+import { isbn13 } from './demo.catalog.ts';
 import { seedDemo } from './demo.seed.ts';
 
 describe('demo data', () => {
   const t = useApp();
 
-  it('creates one account per role that can log in, and is idempotent', async () => {
-    expect((await seedDemo(t.database.db)).accounts).toHaveLength(4);
-    expect((await seedDemo(t.database.db)).accounts).toHaveLength(0);
+  it('creates accounts, authors, categories and the catalogue once; a second run adds nothing', async () => {
+    const first = await seedDemo(t.database.db, t.app.storage);
+    expect(first.accounts).toHaveLength(4);
+    expect(first.catalog.products).toBeGreaterThanOrEqual(60);
+    expect(first.catalog.authors).toBe(Object.keys(demoAuthors).length);
+    const counts = async () =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
+    const before = await counts();
+    const second = await seedDemo(t.database.db, t.app.storage);
+    expect(second).toEqual({ accounts: [], catalog: { authors: 0, categories: 0, products: 0 } });
+    expect(await counts()).toBe(before);
+  }, 60_000);
+
+  it('lets every demo account log in with its role', async () => {
     for (const account of demoAccounts) {
       const { access } = await login(t.app, account.email, DEMO_PASSWORD);
       const claims = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString());
       expect(claims.role).toBe(account.role);
     }
     expect(demoAccounts.map((a) => a.role).sort()).toEqual(['admin', 'author', 'customer', 'editor']);
+    await login(t.app, demoAuthors.james.email, DEMO_PASSWORD);
+  });
+
+  it('publishes at least 60 products across the three sections and all eight file types', async () => {
+    const db = t.database.db;
+    const bySection = await db
+      .select({ section: products.section, n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.status, 'published'))
+      .groupBy(products.section);
+    const total = bySection.reduce((s, r) => s + r.n, 0);
+    expect(total).toBeGreaterThanOrEqual(60);
+    expect(bySection.map((r) => r.section).sort()).toEqual(['academic', 'book', 'professional']);
+    for (const row of bySection) expect(row.n).toBeGreaterThanOrEqual(15);
+
+    const proTypes = await db
+      .selectDistinct({ type: products.fileType })
+      .from(products)
+      .where(and(eq(products.status, 'published'), eq(products.section, 'professional')));
+    expect(proTypes.map((r) => r.type).sort()).toEqual([...fileTypes].sort());
+
+    const academicPrices = await db
+      .selectDistinct({ price: products.priceCents })
+      .from(products)
+      .where(eq(products.section, 'academic'));
+    expect(academicPrices).toEqual([{ price: 0 }]);
+
+    const hidden = await db
+      .select({ status: products.status })
+      .from(products)
+      .where(sql`${products.status} <> 'published'`);
+    expect(hidden.map((r) => r.status).sort()).toEqual(['draft', 'in_review', 'submitted', 'submitted']);
+
+    const discounted = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.status, 'published'), sql`${products.discountPercent} > 0`));
+    expect(discounted[0]!.n).toBeGreaterThan(3);
+    const searchable = await db
+      .select({ title: products.title })
+      .from(products)
+      .where(sql`${products.title} ilike '%comptabilité%' or ${products.description} ilike '%étudiant%'`);
+    expect(searchable.length).toBeGreaterThan(1);
+  });
+
+  it('names categories in both languages', async () => {
+    const rows = await t.database.db.select().from(categories);
+    expect(rows.length).toBeGreaterThan(30);
+    const names = rows.map((r) => `${r.nameFr}|${r.nameEn}`);
+    expect(names).toContain('Exercices corrigés|Solved exercises');
+    expect(names).toContain('Tableaux de bord|Dashboards');
+    expect(names).toContain('Développement personnel|Personal development');
+    expect(rows.some((r) => r.parentId !== null && r.nameFr === 'Informatique')).toBe(true);
+  });
+
+  it('stores a cover and a downloadable file for each product, with a matching hash', async () => {
+    const [product] = await t.database.db
+      .select({
+        coverKey: products.coverKey,
+        key: fileAssets.storageKey,
+        sha256: fileAssets.sha256,
+        mime: fileAssets.mime,
+      })
+      .from(products)
+      .innerJoin(fileAssets, eq(fileAssets.productId, products.id))
+      .where(eq(products.fileType, 'excel'))
+      .limit(1);
+    const cover = await t.app.storage.getObject(product!.coverKey);
+    expect(cover?.object.mime).toBe('image/svg+xml');
+    expect(cover?.bytes.toString('utf8')).toMatch(/^<svg /);
+    const file = await t.app.storage.getObject(product!.key);
+    expect(file?.object.sha256).toBe(product!.sha256);
+    expect(product!.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+
+  it('gives books valid ISBN-13 numbers', () => {
+    expect(isbn13('978030640615')).toBe('9780306406157');
+    expect(isbn13('978284177300')).toMatch(/^\d{13}$/);
   });
 });

@@ -4,6 +4,15 @@ export type MailTemplates = {
   welcome: { firstName: string; role: 'customer' | 'author' | 'editor' | 'admin'; loginUrl: string };
   password_reset: { firstName: string; link: string; validMinutes: number };
   password_changed: { firstName: string; resetUrl: string };
+  contact_team: {
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    language: Language;
+    reference: string;
+  };
+  contact_ack: { name: string; subject: string; message: string };
 };
 export type MailTemplate = keyof MailTemplates;
 
@@ -23,6 +32,12 @@ const escapeHtml = (value: string) =>
   );
 
 const signature: Record<Language, string> = { fr: "L'équipe HLS", en: 'The HLS team' };
+
+const quote = (message: string) =>
+  message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
 
 const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => Copy } = {
   welcome: (d, lng) =>
@@ -86,6 +101,50 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
             'If you did not make this change, reset your password now.',
           ],
           action: { label: 'Reset your password', url: d.resetUrl },
+        },
+  contact_team: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: `[Contact] ${d.subject}`,
+          greeting: 'Bonjour,',
+          paragraphs: [
+            `Nouveau message du formulaire de contact (réf. ${d.reference}).`,
+            `De : ${d.name} <${d.email}> — langue : ${d.language === 'fr' ? 'français' : 'anglais'}`,
+            `Objet : ${d.subject}`,
+            quote(d.message),
+            `Répondez directement à ${d.email}.`,
+          ],
+        }
+      : {
+          subject: `[Contact] ${d.subject}`,
+          greeting: 'Hello,',
+          paragraphs: [
+            `New message from the contact form (ref. ${d.reference}).`,
+            `From: ${d.name} <${d.email}> — language: ${d.language === 'fr' ? 'French' : 'English'}`,
+            `Subject: ${d.subject}`,
+            quote(d.message),
+            `Reply directly to ${d.email}.`,
+          ],
+        },
+  contact_ack: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: 'Nous avons bien reçu votre message',
+          greeting: `Bonjour ${d.name},`,
+          paragraphs: [
+            `Merci pour votre message « ${d.subject} ». Notre équipe vous répondra sous deux jours ouvrés.`,
+            'Pour rappel, voici votre message :',
+            quote(d.message),
+          ],
+        }
+      : {
+          subject: 'We have received your message',
+          greeting: `Hello ${d.name},`,
+          paragraphs: [
+            `Thank you for your message “${d.subject}”. Our team will reply within two working days.`,
+            'For your records, here is your message:',
+            quote(d.message),
+          ],
         },
 };
 

@@ -1,0 +1,131 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { unzipSync } from 'fflate';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { fileTypes, type FileType } from '@hls/contract';
+import { renderCover, wrapWords } from './cover.ts';
+import { pdfText } from './pdf-text.ts';
+import { createRandom } from './random.ts';
+import { renderSampleFile } from './sample-files.ts';
+
+const input = (language: 'fr' | 'en') => ({
+  title: language === 'fr' ? 'Gestion financière de l’étudiant' : 'Financial management basics',
+  author: 'Karim Mansour',
+  language,
+  topic: 'finance' as const,
+});
+
+const ooxml: Partial<Record<FileType, { mime: string; part: string }>> = {
+  excel: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    part: 'xl/workbook.xml',
+  },
+  word: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    part: 'word/document.xml',
+  },
+  powerpoint: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    part: 'ppt/presentation.xml',
+  },
+};
+
+describe('seeded random', () => {
+  it('gives the same sequence for the same seed and another for another seed', () => {
+    const a = createRandom('x');
+    const b = createRandom('x');
+    const c = createRandom('y');
+    const seqA = [a.next(), a.next(), a.int(1, 6)];
+    expect([b.next(), b.next(), b.int(1, 6)]).toEqual(seqA);
+    expect(c.next()).not.toBe(seqA[0]);
+  });
+});
+
+describe('covers', () => {
+  it('are sized SVGs with the escaped title and author, the same for the same seed', () => {
+    const cover = {
+      title: 'R&D <advanced> "notes"',
+      author: "Sarah O'Neill",
+      section: 'academic',
+      language: 'en',
+      fileType: 'pdf',
+      seed: 's1',
+    } as const;
+    const svg = renderCover(cover).toString('utf8');
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="600" height="900" viewBox="0 0 600 900"/,
+    );
+    expect(svg).toContain('R&amp;D');
+    expect(svg).toContain('&lt;advanced&gt;');
+    expect(svg).toContain('O&apos;Neill');
+    expect(svg).not.toContain('<advanced>');
+    expect(svg).toContain('>PDF<');
+    expect(renderCover(cover).equals(renderCover(cover))).toBe(true);
+    expect(renderCover({ ...cover, seed: 's2' }).equals(renderCover(cover))).toBe(false);
+    expect(svg.length).toBeLessThan(20_000);
+  });
+
+  it('wraps long titles into lines that fit', () => {
+    const lines = wrapWords('Comptabilité générale : le guide complet de l’étudiant en licence', 16);
+    expect(lines.every((l) => l.length <= 16)).toBe(true);
+    expect(lines.join(' ')).toContain('Comptabilité');
+  });
+});
+
+describe('sample files', () => {
+  for (const language of ['fr', 'en'] as const) {
+    for (const fileType of fileTypes) {
+      it(`${fileType} (${language}) is a real file of its format`, async () => {
+        const file = await renderSampleFile(fileType, input(language));
+        const detected = await fileTypeFromBuffer(file.bytes);
+        if (fileType === 'pdf') {
+          expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+          expect(detected?.mime).toBe('application/pdf');
+          const pdf = await PDFDocument.load(file.bytes);
+          expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
+          expect(pdf.getTitle()).toBe(input(language).title);
+          expect(pdfText(file.bytes)).toContain(
+            language === 'fr' ? 'Le bilan comptable' : 'The balance sheet',
+          );
+          return;
+        }
+        expect(file.bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+        const entries = unzipSync(new Uint8Array(file.bytes));
+        const spec = ooxml[fileType];
+        if (spec) {
+          expect(detected?.mime).toBe(spec.mime);
+          expect(file.mime).toBe(spec.mime);
+          expect(Object.keys(entries)).toContain('[Content_Types].xml');
+          expect(Object.keys(entries)).toContain(spec.part);
+          return;
+        }
+        expect(file.extension).toBe('zip');
+        const names = Object.keys(entries);
+        expect(names.some((n) => /^(README|LISEZMOI)\.txt$/.test(n))).toBe(true);
+        const pdfs = names.filter((n) => n.endsWith('.pdf'));
+        expect(pdfs.length).toBeGreaterThan(0);
+        for (const name of pdfs) await PDFDocument.load(entries[name]!);
+        if (fileType === 'powerbi' || fileType === 'access')
+          expect(names.some((n) => n.endsWith('.csv'))).toBe(true);
+        if (fileType === 'package') {
+          expect(names.filter((n) => /\.(pdf|xlsx|docx|pptx)$/.test(n))).toHaveLength(4);
+        }
+      });
+    }
+  }
+
+  it('the workbook computes its balance and summary with formulas', async () => {
+    const file = await renderSampleFile('excel', input('fr'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Paramètres', 'Saisie', 'Synthèse']);
+    const entries = workbook.getWorksheet('Saisie')!;
+    expect(entries.rowCount).toBeGreaterThan(30);
+    const balance = entries.getCell('F3').value as { formula: string; result: number };
+    expect(balance.formula).toBe('F2+D3-E3');
+    const summary = workbook.getWorksheet('Synthèse')!;
+    const sumifs = summary.getCell('B5').value as { formula: string };
+    expect(sumifs.formula).toMatch(/^SUMIFS\(/);
+  });
+});

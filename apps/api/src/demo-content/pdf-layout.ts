@@ -1,0 +1,282 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+
+/** A small flowing-text layout on pdf-lib: A4 pages, headings, wrapped paragraphs, lists, tables, page numbers. */
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN_X = 62;
+const MARGIN_TOP = 70;
+const MARGIN_BOTTOM = 70;
+/** Fixed so that the same input gives the same bytes. */
+const DOCUMENT_DATE = new Date('2026-01-05T09:00:00Z');
+
+export const ink = rgb(0.12, 0.15, 0.2);
+export const muted = rgb(0.38, 0.42, 0.48);
+
+export type PdfMeta = {
+  title: string;
+  author: string;
+  subject?: string;
+  language: string;
+  keywords?: string[];
+  /** Small text at the top of every page but the first. */
+  runningHeader?: string;
+  /** Footer text; the page number is added on the right ("3 / 4"). */
+  footer?: string;
+  accent?: RGB;
+};
+
+type Fonts = { regular: PDFFont; bold: PDFFont; italic: PDFFont };
+
+// Standard PDF fonts only cover WinAnsi; map the few typographic characters they lack.
+const replacements: Record<string, string> = {
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\u2212': '-',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2192': '->',
+  '\u00a0': ' ',
+};
+
+export class PdfWriter {
+  readonly doc: PDFDocument;
+  readonly fonts: Fonts;
+  readonly meta: PdfMeta;
+  readonly accent: RGB;
+  page!: PDFPage;
+  y = 0;
+  readonly width = A4[0] - 2 * MARGIN_X;
+  private readonly charset: Set<number>;
+
+  private constructor(doc: PDFDocument, fonts: Fonts, meta: PdfMeta) {
+    this.doc = doc;
+    this.fonts = fonts;
+    this.meta = meta;
+    this.accent = meta.accent ?? rgb(0.11, 0.31, 0.85);
+    this.charset = new Set(fonts.regular.getCharacterSet());
+    this.newPage();
+  }
+
+  static async create(meta: PdfMeta): Promise<PdfWriter> {
+    const doc = await PDFDocument.create();
+    doc.setTitle(meta.title, { showInWindowTitleBar: true });
+    doc.setAuthor(meta.author);
+    if (meta.subject) doc.setSubject(meta.subject);
+    if (meta.keywords) doc.setKeywords(meta.keywords);
+    doc.setLanguage(meta.language);
+    doc.setCreator('HLS');
+    doc.setProducer('HLS (pdf-lib)');
+    doc.setCreationDate(DOCUMENT_DATE);
+    doc.setModificationDate(DOCUMENT_DATE);
+    const fonts = {
+      regular: await doc.embedFont(StandardFonts.Helvetica),
+      bold: await doc.embedFont(StandardFonts.HelveticaBold),
+      italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+    };
+    return new PdfWriter(doc, fonts, meta);
+  }
+
+  clean(text: string): string {
+    let out = '';
+    for (const char of text) {
+      const mapped = replacements[char] ?? char;
+      for (const c of mapped) out += this.charset.has(c.codePointAt(0)!) || c === ' ' ? c : '?';
+    }
+    return out;
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - MARGIN_TOP;
+    const pageIndex = this.doc.getPageCount();
+    if (pageIndex > 1 && this.meta.runningHeader) {
+      this.page.drawText(this.clean(this.meta.runningHeader), {
+        x: MARGIN_X,
+        y: A4[1] - 40,
+        size: 8.5,
+        font: this.fonts.regular,
+        color: muted,
+      });
+      this.page.drawLine({
+        start: { x: MARGIN_X, y: A4[1] - 47 },
+        end: { x: A4[0] - MARGIN_X, y: A4[1] - 47 },
+        thickness: 0.5,
+        color: muted,
+      });
+    }
+  }
+
+  /** Starts a new page unless `height` points are still free. */
+  ensure(height: number): void {
+    if (this.y - height < MARGIN_BOTTOM) this.newPage();
+  }
+
+  space(height: number): void {
+    this.y -= height;
+  }
+
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split('\n').map((line) => this.clean(line))) {
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (!line || font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
+        else {
+          lines.push(line);
+          line = word;
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(
+    text: string,
+    options: {
+      size?: number;
+      font?: PDFFont;
+      color?: RGB;
+      indent?: number;
+      lineGap?: number;
+      after?: number;
+      align?: 'left' | 'center';
+    } = {},
+  ): void {
+    const size = options.size ?? 10.5;
+    const font = options.font ?? this.fonts.regular;
+    const indent = options.indent ?? 0;
+    const leading = size * 1.4 + (options.lineGap ?? 0);
+    for (const line of this.wrap(text, font, size, this.width - indent)) {
+      this.ensure(leading);
+      this.y -= leading;
+      const x =
+        options.align === 'center'
+          ? MARGIN_X + (this.width - font.widthOfTextAtSize(line, size)) / 2
+          : MARGIN_X + indent;
+      this.page.drawText(line, { x, y: this.y + size * 0.3, size, font, color: options.color ?? ink });
+    }
+    this.y -= options.after ?? size * 0.6;
+  }
+
+  heading(text: string, level: 1 | 2 | 3 = 2): void {
+    const size = level === 1 ? 20 : level === 2 ? 14 : 11.5;
+    this.ensure(size * 4);
+    this.y -= level === 1 ? 6 : 10;
+    this.text(text, { size, font: this.fonts.bold, color: level === 3 ? ink : this.accent, after: 4 });
+    if (level === 1) {
+      this.page.drawRectangle({ x: MARGIN_X, y: this.y - 2, width: 56, height: 3, color: this.accent });
+      this.y -= 12;
+    }
+  }
+
+  paragraph(text: string): void {
+    this.text(text, { after: 7 });
+  }
+
+  bullets(items: string[], numbered = false): void {
+    items.forEach((item, i) => {
+      const marker = numbered ? `${i + 1}.` : '•';
+      const size = 10.5;
+      const lines = this.wrap(item, this.fonts.regular, size, this.width - 18);
+      this.ensure(size * 1.4);
+      const top = this.y - size * 1.4;
+      this.page.drawText(marker, {
+        x: MARGIN_X + 2,
+        y: top + size * 0.3,
+        size,
+        font: this.fonts.regular,
+        color: this.accent,
+      });
+      lines.forEach((line) => {
+        this.ensure(size * 1.4);
+        this.y -= size * 1.4;
+        this.page.drawText(line, {
+          x: MARGIN_X + 18,
+          y: this.y + size * 0.3,
+          size,
+          font: this.fonts.regular,
+          color: ink,
+        });
+      });
+      this.y -= 3;
+    });
+    this.y -= 5;
+  }
+
+  /** A simple ruled table; the first row is a shaded header unless `header` is false. Widths are fractions of the text width. */
+  table(rows: string[][], widths: number[], header = true): void {
+    const size = 9.5;
+    const padding = 4;
+    rows.forEach((row, rowIndex) => {
+      const cells = row.map((cell, i) =>
+        this.wrap(
+          cell,
+          rowIndex === 0 && header ? this.fonts.bold : this.fonts.regular,
+          size,
+          widths[i]! * this.width - 2 * padding,
+        ),
+      );
+      const height = Math.max(...cells.map((c) => c.length)) * size * 1.3 + 2 * padding;
+      this.ensure(height);
+      const top = this.y;
+      if (rowIndex === 0 && header) {
+        this.page.drawRectangle({
+          x: MARGIN_X,
+          y: top - height,
+          width: this.width,
+          height,
+          color: rgb(0.92, 0.94, 0.97),
+        });
+      }
+      let x = MARGIN_X;
+      cells.forEach((lines, i) => {
+        lines.forEach((line, l) => {
+          this.page.drawText(line, {
+            x: x + padding,
+            y: top - padding - (l + 1) * size * 1.3 + size * 0.35,
+            size,
+            font: rowIndex === 0 && header ? this.fonts.bold : this.fonts.regular,
+            color: ink,
+          });
+        });
+        x += widths[i]! * this.width;
+      });
+      this.page.drawLine({
+        start: { x: MARGIN_X, y: top - height },
+        end: { x: MARGIN_X + this.width, y: top - height },
+        thickness: 0.5,
+        color: muted,
+      });
+      this.y = top - height;
+    });
+    this.y -= 12;
+  }
+
+  /** Page numbers and footer on every page, then the bytes. */
+  async finish(): Promise<Buffer> {
+    const pages = this.doc.getPages();
+    pages.forEach((page, i) => {
+      const number = `${i + 1} / ${pages.length}`;
+      const size = 8.5;
+      if (this.meta.footer) {
+        page.drawText(this.clean(this.meta.footer), {
+          x: MARGIN_X,
+          y: 36,
+          size,
+          font: this.fonts.regular,
+          color: muted,
+        });
+      }
+      page.drawText(number, {
+        x: A4[0] - MARGIN_X - this.fonts.regular.widthOfTextAtSize(number, size),
+        y: 36,
+        size,
+        font: this.fonts.regular,
+        color: muted,
+      });
+    });
+    return Buffer.from(await this.doc.save());
+  }
+}

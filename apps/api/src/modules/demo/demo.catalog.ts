@@ -1,0 +1,297 @@
+import { PDFDocument } from 'pdf-lib';
+import { sections, type FileType, type Language, type Section } from '@hls/contract';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../demo-content/cover.ts';
+import { createRandom } from '../../demo-content/random.ts';
+import { renderSampleFile, type SampleFile } from '../../demo-content/sample-files.ts';
+import { topicTexts } from '../../demo-content/topics.ts';
+import { findUserByEmail, insertUser } from '../accounts/accounts.service.ts';
+import { createCategory, createProduct, type NewProduct } from '../catalog/catalog.service.ts';
+import type { Storage } from '../storage/storage.ts';
+import { DEMO_PASSWORD } from './demo.accounts.ts';
+import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
+import { demoCategories } from './demo.categories.ts';
+import { demoProducts, type DemoProduct } from './demo.products.ts';
+import { demoSeedItems } from './demo.tables.ts';
+
+export type CatalogSeedResult = { authors: number; categories: number; products: number };
+
+const DAY = 86_400_000;
+
+/** ISBN-13 from its first 12 digits: weights 1 and 3, check digit to the next multiple of 10. */
+export function isbn13(first12: string): string {
+  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+const categoryKey = (section: Section, slug: string, parent?: string) =>
+  parent ? `category:${section}/${parent}/${slug}` : `category:${section}/${slug}`;
+const productKey = (key: string) => `product:${key}`;
+
+async function ensureAuthors(
+  db: DbOrTx,
+): Promise<{ ids: Map<DemoAuthorKey, { id: string; name: string }>; created: number }> {
+  const ids = new Map<DemoAuthorKey, { id: string; name: string }>();
+  let created = 0;
+  const demoAuthor = await findUserByEmail(db, 'author@hls.test');
+  if (demoAuthor) ids.set('amira', { id: demoAuthor.id, name: demoAuthor.displayName ?? 'Amira Ben Salah' });
+  // In parallel: password hashing dominates and runs off the main thread.
+  await Promise.all(
+    (Object.entries(demoAuthors) as [DemoAuthorKey, DemoAuthor][]).map(async ([key, author]) => {
+      let row = await findUserByEmail(db, author.email);
+      if (!row) {
+        row = await insertUser(db, { ...author, role: 'author', password: DEMO_PASSWORD });
+        created += 1;
+      }
+      ids.set(key, { id: row.id, name: row.displayName ?? author.displayName });
+    }),
+  );
+  return { ids, created };
+}
+
+/**
+ * Titles of the sample files shared by several products of a type and language (only PDFs carry the product's
+ * own title): generating each file once keeps the seed to a few seconds.
+ */
+const sharedTitles: Record<Exclude<FileType, 'pdf' | 'package'>, Record<Language, string>> = {
+  excel: { fr: 'Suivi de trésorerie et synthèse', en: 'Cash-flow tracker and summary' },
+  word: { fr: 'Procédure d’achat et formulaire de demande', en: 'Purchasing procedure and request form' },
+  powerpoint: { fr: 'Revue trimestrielle', en: 'Quarterly review' },
+  powerbi: { fr: 'Tableau de bord des ventes', en: 'Sales dashboard' },
+  publisher: { fr: 'Brochure trois volets', en: 'Tri-fold brochure' },
+  access: { fr: 'Base de gestion des commandes', en: 'Order management database' },
+};
+
+type FileCache = Map<string, Promise<SampleFile>>;
+
+function sampleFileFor(cache: FileCache, demo: DemoProduct & { fileType: FileType }, authorName: string) {
+  if (demo.fileType === 'pdf') {
+    return renderSampleFile('pdf', {
+      title: demo.title,
+      author: authorName,
+      language: demo.language,
+      topic: demo.topic,
+    });
+  }
+  const key = `${demo.fileType}:${demo.language}:${demo.fileType === 'package' ? demo.topic : ''}`;
+  let file = cache.get(key);
+  if (!file) {
+    const topic = topicTexts[demo.language][demo.topic].name;
+    const title =
+      demo.fileType === 'package'
+        ? `${topic} – ${demo.language === 'fr' ? 'pack de documents' : 'document pack'}`
+        : sharedTitles[demo.fileType][demo.language];
+    file = renderSampleFile(demo.fileType, {
+      title,
+      author: 'HLS',
+      language: demo.language,
+      topic: demo.topic,
+    });
+    cache.set(key, file);
+  }
+  return file;
+}
+
+type PreparedProduct = {
+  demo: DemoProduct;
+  input: Omit<NewProduct, 'authorId' | 'categoryId' | 'subcategoryId'>;
+};
+
+/** Writes the cover and the downloadable file of one product to storage and returns its catalogue input. */
+async function prepareProduct(
+  storage: Storage,
+  files: FileCache,
+  demo: DemoProduct,
+  authorName: string,
+  now: Date,
+): Promise<PreparedProduct> {
+  const random = createRandom(`product:${demo.key}`);
+  const status = demo.status ?? 'published';
+  const published = status === 'published';
+  const coverKey = `covers/demo/${demo.key}.svg`;
+  await storage.putObject(
+    coverKey,
+    renderCover({
+      title: demo.title,
+      author: authorName,
+      section: demo.section,
+      language: demo.language,
+      fileType: demo.section === 'book' ? null : demo.fileType,
+      seed: demo.key,
+    }),
+    COVER_MIME,
+  );
+  const base = {
+    section: demo.section,
+    title: demo.title,
+    description: demo.description,
+    language: demo.language,
+    status,
+    publishedAt: published
+      ? new Date(now.getTime() - random.int(1, 170) * DAY - random.int(0, 86_399) * 1000)
+      : null,
+    popularity: published ? (random.chance(0.2) ? random.int(300, 900) : random.int(0, 250)) : 0,
+    cover: { key: coverKey, width: COVER_WIDTH, height: COVER_HEIGHT },
+  };
+
+  if (demo.section === 'book') {
+    const isbn = () =>
+      isbn13(`978${demo.language === 'fr' ? '2' : '1'}${String(random.int(10_000_000, 99_999_999))}`);
+    return {
+      demo,
+      input: {
+        ...base,
+        kind: 'book',
+        editions: [
+          ...(demo.paper
+            ? [
+                {
+                  format: 'paper' as const,
+                  priceCents: demo.paper.price,
+                  discountPercent: demo.paper.discount ?? 0,
+                  isbn: isbn(),
+                  pages: demo.paper.pages,
+                  stock: demo.paper.stock,
+                },
+              ]
+            : []),
+          ...(demo.ebook
+            ? [
+                {
+                  format: 'ebook' as const,
+                  priceCents: demo.ebook.price,
+                  discountPercent: demo.ebook.discount ?? 0,
+                  isbn: isbn(),
+                  pages: demo.ebook.pages,
+                },
+              ]
+            : []),
+        ],
+      },
+    };
+  }
+
+  const file = await sampleFileFor(files, demo, authorName);
+  const originalName = `${slugify(demo.title)}.${file.extension}`;
+  const stored = await storage.putObject(`files/demo/${demo.key}/${originalName}`, file.bytes, file.mime);
+  const pages =
+    file.extension === 'pdf'
+      ? (await PDFDocument.load(file.bytes, { updateMetadata: false })).getPageCount()
+      : null;
+  return {
+    demo,
+    input: {
+      ...base,
+      kind: 'file',
+      priceCents: demo.section === 'academic' ? 0 : (demo.price ?? 0),
+      discountPercent: demo.section === 'academic' ? 0 : (demo.discount ?? 0),
+      file: {
+        fileType: demo.fileType,
+        storageKey: stored.key,
+        originalName,
+        mime: file.mime,
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+        pages,
+      },
+    },
+  };
+}
+
+/**
+ * Adds the demo catalogue: authors, bilingual categories, products with covers and real sample files.
+ * Idempotent: what an earlier run created (recorded in demo_seed_items) is left alone.
+ */
+export async function seedDemoCatalog(
+  db: Db,
+  storage: Storage,
+  now = new Date(),
+): Promise<CatalogSeedResult> {
+  const done = new Map((await db.select().from(demoSeedItems)).map((row) => [row.key, row.ref]));
+  const missing = demoProducts.filter((p) => !done.has(productKey(p.key)));
+  const missingCategories = sections.some((section) =>
+    demoCategories[section].some(
+      (c) =>
+        !done.has(categoryKey(section, c.slug)) ||
+        c.subcategories.some((s) => !done.has(categoryKey(section, s.slug, c.slug))),
+    ),
+  );
+  if (missing.length === 0 && !missingCategories) return { authors: 0, categories: 0, products: 0 };
+
+  const authors = await ensureAuthors(db);
+  // Files are generated before the transaction, which then stays short; storage keys are stable, so a failed
+  // run only leaves files that the next run overwrites.
+  const prepared: PreparedProduct[] = [];
+  const files: FileCache = new Map();
+  for (const demo of missing) {
+    const author = authors.ids.get(demo.author);
+    if (!author) throw new Error(`demo author ${demo.author} is missing (seed the demo accounts first)`);
+    prepared.push(await prepareProduct(storage, files, demo, author.name, now));
+  }
+
+  return db.transaction(async (tx) => {
+    let categoriesCreated = 0;
+    const ids = new Map(done);
+    const remember = async (key: string, ref: number) => {
+      ids.set(key, String(ref));
+      await tx.insert(demoSeedItems).values({ key, ref: String(ref) });
+    };
+    for (const section of sections) {
+      for (const [position, category] of demoCategories[section].entries()) {
+        const key = categoryKey(section, category.slug);
+        if (!ids.has(key)) {
+          const { id } = await createCategory(tx, {
+            section,
+            slug: category.slug,
+            nameFr: category.fr,
+            nameEn: category.en,
+            position,
+          });
+          await remember(key, id);
+          categoriesCreated += 1;
+        }
+        for (const [subPosition, sub] of category.subcategories.entries()) {
+          const subKey = categoryKey(section, sub.slug, category.slug);
+          if (ids.has(subKey)) continue;
+          const { id } = await createCategory(tx, {
+            section,
+            parentId: Number(ids.get(key)),
+            slug: sub.slug,
+            nameFr: sub.fr,
+            nameEn: sub.en,
+            position: subPosition,
+          });
+          await remember(subKey, id);
+          categoriesCreated += 1;
+        }
+      }
+    }
+    for (const { demo, input } of prepared) {
+      const categoryId = Number(ids.get(categoryKey(demo.section, demo.category)));
+      const subcategoryId = demo.sub
+        ? Number(ids.get(categoryKey(demo.section, demo.sub, demo.category)))
+        : null;
+      if (!categoryId || (demo.sub && !subcategoryId)) {
+        throw new Error(`demo product ${demo.key}: unknown category ${demo.category}/${demo.sub ?? ''}`);
+      }
+      const { id } = await createProduct(tx, {
+        ...input,
+        authorId: authors.ids.get(demo.author)!.id,
+        categoryId,
+        subcategoryId,
+      } as NewProduct);
+      await remember(productKey(demo.key), id);
+    }
+    return { authors: authors.created, categories: categoriesCreated, products: prepared.length };
+  });
+}

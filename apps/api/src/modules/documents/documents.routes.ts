@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DocumentLink, DocumentType } from '@hls/contract';
+import { AppError } from '../../plugins/app-error.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import type { DocumentsService } from './documents.service.ts';
+
+export const CONTRACT_PATH = '/api/documents/contrat.pdf';
+
+const links: Record<z.infer<typeof DocumentType>, string> = { contrat: CONTRACT_PATH };
+
+const notFound = () => new AppError('not_found', 404, 'No such document.');
+
+export default async function documentsRoutes(
+  app: FastifyInstance,
+  options: { documents: DocumentsService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+
+  api.get('/books/type/file/:type', {
+    schema: {
+      tags,
+      summary:
+        'Where to download a document: `contrat` is the author contract (a path, saved as contrat.pdf)',
+      params: z.object({
+        type: z
+          .string()
+          .max(40)
+          .describe(`one of: ${DocumentType.options.join(', ')}`),
+      }),
+      response: { 200: DocumentLink, ...errorResponses(404) },
+    },
+    handler: async (request) => {
+      const parsed = DocumentType.safeParse(request.params.type);
+      if (!parsed.success) throw notFound();
+      return { file: links[parsed.data] };
+    },
+  });
+
+  api.get('/documents/:name', {
+    schema: {
+      tags,
+      summary: 'Download a public document (the bilingual author contract, contrat.pdf)',
+      params: z.object({ name: z.string().max(80) }),
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().describe('the PDF file'),
+        304: z.null().describe('not modified (If-None-Match)'),
+        ...errorResponses(404),
+      },
+    },
+    handler: async (request, reply) => {
+      if (request.params.name !== 'contrat.pdf') throw notFound();
+      const contract = await options.documents.contract();
+      const etag = `"${contract.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=3600')
+        .header('content-disposition', 'attachment; filename="contrat.pdf"');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('application/pdf').send(contract.bytes);
+    },
+  });
+}

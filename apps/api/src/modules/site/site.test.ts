@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { SiteInfo } from '@hls/contract';
+import { useApp } from '../../../test/helper.ts';
+
+describe('GET /api/site', () => {
+  const t = useApp({
+    env: { COMPANY_NUMBER: 'SC123456', SOCIAL_X: 'https://x.com/hls', SOCIAL_YOUTUBE: 'off' },
+  });
+
+  it('gives the legal notice, contacts, social links and royalty rates from the settings', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(response.statusCode).toBe(200);
+    const site = SiteInfo.parse(response.json());
+    expect(site.company.name).toBe('HLS Editions Ltd');
+    expect(site.company.registrationNumber).toBe('SC123456');
+    expect(site.company.address).toMatch(/London/);
+    expect(site.company.vatNumber).toMatch(/^GB/);
+    expect(site.host.name).toBeTruthy();
+    expect(site.contact).toEqual({
+      customers: 'support@hls.test',
+      authors: 'authors@hls.test',
+      claims: 'claims@hls.test',
+      phone: '+44 20 7946 0321',
+    });
+    expect(site.social.map((s) => s.network)).toEqual(['facebook', 'instagram', 'linkedin', 'x']);
+    expect(site.royaltyRates).toEqual({ paper: 10, ebook: 25, professionalFile: 50 });
+    expect(site.contractUrl).toBe('/api/documents/contrat.pdf');
+  });
+});

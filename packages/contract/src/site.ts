@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** GET /api/site: the public facts the legal notice, the footer and the author contract read from one place. */
+
+export const SocialNetwork = z.enum(['facebook', 'instagram', 'linkedin', 'youtube', 'x']);
+export type SocialNetwork = z.infer<typeof SocialNetwork>;
+
+export const SiteInfo = z.object({
+  /** The owner company (SPEC §2 Legals): registered in the United Kingdom. */
+  company: z.object({
+    name: z.string(),
+    registrationNumber: z.string(),
+    address: z.string(),
+    vatNumber: z.string(),
+    contactPerson: z.string(),
+  }),
+  /** The company that hosts the servers. */
+  host: z.object({ name: z.string(), address: z.string() }),
+  /** Footer contacts: e-mails for customers, authors and claims, and a phone number. */
+  contact: z.object({ customers: z.string(), authors: z.string(), claims: z.string(), phone: z.string() }),
+  social: z.array(z.object({ network: SocialNetwork, url: z.string() })),
+  /** Royalty rates in percent of net sales, as stated in the author contract. */
+  royaltyRates: z.object({ paper: z.number(), ebook: z.number(), professionalFile: z.number() }),
+  /** Where the author contract PDF is downloaded (also given by GET /api/books/type/file/contrat). */
+  contractUrl: z.string(),
+});
+export type SiteInfo = z.infer<typeof SiteInfo>;
+
+/** POST /api/contact answers 201 with the id of the stored message. */
+export const ContactReceipt = z.object({ id: z.string() });
+export type ContactReceipt = z.infer<typeof ContactReceipt>;
