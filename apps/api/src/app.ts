@@ -10,9 +10,13 @@ import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
 import documentsRoutes, { CONTRACT_PATH } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import catalogRoutes from './modules/catalog/catalog.routes.ts';
+import { createCatalogQueries } from './modules/catalog/catalog.queries.ts';
+import mediaRoutes from './modules/catalog/media.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import localesRoutes from './modules/locales/locales.routes.ts';
 import mail from './modules/mail/mail.plugin.ts';
+import seoRoutes from './modules/seo/seo.routes.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
 import siteRoutes, { siteInfo } from './modules/site/site.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
@@ -95,6 +99,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     teamAddress: config.contactTo,
     rateLimit: { max: config.rateLimit.contactMax, timeWindow: config.rateLimit.contactWindowMs },
   });
+  const catalogQueries = createCatalogQueries(db);
+  await app.register(catalogRoutes, { prefix: '/api', queries: catalogQueries });
+  await app.register(mediaRoutes, { prefix: '/api' });
+  await app.register(seoRoutes, { publicUrl: config.publicUrl, queries: catalogQueries });
 
   return app;
 }

@@ -1,0 +1,439 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  BookDetail,
+  Category,
+  Dashboard,
+  EditionFormat,
+  FileDetail,
+  FileType,
+  Language,
+  ProductKind,
+  ProductPage,
+  ProductSummary,
+  Section,
+} from '@hls/contract';
+import { discountedPrice, MAX_PAGE, type CatalogFilter } from '@hls/contract';
+import type { Db } from '../../db/database.ts';
+import { onCatalogWrite } from './catalog.service.ts';
+
+/** Products per list page. */
+export const PAGE_SIZE = 24;
+/** Lists count exactly up to this many matches; a count equal to it means "at least". */
+export const COUNT_CAP = 10_000;
+/** Search ranks at most this many full-text matches (plus a few typo-tolerant title matches). */
+export const SEARCH_CANDIDATES = 1_000;
+/** Below this many full-text matches, titles that look like the search text (trigrams) are added. */
+const FUZZY_BELOW = 5;
+const FUZZY_CANDIDATES = 100;
+const DASHBOARD_ROW = 8;
+const RELATED = 6;
+const EXCERPT_LENGTH = 200;
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 500;
+
+export type ParsedFilter = z.output<typeof CatalogFilter>;
+
+type SummaryRow = {
+  id: number;
+  kind: ProductKind;
+  section: Section;
+  title: string;
+  excerpt: string;
+  author_id: string;
+  author_name: string;
+  category_id: number;
+  category_slug: string;
+  category_fr: string;
+  category_en: string;
+  subcategory_id: number | null;
+  subcategory_slug: string | null;
+  subcategory_fr: string | null;
+  subcategory_en: string | null;
+  language: Language;
+  cover_key: string;
+  price_cents: number;
+  discount_percent: number;
+  min_price_cents: number;
+  file_type: FileType | null;
+  formats: EditionFormat[] | null;
+  published_at: Date;
+};
+
+/** Columns of a card; `p` is products, `c` the category, `s` the subcategory. */
+const summaryColumns = sql`p.id, p.kind, p.section, p.title, left(p.description, ${EXCERPT_LENGTH + 40}) AS excerpt,
+  p.author_id, p.author_name, p.category_id, c.slug AS category_slug, c.name_fr AS category_fr,
+  c.name_en AS category_en, p.subcategory_id, s.slug AS subcategory_slug, s.name_fr AS subcategory_fr,
+  s.name_en AS subcategory_en, p.language, p.cover_key, p.price_cents, p.discount_percent, p.min_price_cents,
+  p.file_type, p.published_at,
+  CASE WHEN p.kind = 'book' THEN ARRAY(SELECT e.format FROM book_editions e WHERE e.product_id = p.id
+    ORDER BY e.format DESC) END AS formats`;
+const summaryJoins = sql`JOIN categories c ON c.id = p.category_id LEFT JOIN categories s ON s.id = p.subcategory_id`;
+
+export const coverUrl = (key: string) => `/api/media/${key}`;
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_LENGTH) return flat;
+  const cut = flat.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    section: row.section,
+    title: row.title,
+    excerpt: excerpt(row.excerpt),
+    author: { id: row.author_id, name: row.author_name },
+    category: {
+      id: row.category_id,
+      slug: row.category_slug,
+      name: { fr: row.category_fr, en: row.category_en },
+    },
+    subcategory:
+      row.subcategory_id === null
+        ? null
+        : {
+            id: row.subcategory_id,
+            slug: row.subcategory_slug!,
+            name: { fr: row.subcategory_fr!, en: row.subcategory_en! },
+          },
+    language: row.language,
+    coverUrl: coverUrl(row.cover_key),
+    price: {
+      priceCents: row.price_cents,
+      discountPercent: row.discount_percent,
+      finalPriceCents: row.min_price_cents,
+    },
+    free: row.min_price_cents === 0,
+    fileType: row.file_type,
+    formats: row.formats ?? [],
+    publishedAt: new Date(row.published_at).toISOString(),
+  };
+}
+
+/** A small in-process cache with expiry, emptied by every catalogue write of this process. */
+function createCache<T>() {
+  const entries = new Map<string, { value: Promise<T>; expires: number }>();
+  onCatalogWrite(() => entries.clear());
+  return (key: string, load: () => Promise<T>): Promise<T> => {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value!);
+    const value = load();
+    entries.set(key, { value, expires: now + CACHE_TTL_MS });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
+}
+
+export type ListScope = { sections: Section[] };
+
+/** WHERE clause of a list: published products of the scope matching every filter field that applies. */
+function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
+  const isBooks = scope.sections.includes('book');
+  const parts: SQL[] = [
+    sql`p.status = 'published'`,
+    scope.sections.length === 1
+      ? sql`p.section = ${scope.sections[0]}`
+      : sql`p.section IN (${sql.join(
+          scope.sections.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+  ];
+  if (filter.category !== undefined) parts.push(sql`p.category_id = ${filter.category}`);
+  if (filter.subcategory !== undefined) parts.push(sql`p.subcategory_id = ${filter.subcategory}`);
+  if (filter.language) parts.push(sql`p.language = ${filter.language}`);
+  if (!isBooks && filter.fileType?.length) {
+    parts.push(
+      sql`p.file_type IN (${sql.join(
+        filter.fileType.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (isBooks && filter.edition) {
+    // With an edition, the price range applies to that edition's final price.
+    const price: SQL[] = [];
+    if (filter.minPrice !== undefined) price.push(sql` AND e.final_price_cents >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) price.push(sql` AND e.final_price_cents <= ${filter.maxPrice}`);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM book_editions e WHERE e.product_id = p.id AND e.format = ${filter.edition}${sql.join(price)})`,
+    );
+  } else {
+    if (filter.minPrice !== undefined) parts.push(sql`p.min_price_cents >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) parts.push(sql`p.min_price_cents <= ${filter.maxPrice}`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+function orderClause(sort: string | undefined, prefix: SQL = sql`p.`): SQL {
+  switch (sort) {
+    case 'price_asc':
+      return sql`${prefix}min_price_cents ASC, ${prefix}id ASC`;
+    case 'price_desc':
+      return sql`${prefix}min_price_cents DESC, ${prefix}id DESC`;
+    case 'title':
+      return sql`${prefix}title ASC, ${prefix}id ASC`;
+    default:
+      return sql`${prefix}published_at DESC, ${prefix}id DESC`;
+  }
+}
+
+const tsQuery = (text: string) =>
+  sql`(websearch_to_tsquery('fr_unaccent', ${text}) || websearch_to_tsquery('en_unaccent', ${text}))`;
+const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
+
+export type CatalogQueries = ReturnType<typeof createCatalogQueries>;
+
+export function createCatalogQueries(db: Db) {
+  const countCache = createCache<number>();
+  const dashboardCache = createCache<Dashboard>();
+
+  async function rows<T>(query: SQL): Promise<T[]> {
+    return (await db.execute(query)).rows as T[];
+  }
+
+  function pageOf(results: ProductSummary[], count: number, page: number): ProductPage {
+    const pages = Math.min(Math.ceil(count / PAGE_SIZE), MAX_PAGE);
+    return { results, count, page, pageSize: PAGE_SIZE, pages };
+  }
+
+  async function browse(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
+    const where = whereClause(scope, filter);
+    const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
+    const count = await countCache(countKey, async () => {
+      const [row] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m`,
+      );
+      return row!.n;
+    });
+    const offset = (page - 1) * PAGE_SIZE;
+    if (offset >= count) return pageOf([], count, page);
+    const found = await rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
+      WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+    return pageOf(found.map(toSummary), count, page);
+  }
+
+  async function search(
+    scope: ListScope,
+    filter: ParsedFilter,
+    text: string,
+    page: number,
+  ): Promise<ProductPage> {
+    const where = whereClause(scope, filter);
+    const query = tsQuery(text);
+    const norm = normalized(text);
+    const fullText = sql`SELECT p.id FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
+    const withFuzzy = sql`(${fullText}) UNION (SELECT p.id FROM products p WHERE ${where} AND ${norm} <% p.title_norm
+      LIMIT ${FUZZY_CANDIDATES})`;
+    const sort = filter.sort ?? 'relevance';
+    const orderBy = (prefix: SQL) =>
+      sort === 'relevance'
+        ? sql`${prefix}score DESC, ${prefix}published_at DESC, ${prefix}id DESC`
+        : orderClause(sort, prefix);
+    const offset = (page - 1) * PAGE_SIZE;
+
+    const rankedPage = async (candidates: SQL) => {
+      const found = await rows<SummaryRow & { total: number }>(sql`
+        WITH m AS (${candidates}),
+        r AS (
+          SELECT p.id, p.published_at, p.min_price_cents, p.title,
+            ts_rank_cd(p.search_vector, ${query}) + word_similarity(${norm}, p.title_norm) AS score,
+            count(*) OVER ()::int AS total
+          FROM products p JOIN m ON m.id = p.id
+          ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+        )
+        SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id ${summaryJoins}
+        ORDER BY ${orderBy(sql`r.`)}`);
+      let count = found[0]?.total;
+      if (count === undefined) {
+        const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
+        count = row!.n;
+      }
+      return { found, count };
+    };
+
+    // Typo tolerance: when the words match few products, titles that look like the text join the ranking.
+    let result = await rankedPage(fullText);
+    if (result.count < FUZZY_BELOW) result = await rankedPage(withFuzzy);
+    return pageOf(result.found.map(toSummary), result.count, page);
+  }
+
+  async function list(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
+    const text = filter.search?.trim();
+    return text ? search(scope, filter, text, page) : browse(scope, filter, page);
+  }
+
+  async function dashboardRow(
+    sections: Section[],
+    extra: SQL,
+    order: (prefix: SQL) => SQL,
+  ): Promise<ProductSummary[]> {
+    // One index scan per section, merged: an IN list would sort every published product.
+    const perSection = sections.map(
+      (section) => sql`(SELECT p.id, p.published_at, p.popularity FROM products p
+        WHERE p.status = 'published' AND p.section = ${section}${extra} ORDER BY ${order(sql`p.`)} LIMIT ${DASHBOARD_ROW})`,
+    );
+    const found = await rows<SummaryRow>(sql`
+      WITH top AS (SELECT * FROM (${sql.join(perSection, sql` UNION ALL `)}) u ORDER BY ${order(sql`u.`)} LIMIT ${DASHBOARD_ROW})
+      SELECT ${summaryColumns} FROM top t JOIN products p ON p.id = t.id ${summaryJoins}
+      ORDER BY ${order(sql`t.`)}`);
+    return found.map(toSummary);
+  }
+
+  function dashboard(sections: Section[]): Promise<Dashboard> {
+    return dashboardCache(sections.join(','), async () => {
+      const newest = (p: SQL) => sql`${p}published_at DESC, ${p}id DESC`;
+      return {
+        new: await dashboardRow(sections, sql``, newest),
+        popular: await dashboardRow(sections, sql``, (p) => sql`${p}popularity DESC, ${p}id DESC`),
+        discounted: await dashboardRow(sections, sql` AND p.discount_percent > 0`, newest),
+      };
+    });
+  }
+
+  async function related(product: {
+    id: number;
+    section: Section;
+    category_id: number;
+    subcategory_id: number | null;
+  }) {
+    const sameSubcategory =
+      product.subcategory_id === null ? sql`` : sql` AND p.subcategory_id = ${product.subcategory_id}`;
+    const pick = (narrow: SQL) =>
+      rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
+        WHERE p.status = 'published' AND p.section = ${product.section} AND p.category_id = ${product.category_id}${narrow}
+          AND p.id <> ${product.id}
+        ORDER BY p.published_at DESC, p.id DESC LIMIT ${RELATED}`);
+    let found = await pick(sameSubcategory);
+    if (found.length < RELATED && product.subcategory_id !== null) {
+      const seen = new Set(found.map((r) => r.id));
+      found = [...found, ...(await pick(sql``)).filter((r) => !seen.has(r.id))].slice(0, RELATED);
+    }
+    return found.map(toSummary);
+  }
+
+  async function publishedSummary(id: number, kind: ProductKind) {
+    const [row] = await rows<SummaryRow & { description: string }>(sql`SELECT ${summaryColumns}, p.description
+      FROM products p ${summaryJoins} WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`);
+    return row;
+  }
+
+  async function bookDetail(id: number): Promise<BookDetail | undefined> {
+    const row = await publishedSummary(id, 'book');
+    if (!row) return undefined;
+    const [editions, [author], relatedBooks] = await Promise.all([
+      rows<{
+        format: EditionFormat;
+        price_cents: number;
+        discount_percent: number;
+        isbn: string | null;
+        pages: number | null;
+        stock: number | null;
+      }>(sql`SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
+        WHERE product_id = ${id} ORDER BY format DESC`),
+      rows<{ bio: string | null }>(sql`SELECT bio FROM users WHERE id = ${row.author_id}`),
+      related(row),
+    ]);
+    return {
+      ...toSummary(row),
+      kind: 'book',
+      description: row.description,
+      editions: editions.map((e) => ({
+        format: e.format,
+        price: {
+          priceCents: e.price_cents,
+          discountPercent: e.discount_percent,
+          finalPriceCents: discountedPrice(e.price_cents, e.discount_percent),
+        },
+        isbn: e.isbn,
+        pages: e.pages,
+        stock: e.format === 'paper' ? e.stock : null,
+        inStock: e.format === 'ebook' || (e.stock ?? 0) > 0,
+      })),
+      authorBio: author?.bio?.trim() ? author.bio : null,
+      related: relatedBooks,
+    };
+  }
+
+  async function fileDetail(id: number): Promise<FileDetail | undefined> {
+    const row = await publishedSummary(id, 'file');
+    if (!row) return undefined;
+    const [[asset], relatedFiles] = await Promise.all([
+      rows<{ file_type: FileType; original_name: string; size_bytes: number; pages: number | null }>(
+        sql`SELECT file_type, original_name, size_bytes, pages FROM file_assets WHERE product_id = ${id}`,
+      ),
+      related(row),
+    ]);
+    if (!asset) return undefined;
+    return {
+      ...toSummary(row),
+      kind: 'file',
+      description: row.description,
+      fileType: asset.file_type,
+      extension: fileExtension(asset.original_name, asset.file_type),
+      sizeBytes: asset.size_bytes,
+      pages: asset.pages,
+      related: relatedFiles,
+    };
+  }
+
+  async function categoryList(query: {
+    section?: Section;
+    parent?: number;
+    subcategories: boolean;
+  }): Promise<Category[]> {
+    const parts: SQL[] = [query.subcategories ? sql`parent_id IS NOT NULL` : sql`parent_id IS NULL`];
+    if (query.section) parts.push(sql`section = ${query.section}`);
+    if (query.parent !== undefined) parts.push(sql`parent_id = ${query.parent}`);
+    const found = await rows<{
+      id: number;
+      section: Section;
+      parent_id: number | null;
+      slug: string;
+      name_fr: string;
+      name_en: string;
+    }>(sql`SELECT id, section, parent_id, slug, name_fr, name_en FROM categories
+      WHERE ${sql.join(parts, sql` AND `)} ORDER BY section, parent_id NULLS FIRST, position, name_fr, id`);
+    return found.map((c) => ({
+      id: c.id,
+      section: c.section,
+      parentId: c.parent_id,
+      slug: c.slug,
+      name: { fr: c.name_fr, en: c.name_en },
+    }));
+  }
+
+  /** Published products for the sitemap, by id after `afterId` (keyset), with their last change. */
+  async function publishedForSitemap(afterId: number, limit: number) {
+    return rows<{
+      id: number;
+      kind: ProductKind;
+      updated_at: Date;
+    }>(sql`SELECT id, kind, updated_at FROM products
+      WHERE status = 'published' AND id > ${afterId} ORDER BY id LIMIT ${limit}`);
+  }
+
+  return { list, dashboard, bookDetail, fileDetail, categoryList, publishedForSitemap };
+}
+
+const extensionByType: Record<FileType, string> = {
+  excel: 'xlsx',
+  word: 'docx',
+  powerpoint: 'pptx',
+  powerbi: 'pbix',
+  publisher: 'pub',
+  pdf: 'pdf',
+  package: 'zip',
+  access: 'accdb',
+};
+
+export function fileExtension(originalName: string, fileType: FileType): string {
+  const match = /\.([a-z0-9]{1,10})$/i.exec(originalName);
+  return match ? match[1]!.toLowerCase() : extensionByType[fileType];
+}

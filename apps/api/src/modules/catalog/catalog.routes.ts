@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BookDetail,
+  CatalogFilter,
+  CategoryList,
+  CategoryListQuery,
+  Dashboard,
+  FileDetail,
+  IdParams,
+  PageQuery,
+  ProductPage,
+  SubcategoryListQuery,
+  type Section,
+} from '@hls/contract';
+import { AppError } from '../../plugins/app-error.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import { COUNT_CAP, PAGE_SIZE, SEARCH_CANDIDATES, type CatalogQueries } from './catalog.queries.ts';
+
+export type CatalogRoutesOptions = { queries: CatalogQueries };
+
+const listDescription = `Published products only, ${PAGE_SIZE} per page (\`?page=\` from 1 to 1000). Every body field is
+optional; unknown fields are refused. \`minPrice\`/\`maxPrice\` are cents on the final (discounted) price — with
+\`edition\`, on that edition's price. \`sort\` defaults to \`relevance\` with a search text, \`newest\` otherwise.
+\`count\` is exact up to ${COUNT_CAP} (a count of ${COUNT_CAP} means at least that many); a search ranks at most
+${SEARCH_CANDIDATES} full-text matches, plus titles close to the text (typos) when the words match few products.
+A page past the end is an empty page.`;
+
+/** No body is an empty filter. */
+const FilterBody = CatalogFilter.nullish();
+
+export default async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
+  const { queries } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/category/list', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Top-level categories (of one section with ?section)',
+      querystring: CategoryListQuery,
+      response: { 200: CategoryList, ...errorResponses(400) },
+    },
+    handler: async (request) => queries.categoryList({ ...request.query, subcategories: false }),
+  });
+
+  api.get('/category/list/subcategory', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Subcategories (of one section with ?section, of one category with ?category)',
+      querystring: SubcategoryListQuery,
+      response: { 200: CategoryList, ...errorResponses(400) },
+    },
+    handler: async (request) =>
+      queries.categoryList({
+        ...(request.query.section ? { section: request.query.section } : {}),
+        ...(request.query.category !== undefined ? { parent: request.query.category } : {}),
+        subcategories: true,
+      }),
+  });
+
+  const lists: { url: string; summary: string; sections: Section[] }[] = [
+    { url: '/category/filter/student', summary: 'Academic files (free)', sections: ['academic'] },
+    { url: '/category/filter/pro', summary: 'Professional files', sections: ['professional'] },
+    { url: '/books/filter/book', summary: 'Books (paper and ebook)', sections: ['book'] },
+  ];
+  for (const list of lists) {
+    api.post(list.url, {
+      schema: {
+        tags: ['catalogue'],
+        summary: `${list.summary}: filter, search, sort and page`,
+        description: listDescription,
+        querystring: PageQuery,
+        body: FilterBody,
+        response: { 200: ProductPage, ...errorResponses(400) },
+      },
+      handler: async (request) =>
+        queries.list({ sections: list.sections }, request.body ?? {}, request.query.page),
+    });
+  }
+
+  api.get('/books/list/:id', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'A published book with its editions and related books',
+      params: IdParams,
+      response: { 200: BookDetail, ...errorResponses(400, 404) },
+    },
+    handler: async (request) => {
+      const book = await queries.bookDetail(request.params.id);
+      if (!book) throw new AppError('not_found', 404, 'No such book.');
+      return book;
+    },
+  });
+
+  api.get('/category/file/:id', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'A published file (academic or professional) with related files',
+      params: IdParams,
+      response: { 200: FileDetail, ...errorResponses(400, 404) },
+    },
+    handler: async (request) => {
+      const file = await queries.fileDetail(request.params.id);
+      if (!file) throw new AppError('not_found', 404, 'No such file.');
+      return file;
+    },
+  });
+
+  api.get('/books/dashbord', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Home rows of books: newest, most popular, discounted (8 each)',
+      response: { 200: Dashboard },
+    },
+    handler: async () => queries.dashboard(['book']),
+  });
+
+  api.get('/category/dashbord', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Home rows of files, academic and professional: newest, most popular, discounted (8 each)',
+      response: { 200: Dashboard },
+    },
+    handler: async () => queries.dashboard(['academic', 'professional']),
+  });
+}

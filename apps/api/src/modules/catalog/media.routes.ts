@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../plugins/app-error.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import { isValidStorageKey } from '../storage/storage.ts';
+
+/** Only cover images are public; downloadable files go through signed download tokens, never through here. */
+const COVER_PREFIX = 'covers/';
+const imageTypes = new Set([
+  'image/webp',
+  'image/png',
+  'image/jpeg',
+  'image/avif',
+  'image/gif',
+  'image/svg+xml',
+]);
+/** Cover keys change when the image changes, so browsers and CDNs may keep them a long time. */
+const CACHE_CONTROL = 'public, max-age=2592000, stale-while-revalidate=86400';
+
+export default async function mediaRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/media/*', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'A cover image (keys under covers/); ETag and long cache',
+      params: z.object({ '*': z.string() }),
+      response: { 200: z.any().describe('the image bytes'), 304: z.null(), ...errorResponses(404) },
+    },
+    handler: async (request, reply) => {
+      const key = request.params['*'];
+      const notFound = () => new AppError('not_found', 404, 'No such image.');
+      if (!key.startsWith(COVER_PREFIX) || !isValidStorageKey(key)) throw notFound();
+      const object = await app.storage.stat(key);
+      if (!object || !imageTypes.has(object.mime)) throw notFound();
+
+      const etag = `"${object.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', CACHE_CONTROL)
+        .header('last-modified', object.modifiedAt.toUTCString());
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send(null);
+      }
+      // SVG could carry scripts: never let it run as a document of this origin.
+      if (object.mime === 'image/svg+xml')
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return reply
+        .type(object.mime)
+        .header('content-length', object.sizeBytes)
+        .send(await app.storage.createReadStream(key));
+    },
+  });
+}
