@@ -9,6 +9,8 @@ export default fp(
       root: options.root,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent when the client accepts.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change; index.html must always be revalidated.
