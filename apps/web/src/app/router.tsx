@@ -58,8 +58,16 @@ export const routes: RouteObject[] = [
         { titleKey: 'titles.bookshop', introKey: 'intros.bookshop' },
         () => import('./routes/catalog/book-list'),
       ),
-      page(paths.about.path, { titleKey: 'titles.about', introKey: 'intros.about' }),
-      page(paths.contact.path, { titleKey: 'titles.contact', introKey: 'intros.contact' }),
+      page(
+        paths.about.path,
+        { titleKey: 'titles.about', introKey: 'intros.about' },
+        () => import('./routes/about'),
+      ),
+      page(
+        paths.contact.path,
+        { titleKey: 'titles.contact', introKey: 'intros.contact' },
+        () => import('./routes/contact'),
+      ),
       page(
         paths.loginRegister.path,
         { titleKey: 'titles.loginRegister' },
@@ -75,12 +83,24 @@ export const routes: RouteObject[] = [
         { titleKey: 'titles.passwordReset' },
         () => import('./routes/password-reset-confirm'),
       ),
-      page(paths.cart.path, { titleKey: 'titles.cart' }),
-      page(paths.wishlist.path, { titleKey: 'titles.wishlist' }),
-      page(paths.compare.path, { titleKey: 'titles.compare' }),
-      page(paths.terms.path, { titleKey: 'titles.terms', introKey: 'intros.terms' }),
-      page(paths.legals.path, { titleKey: 'titles.legals', introKey: 'intros.legals' }),
-      page(paths.publish.path, { titleKey: 'titles.publish', introKey: 'intros.publish' }),
+      page(paths.cart.path, { titleKey: 'titles.cart' }, () => import('./routes/cart')),
+      page(paths.wishlist.path, { titleKey: 'titles.wishlist' }, () => import('./routes/wishlist')),
+      page(paths.compare.path, { titleKey: 'titles.compare' }, () => import('./routes/compare')),
+      page(
+        paths.terms.path,
+        { titleKey: 'titles.terms', introKey: 'intros.terms' },
+        () => import('./routes/terms'),
+      ),
+      page(
+        paths.legals.path,
+        { titleKey: 'titles.legals', introKey: 'intros.legals' },
+        () => import('./routes/legals'),
+      ),
+      page(
+        paths.publish.path,
+        { titleKey: 'titles.publish', introKey: 'intros.publish' },
+        () => import('./routes/publish'),
+      ),
       {
         Component: RequireAuth,
         children: [

@@ -11,7 +11,7 @@ export const contact = {
   },
 } as const;
 
-export type SocialNetwork = 'facebook' | 'linkedin' | 'instagram' | 'youtube';
+export type SocialNetwork = 'facebook' | 'linkedin' | 'instagram' | 'youtube' | 'x';
 
 export const socialLinks: { network: SocialNetwork; label: string; href: string }[] = [
   { network: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/' },

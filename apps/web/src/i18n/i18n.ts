@@ -15,6 +15,7 @@ export const namespaces = [
   'toast',
   'catalog',
   'shop',
+  'pages',
 ] as const;
 export const defaultNamespace = 'common';
 

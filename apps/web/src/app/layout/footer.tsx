@@ -2,12 +2,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SocialIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { contact, SITE_NAME, socialLinks } from '@/config/site';
+import { SITE_NAME } from '@/config/site';
+import { useSiteContacts } from '@/features/content/use-site-contacts';
+import { ContractDownload } from '@/features/content/components/contract-download';
 import { Logo } from './logo';
 import { PaymentLogos } from './payment-logos';
 
 export function Footer() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'pages']);
+  const { emails, phone, social } = useSiteContacts();
   const year = new Date().getFullYear();
 
   const columns = [
@@ -47,7 +50,7 @@ export function Footer() {
           <Logo />
           <p>{t('footer.about')}</p>
           <ul className="site-footer__social" aria-label={t('header.social')}>
-            {socialLinks.map((link) => (
+            {social.map((link) => (
               <li key={link.network}>
                 <a
                   href={link.href}
@@ -74,6 +77,11 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
+              {column.key === 'partners' && (
+                <li>
+                  <ContractDownload className="link-button">{t('pages:contract.download')}</ContractDownload>
+                </li>
+              )}
             </ul>
           </nav>
         ))}
@@ -82,19 +90,19 @@ export function Footer() {
           <dl className="site-footer__contacts">
             <dt>{t('footer.customers')}</dt>
             <dd>
-              <a href={`mailto:${contact.emails.customers}`}>{contact.emails.customers}</a>
+              <a href={`mailto:${emails.customers}`}>{emails.customers}</a>
             </dd>
             <dt>{t('footer.authors')}</dt>
             <dd>
-              <a href={`mailto:${contact.emails.authors}`}>{contact.emails.authors}</a>
+              <a href={`mailto:${emails.authors}`}>{emails.authors}</a>
             </dd>
             <dt>{t('footer.claims')}</dt>
             <dd>
-              <a href={`mailto:${contact.emails.claims}`}>{contact.emails.claims}</a>
+              <a href={`mailto:${emails.claims}`}>{emails.claims}</a>
             </dd>
             <dt>{t('header.phone')}</dt>
             <dd>
-              <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
             </dd>
           </dl>
         </div>

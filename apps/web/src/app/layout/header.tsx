@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, MenuIcon, PhoneIcon, SocialIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { contact, socialLinks } from '@/config/site';
+import { useSiteContacts } from '@/features/content/use-site-contacts';
 import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -13,13 +13,14 @@ import { CurrencySelect, LanguageSelect } from './preferences';
 export function Header() {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  const contact = useSiteContacts();
 
   return (
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar__inner">
           <ul className="topbar__social" aria-label={t('header.social')}>
-            {socialLinks.map((link) => (
+            {contact.social.map((link) => (
               <li key={link.network}>
                 <a
                   href={link.href}
@@ -33,7 +34,7 @@ export function Header() {
             ))}
           </ul>
           <div className="topbar__contact">
-            <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
               <PhoneIcon />
               <span className="visually-hidden">{t('header.phone')} </span>
               {contact.phone}

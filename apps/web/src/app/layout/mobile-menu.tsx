@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { MailIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
 import { paths, SEARCH_PARAM } from '@/config/paths';
-import { contact } from '@/config/site';
+import { useSiteContacts } from '@/features/content/use-site-contacts';
 import { mainNavItems } from './nav-items';
 import { CurrencySelect, LanguageSelect } from './preferences';
 
@@ -22,6 +22,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const { pathname } = useLocation();
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const contact = useSiteContacts();
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +80,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       </div>
       <ul className="mobile-contact">
         <li>
-          <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
             <PhoneIcon /> {contact.phone}
           </a>
         </li>

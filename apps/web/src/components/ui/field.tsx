@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 type FieldShellProps = {
   id: string;
@@ -64,6 +64,28 @@ export function TextField({ label, error, hint, required, className, ...inputPro
         aria-describedby={describedBy(id, error, hint)}
         required={required}
         {...inputProps}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+export function TextAreaField({ label, error, hint, required, className, ...areaProps }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
+      <textarea
+        id={id}
+        className={`input input--multiline${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        required={required}
+        {...areaProps}
       />
     </FieldShell>
   );

@@ -88,7 +88,7 @@ export function SocialIcon({
   network,
   size = 16,
 }: {
-  network: 'facebook' | 'linkedin' | 'instagram' | 'youtube';
+  network: 'facebook' | 'linkedin' | 'instagram' | 'youtube' | 'x';
   size?: number;
 }) {
   const common = {
@@ -123,6 +123,12 @@ export function SocialIcon({
       return (
         <svg {...common} fill="currentColor">
           <path d="M22 8.2c-.2-1.6-1-2.8-2.7-3C16.8 5 12 5 12 5s-4.8 0-7.3.2C3 5.4 2.2 6.6 2 8.2 1.8 9.7 1.8 12 1.8 12s0 2.3.2 3.8c.2 1.6 1 2.8 2.7 3C7.2 19 12 19 12 19s4.8 0 7.3-.2c1.7-.2 2.5-1.4 2.7-3 .2-1.5.2-3.8.2-3.8s0-2.3-.2-3.8zM10 15V9l5.2 3z" />
+        </svg>
+      );
+    case 'x':
+      return (
+        <svg {...common} fill="currentColor">
+          <path d="M17.8 3h3.1l-6.8 7.8 8 10.2h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
         </svg>
       );
   }

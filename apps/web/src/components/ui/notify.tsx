@@ -1,12 +1,5 @@
 import { toast } from 'react-toastify';
-import { useTranslation } from 'react-i18next';
-import { ToastMessage } from './toast-message';
-
-/** A toast text from the `toast` namespace, translated when it shows and when the language changes. */
-function TranslatedToast({ messageKey }: { messageKey: string }) {
-  const { t } = useTranslation('toast');
-  return <ToastMessage title={t(messageKey)} />;
-}
+import { ToastMessage, TranslatedToast } from './toast-message';
 
 /** Toasts of SPEC §8 (shown bottom left by the container in app/provider). */
 export const notify = {

@@ -4,15 +4,21 @@ import { paths } from '@/config/paths';
 import { Breadcrumb } from './breadcrumb';
 import type { Crumb } from './breadcrumb';
 
-type PageHeaderProps = { title: string; intro?: ReactNode; trail?: Crumb[] };
+type PageHeaderProps = {
+  title: string;
+  intro?: ReactNode;
+  trail?: Crumb[];
+  /** Breadcrumb label of the current page when it differs from the title. */
+  currentLabel?: string;
+};
 
 /** Heading band of a screen: breadcrumb Home > … > title, then the h1. */
-export function PageHeader({ title, intro, trail = [] }: PageHeaderProps) {
+export function PageHeader({ title, intro, trail = [], currentLabel }: PageHeaderProps) {
   const { t } = useTranslation('common');
   const pages: Crumb[] = [
     { path: paths.home.getHref(), label: t('nav.home') },
     ...trail,
-    { path: '', label: title },
+    { path: '', label: currentLabel ?? title },
   ];
   return (
     <div className="page-header">

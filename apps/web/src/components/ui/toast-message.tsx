@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 export function ToastMessage({ title, detail }: { title: string; detail?: string | null | undefined }) {
   return (
     <div className="toast-message">
@@ -5,4 +7,10 @@ export function ToastMessage({ title, detail }: { title: string; detail?: string
       {detail && <p className="toast-message__detail">{detail}</p>}
     </div>
   );
+}
+
+/** A toast text from the `toast` namespace, translated when it shows and when the language changes. */
+export function TranslatedToast({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation('toast');
+  return <ToastMessage title={t(messageKey)} />;
 }

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, nanoid } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { discountedPrice } from '@hls/contract';
+import { discountedPrice } from '@hls/contract/money';
 import type { EditionFormat, ProductKind } from '@hls/contract';
 
 export type CartItemType = ProductKind;

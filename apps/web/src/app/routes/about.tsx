@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { SITE_NAME } from '@/config/site';
+import { AboutContent } from '@/features/content/components/about-content';
+import '@/styles/content.css';
+import { PageHead } from './page-head';
+
+export function Component() {
+  const { t } = useTranslation(['common', 'pages']);
+  const description = t('pages:about.description');
+  return (
+    <>
+      <PageHead
+        title={t('common:titles.about')}
+        description={description}
+        path={paths.about.getHref()}
+        intro={t('common:intros.about')}
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'AboutPage',
+          name: t('common:titles.about'),
+          description,
+          about: { '@type': 'Organization', name: SITE_NAME, url: `${window.location.origin}/` },
+        }}
+      />
+      <AboutContent />
+    </>
+  );
+}

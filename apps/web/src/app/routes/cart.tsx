@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { CartView } from '@/features/cart/components/cart-view';
+import '@/styles/shop.css';
+import { PageHead } from './page-head';
+
+export function Component() {
+  const { t } = useTranslation(['common', 'shop']);
+  return (
+    <>
+      <PageHead
+        title={t('common:titles.cart')}
+        description={t('shop:cart.description')}
+        path={paths.cart.getHref()}
+      />
+      <CartView />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CartIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { formatMoney, intlLocale } from '@/lib/money';
+import { productHref } from '../cart-links';
+import {
+  addToCart,
+  decreaseQuantity,
+  deleteAllFromCart,
+  deleteFromCart,
+  lineTotal,
+  removeBooksFromCart,
+  selectCartItems,
+  selectCartTotals,
+  unitPrice,
+} from '../cart-slice';
+import type { CartItem } from '../cart-slice';
+import { BrowseLinks } from '@/components/ui/browse-links';
+import { LineKind } from './line-kind';
+import { QuantityStepper } from './quantity-stepper';
+
+function CartLine({ item, locale }: { item: CartItem; locale: string }) {
+  const { t } = useTranslation('shop');
+  const dispatch = useAppDispatch();
+  const { quantity, cartItemId, ...rest } = item;
+  return (
+    <li className="cart-line">
+      <img className="cart-line__image" src={item.image} alt="" width="72" height="96" loading="lazy" />
+      <div className="cart-line__info">
+        <h3 className="cart-line__title">
+          <Link to={productHref(item)}>{item.title}</Link>
+        </h3>
+        <p className="cart-line__kind">
+          <LineKind item={item} />
+        </p>
+        <p className="cart-line__unit">
+          <span className="visually-hidden">{t('cart.unitPrice')}: </span>
+          {item.discount > 0 && (
+            <>
+              <del className="price-old">
+                <span className="visually-hidden">{t('price.was')} </span>
+                {formatMoney(item.price, locale)}
+              </del>{' '}
+            </>
+          )}
+          <span className="price">{formatMoney(unitPrice(item), locale)}</span>
+          {item.discount > 0 && <span className="cart-line__discount"> −{item.discount} %</span>}
+        </p>
+      </div>
+      <div className="cart-line__quantity">
+        <QuantityStepper
+          title={item.title}
+          quantity={quantity}
+          onDecrease={() => dispatch(decreaseQuantity({ cartItemId }))}
+          onIncrease={() => dispatch(addToCart({ ...rest, quantity: 1 }))}
+        />
+      </div>
+      <p className="cart-line__total">
+        <span className="visually-hidden">{t('cart.lineTotal')}: </span>
+        {formatMoney(lineTotal(item), locale)}
+      </p>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm cart-line__remove"
+        onClick={() => dispatch(deleteFromCart({ cartItemId }))}
+        aria-label={t('cart.remove', { title: item.title })}
+      >
+        {t('cart.removeShort')}
+      </button>
+    </li>
+  );
+}
+
+/** The cart screen: lines, quantities, removal, and the order summary (SPEC §2, §4). */
+export function CartView() {
+  const { t, i18n } = useTranslation('shop');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectCartItems);
+  const totals = useAppSelector(selectCartTotals);
+  const locale = intlLocale(i18n.language);
+
+  if (items.length === 0) {
+    return (
+      <div className="container shop-page">
+        <EmptyState title={t('cart.emptyTitle')} text={t('cart.emptyText')} icon={<CartIcon size={40} />}>
+          <BrowseLinks />
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const hasBooks = items.some((item) => item.type === 'book');
+  return (
+    <div className="container shop-page cart-layout">
+      <section className="cart-lines" aria-labelledby="cart-lines-title">
+        <h2 id="cart-lines-title" className="visually-hidden">
+          {t('cart.caption')}
+        </h2>
+        <ul className="cart-lines__list">
+          {items.map((item) => (
+            <CartLine key={item.cartItemId} item={item} locale={locale} />
+          ))}
+        </ul>
+        <div className="cart-lines__actions">
+          <Link className="btn btn--link btn--md" to={paths.bookshop.getHref()}>
+            {t('cart.continue')}
+          </Link>
+          <div className="cart-lines__bulk">
+            {hasBooks && (
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                onClick={() => dispatch(removeBooksFromCart())}
+              >
+                {t('cart.removeBooks')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn--danger btn--sm"
+              onClick={() => dispatch(deleteAllFromCart())}
+            >
+              {t('cart.clear')}
+            </button>
+          </div>
+        </div>
+      </section>
+      <aside className="cart-summary" aria-labelledby="cart-summary-title">
+        <h2 id="cart-summary-title" className="cart-summary__title">
+          {t('cart.summary')}
+        </h2>
+        <dl className="cart-summary__rows">
+          <div>
+            <dt>{t('cart.subtotal')}</dt>
+            <dd>{formatMoney(totals.subtotal, locale)}</dd>
+          </div>
+          {totals.discount > 0 && (
+            <div className="cart-summary__discount">
+              <dt>{t('cart.discounts')}</dt>
+              <dd>−{formatMoney(totals.discount, locale)}</dd>
+            </div>
+          )}
+          <div className="cart-summary__total">
+            <dt>{t('cart.total')}</dt>
+            <dd data-testid="cart-total">{formatMoney(totals.total, locale)}</dd>
+          </div>
+        </dl>
+        {totals.hasPaperBooks && <p className="cart-summary__note">{t('cart.deliveryIncluded')}</p>}
+        {items.some((item) => item.type === 'file' || item.edition === 'ebook') && (
+          <p className="cart-summary__note">{t('cart.digitalNote')}</p>
+        )}
+        <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
+          {t('cart.checkout')}
+        </Link>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookDetail, Edition, EditionFormat, FileDetail } from '@hls/contract';
+import { discountedPrice } from '@hls/contract/money';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Alert } from '@/components/ui/alert';
+import { BrowseLinks } from '@/components/ui/browse-links';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CompareIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatMoney, intlLocale } from '@/lib/money';
+import { useGetCompareDetailsQuery } from '../api/compare-api';
+import { deleteAllFromCompare, deleteFromCompare, selectCompareItems } from '../compare-slice';
+import type { CompareItem } from '../compare-slice';
+
+type Detail = BookDetail | FileDetail;
+
+type CompareViewProps = {
+  /** Puts a product in the cart: a book with the chosen edition, a file alone. */
+  onAddToCart: (product: Detail, edition?: Edition) => void;
+};
+
+const productHref = (item: Pick<CompareItem, 'id' | 'type'>) =>
+  item.type === 'book' ? paths.book.getHref(item.id) : paths.file.getHref(item.id);
+
+function formatSize(bytes: number, locale: string) {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+function Price({ cents, discount, locale }: { cents: number; discount: number; locale: string }) {
+  const { t } = useTranslation('shop');
+  if (cents === 0) return <span className="price">{t('price.free')}</span>;
+  return (
+    <>
+      <span className="price">{formatMoney(discountedPrice(cents, discount), locale)}</span>
+      {discount > 0 && (
+        <>
+          {' '}
+          <del className="price-old">
+            <span className="visually-hidden">{t('price.was')} </span>
+            {formatMoney(cents, locale)}
+          </del>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The compare screen: a table with one column per product, fetched by id (SPEC §4 compare list). */
+export function CompareView({ onAddToCart }: CompareViewProps) {
+  const { t, i18n } = useTranslation('shop');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectCompareItems);
+  const locale = intlLocale(i18n.language);
+  const language = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const keys = items.map(({ id, type }) => ({ id, type }));
+  const { data, isLoading, isError, refetch } = useGetCompareDetailsQuery(keys, { skip: items.length === 0 });
+
+  if (items.length === 0) {
+    return (
+      <div className="container shop-page">
+        <EmptyState
+          title={t('compare.emptyTitle')}
+          text={t('compare.emptyText')}
+          icon={<CompareIcon size={40} />}
+        >
+          <BrowseLinks />
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const detailOf = (index: number): Detail | null | undefined => data?.[index];
+  const none = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t('compare.notAvailable')}</span>
+    </>
+  );
+  const cell = (render: (detail: Detail, item: CompareItem) => ReactNode) =>
+    items.map((item, index) => {
+      const detail = detailOf(index);
+      return <td key={item.id}>{detail ? render(detail, item) : detail === null ? none : ''}</td>;
+    });
+
+  const rows: { key: string; label: string; cells: ReactNode[] }[] = [
+    {
+      key: 'type',
+      label: t('compare.type'),
+      cells: cell((detail) =>
+        detail.kind === 'book'
+          ? detail.editions.map((edition) => t(`kind.${edition.format}`)).join(' · ') || t('kind.book')
+          : t('kind.fileOf', { type: t(`fileTypes.${detail.fileType}`) }),
+      ),
+    },
+    {
+      key: 'price',
+      label: t('compare.price'),
+      cells: cell((detail) =>
+        detail.kind === 'book' && detail.editions.length > 0 ? (
+          <ul className="compare-prices">
+            {detail.editions.map((edition) => (
+              <li key={edition.format}>
+                <span className="compare-prices__edition">{t(`kind.${edition.format}`)}</span>{' '}
+                <Price
+                  cents={edition.price.priceCents}
+                  discount={edition.price.discountPercent}
+                  locale={locale}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Price cents={detail.price.priceCents} discount={detail.price.discountPercent} locale={locale} />
+        ),
+      ),
+    },
+    {
+      key: 'language',
+      label: t('compare.language'),
+      cells: cell((detail) => t(`languages.${detail.language}`)),
+    },
+    {
+      key: 'category',
+      label: t('compare.category'),
+      cells: cell((detail) =>
+        [detail.category.name[language], detail.subcategory?.name[language]].filter(Boolean).join(' › '),
+      ),
+    },
+    {
+      key: 'pages',
+      label: t('compare.pages'),
+      cells: cell((detail) => {
+        const pages =
+          detail.kind === 'book'
+            ? detail.editions.map((edition) => edition.pages).find((value) => value !== null)
+            : detail.pages;
+        return pages ? new Intl.NumberFormat(locale).format(pages) : none;
+      }),
+    },
+    {
+      key: 'size',
+      label: t('compare.size'),
+      cells: cell((detail) => (detail.kind === 'file' ? formatSize(detail.sizeBytes, locale) : none)),
+    },
+    { key: 'author', label: t('compare.author'), cells: cell((detail) => detail.author.name) },
+    {
+      key: 'actions',
+      label: t('compare.actions'),
+      cells: items.map((item, index) => {
+        const detail = detailOf(index);
+        return (
+          <td key={item.id}>
+            <div className="compare-actions">
+              {detail?.kind === 'book' &&
+                detail.editions
+                  .filter((edition) => edition.inStock)
+                  .map((edition) => (
+                    <button
+                      key={edition.format}
+                      type="button"
+                      className="btn btn--primary btn--sm"
+                      onClick={() => onAddToCart(detail, edition)}
+                      aria-label={t(`compare.add.${edition.format as EditionFormat}Label`, {
+                        title: detail.title,
+                      })}
+                    >
+                      {t(`compare.add.${edition.format as EditionFormat}`)}
+                    </button>
+                  ))}
+              {detail?.kind === 'file' && (
+                <button
+                  type="button"
+                  className="btn btn--primary btn--sm"
+                  onClick={() => onAddToCart(detail)}
+                  aria-label={t('compare.addToCartLabel', { title: detail.title })}
+                >
+                  {t('compare.addToCart')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => dispatch(deleteFromCompare({ id: item.id }))}
+                aria-label={t('compare.removeLabel', { title: item.title })}
+              >
+                {t('compare.remove')}
+              </button>
+            </div>
+          </td>
+        );
+      }),
+    },
+  ];
+
+  return (
+    <div className="container shop-page">
+      <div className="shop-toolbar">
+        <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => dispatch(deleteAllFromCompare())}
+        >
+          {t('compare.clear')}
+        </button>
+      </div>
+      {isLoading && (
+        <p className="compare-status">
+          <Spinner size="sm" label={t('compare.loading')} />{' '}
+          <span aria-hidden="true">{t('compare.loading')}</span>
+        </p>
+      )}
+      {isError && (
+        <Alert tone="error" title={t('compare.error')}>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void refetch()}>
+            {t('compare.retry')}
+          </button>
+        </Alert>
+      )}
+      <p className="compare-hint">{t('compare.scrollHint')}</p>
+      {/* The region scrolls sideways on narrow screens; it is focusable so keyboard users can scroll it. */}
+      <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+        <table className="compare-table">
+          <caption id="compare-caption">{t('compare.caption', { count: items.length })}</caption>
+          <thead>
+            <tr>
+              <td className="compare-table__corner" />
+              {items.map((item, index) => {
+                const detail = detailOf(index);
+                return (
+                  <th key={item.id} scope="col" className="compare-table__product">
+                    <img
+                      src={detail?.coverUrl ?? item.image}
+                      alt=""
+                      width="120"
+                      height="160"
+                      loading="lazy"
+                    />
+                    <Link to={productHref(item)}>{detail?.title ?? item.title}</Link>
+                    {detail === null && (
+                      <span className="compare-table__gone">{t('compare.unavailable')}</span>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                {row.cells}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

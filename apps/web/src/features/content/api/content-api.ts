@@ -1,0 +1,23 @@
+import type { ContactReceipt, ContactRequest, SiteInfo } from '@hls/contract';
+import { api } from '@/lib/api-client';
+
+type DocumentLink = { file: string };
+
+export const contentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Owner company, host, contact e-mails and phone, social links (GET /api/site). */
+    getSiteInfo: build.query<SiteInfo, void>({
+      query: () => '/site',
+      keepUnusedDataFor: 3600,
+    }),
+    /** Where to download a document (SPEC §7: GET /api/books/type/file/{type}); the author contract is `contrat`. */
+    getDocumentLink: build.query<DocumentLink, 'contrat'>({
+      query: (type) => `/books/type/file/${type}`,
+    }),
+    sendContactMessage: build.mutation<ContactReceipt, ContactRequest>({
+      query: (body) => ({ url: '/contact', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetSiteInfoQuery, useLazyGetDocumentLinkQuery, useSendContactMessageMutation } = contentApi;

@@ -1,0 +1,135 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { discountedPrice } from '@hls/contract/money';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { BrowseLinks } from '@/components/ui/browse-links';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HeartIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { formatMoney, intlLocale } from '@/lib/money';
+import { deleteAllFromWishlist, deleteFromWishlist, selectWishlistItems } from '../wishlist-slice';
+import type { WishlistItem } from '../wishlist-slice';
+
+const productHref = (item: WishlistItem) =>
+  item.type === 'book' ? paths.book.getHref(item.id) : paths.file.getHref(item.id);
+
+/** A book on sale in several editions needs its page to choose one; anything else goes straight to the cart. */
+const needsEditionChoice = (item: WishlistItem) => item.type === 'book' && (item.formats?.length ?? 0) > 1;
+
+type WishlistViewProps = {
+  /** Puts the product in the cart (a book with its only edition). */
+  onAddToCart: (item: WishlistItem) => void;
+};
+
+/** The wishlist screen: cards with add to cart and remove, and clear all (SPEC §4). */
+export function WishlistView({ onAddToCart }: WishlistViewProps) {
+  const { t, i18n } = useTranslation('shop');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectWishlistItems);
+  const locale = intlLocale(i18n.language);
+
+  if (items.length === 0) {
+    return (
+      <div className="container shop-page">
+        <EmptyState
+          title={t('wishlist.emptyTitle')}
+          text={t('wishlist.emptyText')}
+          icon={<HeartIcon size={40} />}
+        >
+          <BrowseLinks />
+        </EmptyState>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container shop-page">
+      <div className="shop-toolbar">
+        <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => dispatch(deleteAllFromWishlist())}
+        >
+          {t('wishlist.clear')}
+        </button>
+      </div>
+      <ul className="shop-cards">
+        {items.map((item) => (
+          <li key={item.id} className="shop-card">
+            <img
+              className="shop-card__image"
+              src={item.image}
+              alt=""
+              width="150"
+              height="200"
+              loading="lazy"
+            />
+            <div className="shop-card__body">
+              <h2 className="shop-card__title">
+                <Link to={productHref(item)}>{item.title}</Link>
+              </h2>
+              <p className="shop-card__kind">
+                {item.type === 'book'
+                  ? item.formats?.length === 1
+                    ? t(`kind.${item.formats[0]}`)
+                    : t('kind.book')
+                  : item.extension
+                    ? t('kind.fileOf', { type: t(`fileTypes.${item.extension}`) })
+                    : t('kind.file')}
+              </p>
+              <p className="shop-card__price">
+                {item.price === 0 ? (
+                  <span className="price">{t('price.free')}</span>
+                ) : (
+                  <>
+                    <span className="price">
+                      {formatMoney(discountedPrice(item.price, item.discount), locale)}
+                    </span>
+                    {item.discount > 0 && (
+                      <>
+                        {' '}
+                        <del className="price-old">
+                          <span className="visually-hidden">{t('price.was')} </span>
+                          {formatMoney(item.price, locale)}
+                        </del>
+                      </>
+                    )}
+                  </>
+                )}
+              </p>
+              <div className="shop-card__actions">
+                {needsEditionChoice(item) ? (
+                  <Link
+                    className="btn btn--primary btn--sm"
+                    to={productHref(item)}
+                    aria-label={t('wishlist.chooseEditionLabel', { title: item.title })}
+                  >
+                    {t('wishlist.chooseEdition')}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--sm"
+                    onClick={() => onAddToCart(item)}
+                    aria-label={t('wishlist.addToCartLabel', { title: item.title })}
+                  >
+                    {t('wishlist.addToCart')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => dispatch(deleteFromWishlist({ id: item.id }))}
+                  aria-label={t('wishlist.remove', { title: item.title })}
+                >
+                  {t('cart.removeShort')}
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
