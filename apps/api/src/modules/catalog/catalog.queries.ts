@@ -22,9 +22,9 @@ export const PAGE_SIZE = 24;
 /** Lists count exactly up to this many matches; a count equal to it means "at least". */
 export const COUNT_CAP = 10_000;
 /** Search ranks at most this many full-text matches (plus a few typo-tolerant title matches). */
-export const SEARCH_CANDIDATES = 1_000;
-/** Below this many full-text matches, titles that look like the search text (trigrams) are added. */
-const FUZZY_BELOW = 5;
+export const SEARCH_CANDIDATES = 500;
+/** When the words match nothing, titles that look like the search text (trigrams) are ranked instead. */
+const FUZZY_BELOW = 1;
 const FUZZY_CANDIDATES = 100;
 const DASHBOARD_ROW = 8;
 const RELATED = 6;
@@ -171,6 +171,10 @@ function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * ORDER BY of a list. Descending keys say NULLS LAST to match the indexes (drizzle-kit writes them that way);
+ * a plain DESC (nulls first) would not use them. price_desc walks the ascending price index backwards.
+ */
 function orderClause(sort: string | undefined, prefix: SQL = sql`p.`): SQL {
   switch (sort) {
     case 'price_asc':
@@ -180,7 +184,7 @@ function orderClause(sort: string | undefined, prefix: SQL = sql`p.`): SQL {
     case 'title':
       return sql`${prefix}title ASC, ${prefix}id ASC`;
     default:
-      return sql`${prefix}published_at DESC, ${prefix}id DESC`;
+      return sql`${prefix}published_at DESC NULLS LAST, ${prefix}id DESC NULLS LAST`;
   }
 }
 
@@ -229,8 +233,7 @@ export function createCatalogQueries(db: Db) {
     const query = tsQuery(text);
     const norm = normalized(text);
     const fullText = sql`SELECT p.id FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
-    const withFuzzy = sql`(${fullText}) UNION (SELECT p.id FROM products p WHERE ${where} AND ${norm} <% p.title_norm
-      LIMIT ${FUZZY_CANDIDATES})`;
+    const fuzzy = sql`SELECT p.id FROM products p WHERE ${where} AND ${norm} <% p.title_norm LIMIT ${FUZZY_CANDIDATES}`;
     const sort = filter.sort ?? 'relevance';
     const orderBy = (prefix: SQL) =>
       sort === 'relevance'
@@ -238,12 +241,16 @@ export function createCatalogQueries(db: Db) {
         : orderClause(sort, prefix);
     const offset = (page - 1) * PAGE_SIZE;
 
-    const rankedPage = async (candidates: SQL) => {
+    const rankedPage = async (candidates: SQL, fuzzy: boolean) => {
+      // Title similarity only matters among typo candidates; full-text weights already favour titles.
+      const score = fuzzy
+        ? sql`ts_rank_cd(p.search_vector, ${query}) + word_similarity(${norm}, p.title_norm)`
+        : sql`ts_rank_cd(p.search_vector, ${query})`;
       const found = await rows<SummaryRow & { total: number }>(sql`
         WITH m AS (${candidates}),
         r AS (
           SELECT p.id, p.published_at, p.min_price_cents, p.title,
-            ts_rank_cd(p.search_vector, ${query}) + word_similarity(${norm}, p.title_norm) AS score,
+            ${score} AS score,
             count(*) OVER ()::int AS total
           FROM products p JOIN m ON m.id = p.id
           ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
@@ -259,8 +266,8 @@ export function createCatalogQueries(db: Db) {
     };
 
     // Typo tolerance: when the words match few products, titles that look like the text join the ranking.
-    let result = await rankedPage(fullText);
-    if (result.count < FUZZY_BELOW) result = await rankedPage(withFuzzy);
+    let result = await rankedPage(fullText, false);
+    if (result.count < FUZZY_BELOW) result = await rankedPage(fuzzy, true);
     return pageOf(result.found.map(toSummary), result.count, page);
   }
 
@@ -288,10 +295,14 @@ export function createCatalogQueries(db: Db) {
 
   function dashboard(sections: Section[]): Promise<Dashboard> {
     return dashboardCache(sections.join(','), async () => {
-      const newest = (p: SQL) => sql`${p}published_at DESC, ${p}id DESC`;
+      const newest = (p: SQL) => sql`${p}published_at DESC NULLS LAST, ${p}id DESC NULLS LAST`;
       return {
         new: await dashboardRow(sections, sql``, newest),
-        popular: await dashboardRow(sections, sql``, (p) => sql`${p}popularity DESC, ${p}id DESC`),
+        popular: await dashboardRow(
+          sections,
+          sql``,
+          (p) => sql`${p}popularity DESC NULLS LAST, ${p}id DESC NULLS LAST`,
+        ),
         discounted: await dashboardRow(sections, sql` AND p.discount_percent > 0`, newest),
       };
     });
@@ -309,7 +320,7 @@ export function createCatalogQueries(db: Db) {
       rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
         WHERE p.status = 'published' AND p.section = ${product.section} AND p.category_id = ${product.category_id}${narrow}
           AND p.id <> ${product.id}
-        ORDER BY p.published_at DESC, p.id DESC LIMIT ${RELATED}`);
+        ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED}`);
     let found = await pick(sameSubcategory);
     if (found.length < RELATED && product.subcategory_id !== null) {
       const seen = new Set(found.map((r) => r.id));
