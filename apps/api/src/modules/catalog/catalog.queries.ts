@@ -218,8 +218,14 @@ export function createCatalogQueries(db: Db) {
     });
     const offset = (page - 1) * PAGE_SIZE;
     if (offset >= count) return pageOf([], count, page);
-    const found = await rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
-      WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+    // Skip the offset on the index alone (ids and sort keys), then build the cards of this page only.
+    const found = await rows<SummaryRow>(sql`
+      WITH pg AS (
+        SELECT p.id, p.published_at, p.min_price_cents, p.title FROM products p
+        WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+      )
+      SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id ${summaryJoins}
+      ORDER BY ${orderClause(filter.sort, sql`pg.`)}`);
     return pageOf(found.map(toSummary), count, page);
   }
 

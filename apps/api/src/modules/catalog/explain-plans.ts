@@ -59,7 +59,7 @@ try {
       1,
     ],
     ['edition + price', { sections: ['book'] }, { edition: 'paper', maxPrice: 2000, sort: 'price_asc' }, 1],
-    ['search rare word', { sections: ['book'] }, { search: `ref${count - 1}` }, 1],
+    ['search rare word', { sections: ['academic'] }, { search: `ref${count - 1}` }, 1],
     ['search common word', { sections: ['professional'] }, { search: 'finance' }, 1],
     ['search two words', { sections: ['academic'] }, { search: 'étudiant comptabilité' }, 1],
     ['search typo', { sections: ['professional'] }, { search: 'tresorrerie' }, 1],
