@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ import { ProductCard, ProductCardSkeleton } from './product-card';
 type CatalogListProps = {
   section: Section;
   state: ListParams;
-  onChange: (next: ListParams) => void;
+  /** Writes the new state to the URL; settles once it shows. */
+  onChange: (next: ListParams) => Promise<void> | void;
   /** Path of the list screen, for the page links. */
   path: string;
 };
@@ -30,8 +31,16 @@ const SKELETONS = 8;
 const EAGER_CARDS = 4;
 
 /** A section's list: filters, search, sort, results with their count, pagination; all held in the URL. */
-export function CatalogList({ section, state, onChange, path }: CatalogListProps) {
+export function CatalogList({ section, state: urlState, onChange: writeUrl, path }: CatalogListProps) {
   const { t } = useTranslation('catalog');
+  // Controls show the new choice at once, while the router moves to the new URL.
+  const [state, setOptimisticState] = useOptimistic(urlState);
+  const [, startTransition] = useTransition();
+  const onChange = (next: ListParams) =>
+    startTransition(async () => {
+      setOptimisticState(next);
+      await writeUrl(next);
+    });
   const ids = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsHeading = useRef<HTMLHeadingElement>(null);

@@ -51,17 +51,10 @@ export function FileDetailView({
             className="product-detail__cover"
             fetchPriority="high"
           />
-          <span className="product-detail__type-badge">
-            <FileTypeIcon
-              type={file.fileType}
-              size={56}
-              label={t('detail.fileOfType', { type: typeLabel })}
-            />
-          </span>
         </div>
         <div className="product-detail__info">
           <p className="product-detail__eyebrow">
-            <FileTypeIcon type={file.fileType} size={18} />
+            <FileTypeIcon type={file.fileType} size={28} />
             <span>
               {typeLabel} · {file.category.name[lang]}
             </span>

@@ -19,7 +19,6 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
   const { t, i18n } = useTranslation('catalog');
   const Heading = `h${headingLevel}` as const;
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
-  const discounted = !product.free && product.price.discountPercent > 0;
   return (
     <article className={`product-card product-card--${product.kind}`}>
       <div className="product-card__media">
@@ -32,22 +31,14 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           decoding="async"
           className="product-card__cover"
         />
-        <div className="product-card__badges">
-          {product.free && <span className="product-badge product-badge--free">{t('price.free')}</span>}
-          {discounted && (
-            <span className="product-badge product-badge--discount">
-              {t('price.discount', { percent: product.price.discountPercent })}
-            </span>
-          )}
-        </div>
-        {product.fileType && (
-          <span className="product-card__type">
-            <FileTypeIcon type={product.fileType} size={28} label={t(`fileTypes.${product.fileType}`)} />
-          </span>
-        )}
       </div>
       <div className="product-card__body">
-        <p className="product-card__category">{product.category.name[lang]}</p>
+        <p className="product-card__category">
+          {product.fileType && (
+            <FileTypeIcon type={product.fileType} size={18} label={t(`fileTypes.${product.fileType}`)} />
+          )}
+          <span>{product.category.name[lang]}</span>
+        </p>
         <Heading className="product-card__title">
           <Link to={productHref(product)} className="product-card__link" lang={product.language}>
             {product.title}
