@@ -54,6 +54,9 @@ export function Component() {
           </div>
         </div>
       </section>
+      <div className="container">
+        <DashboardRows rows={['new']} />
+      </div>
       <section className="container home-sections" aria-labelledby="sections-title">
         <h2 id="sections-title" className="section-title">
           {t('home.sectionsTitle')}
@@ -80,7 +83,7 @@ export function Component() {
         </ul>
       </section>
       <div className="container">
-        <DashboardRows />
+        <DashboardRows rows={['popular', 'discounted']} />
       </div>
     </>
   );
