@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { WishlistItem } from '../wishlist-slice';
+import { WishlistView } from './wishlist-view';
+
+const twoEditions: WishlistItem = {
+  id: 1,
+  type: 'book',
+  title: 'Finance',
+  price: 900,
+  discount: 0,
+  image: '/f.jpg',
+  formats: ['paper', 'ebook'],
+};
+const file: WishlistItem = {
+  id: 2,
+  type: 'file',
+  title: 'KPI',
+  price: 1500,
+  discount: 20,
+  image: '/k.jpg',
+  extension: 'excel',
+};
+
+describe('wishlist screen', () => {
+  it('adds a file to the cart, and sends a book with two editions to its page to choose one', async () => {
+    const onAddToCart = vi.fn();
+    renderWithProviders(<WishlistView onAddToCart={onAddToCart} />, {
+      preloadedState: { wishlist: { wishlistItems: [twoEditions, file] } },
+    });
+    expect(screen.getByRole('link', { name: 'Choose the edition of Finance' })).toHaveAttribute(
+      'href',
+      '/product/1',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to cart: KPI' }));
+    expect(onAddToCart).toHaveBeenCalledWith(file);
+    expect(screen.getByText('€12.00')).toBeInTheDocument();
+  });
+
+  it('removes one product, then clears the list', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<WishlistView onAddToCart={vi.fn()} />, {
+      preloadedState: { wishlist: { wishlistItems: [twoEditions, file] } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove KPI from the wishlist' }));
+    expect(store.getState().wishlist.wishlistItems).toEqual([twoEditions]);
+    await user.click(screen.getByRole('button', { name: 'Clear the wishlist' }));
+    expect(screen.getByRole('heading', { name: 'Your wishlist is empty' })).toBeInTheDocument();
+  });
+});
