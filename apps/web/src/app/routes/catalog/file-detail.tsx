@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IdParams } from '@hls/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { PageSpinner } from '@/components/ui/spinner';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
@@ -11,6 +10,7 @@ import { useGetFileQuery } from '@/features/catalog/api/catalog-api';
 import { fileJsonLd } from '@/features/catalog/catalog-json-ld';
 import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
 import { FileDetailView } from '@/features/catalog/components/file-detail-view';
+import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
 import { Seo } from '@/features/seo/seo';
@@ -29,7 +29,7 @@ export function Component() {
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
 
-  if (isLoading) return <PageSpinner label={t('common:loading')} />;
+  if (isLoading) return <ProductDetailSkeleton />;
   if (!file) {
     return (
       <>

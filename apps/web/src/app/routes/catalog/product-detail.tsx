@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IdParams } from '@hls/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { PageSpinner } from '@/components/ui/spinner';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
 import { useGetBookQuery } from '@/features/catalog/api/catalog-api';
 import { bookJsonLd } from '@/features/catalog/catalog-json-ld';
 import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
 import { BookDetailView } from '@/features/catalog/components/book-detail-view';
+import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
 import { Seo } from '@/features/seo/seo';
@@ -28,7 +28,7 @@ export function Component() {
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
   const bookshop = sectionPages.book;
 
-  if (isLoading) return <PageSpinner label={t('common:loading')} />;
+  if (isLoading) return <ProductDetailSkeleton />;
   if (!book) {
     return (
       <>

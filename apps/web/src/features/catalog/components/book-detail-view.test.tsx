@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { bookDetail } from '../test-fixtures';
+import { BookDetailView } from './book-detail-view';
+
+const actions = () => ({
+  onAddToCart: vi.fn(),
+  onAddToWishlist: vi.fn(),
+  onAddToCompare: vi.fn(),
+  inWishlist: false,
+  inCompare: false,
+});
+
+describe('book page', () => {
+  it('shows the chosen edition’s price and stock, and adds that edition to the cart', async () => {
+    const book = bookDetail();
+    const handlers = actions();
+    const { container } = renderWithProviders(<BookDetailView book={book} trail={[]} actions={handlers} />);
+    const editions = screen.getByRole('group', { name: 'Choose an edition' });
+    expect(within(editions).getByRole('radio', { name: /Paper book/ })).toBeChecked();
+    const buy = container.querySelector('.product-buy__price') as HTMLElement;
+    expect(within(buy).getByText('€18.00')).toBeInTheDocument();
+    expect(within(buy).getByText('Only 3 copies left')).toBeInTheDocument();
+    expect(within(buy).getByText(/Delivery included/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(editions).getByRole('radio', { name: /Ebook/ }));
+    expect(within(buy).getByText('€9.90')).toBeInTheDocument();
+    expect(within(buy).getByText('Available to download at once')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(handlers.onAddToCart).toHaveBeenCalledWith(book.editions[1]);
+
+    await user.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    await user.click(screen.getByRole('button', { name: 'Add to compare' }));
+    expect(handlers.onAddToWishlist).toHaveBeenCalledOnce();
+    expect(handlers.onAddToCompare).toHaveBeenCalledOnce();
+    expect(screen.getByText('Auteur et aviateur.')).toBeInTheDocument();
+    expect(screen.getByText('Second paragraphe.')).toBeInTheDocument();
+  });
+
+  it('opens on an edition in stock and refuses to sell one that is out of stock', async () => {
+    const [paper, ebook] = bookDetail().editions;
+    const book = bookDetail({ editions: [{ ...paper!, stock: 0, inStock: false }, ebook!] });
+    renderWithProviders(<BookDetailView book={book} trail={[]} actions={actions()} />, { lng: 'fr' });
+    const editions = screen.getByRole('group', { name: 'Choisissez une édition' });
+    expect(within(editions).getByRole('radio', { name: /Livre numérique/ })).toBeChecked();
+    await userEvent.setup().click(within(editions).getByRole('radio', { name: /Livre papier/ }));
+    expect(screen.getByText('Rupture de stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
+  });
+});
