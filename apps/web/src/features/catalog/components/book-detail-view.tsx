@@ -69,11 +69,6 @@ export function BookDetailView({
             {book.title}
           </h1>
           <p className="product-detail__author">{t('card.by', { author: book.author.name })}</p>
-          {book.excerpt && (
-            <p className="product-detail__lead" lang={book.language}>
-              {book.excerpt}
-            </p>
-          )}
 
           {book.editions.length > 0 && edition ? (
             <div className="product-buy">

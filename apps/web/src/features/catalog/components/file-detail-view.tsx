@@ -63,11 +63,6 @@ export function FileDetailView({
             {file.title}
           </h1>
           <p className="product-detail__author">{t('card.by', { author: file.author.name })}</p>
-          {file.excerpt && (
-            <p className="product-detail__lead" lang={file.language}>
-              {file.excerpt}
-            </p>
-          )}
 
           <div className="product-buy">
             <div className="product-buy__price">
