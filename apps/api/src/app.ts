@@ -23,6 +23,7 @@ import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
 import storagePlugin from './modules/storage/storage.plugin.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
+import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import openapi from './plugins/openapi.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // External plugins.
   await app.register(security, { corsOrigin: config.corsOrigin });
+  await app.register(compression);
   await app.register(bodyParsers, { bodyLimit: config.bodyLimit });
   await app.register(rateLimit);
   await app.register(openapi, { publicUrl: config.publicUrl });
