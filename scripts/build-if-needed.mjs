@@ -45,5 +45,10 @@ if (!reason) {
 }
 console.log(`[build] building the web app: ${reason}`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const result = spawnSync(npm, ['run', 'build', '-w', '@hls/web'], { cwd: root, stdio: 'inherit' });
+// A build is always a production build, even when the server it precedes runs with NODE_ENV=test.
+const result = spawnSync(npm, ['run', 'build', '-w', '@hls/web'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 process.exit(result.status ?? 1);
