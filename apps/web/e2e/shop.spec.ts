@@ -241,7 +241,7 @@ for (const lng of ['en', 'fr'] as const) {
     const add =
       lng === 'en'
         ? ['Add to cart', 'Add to wishlist', 'Add to compare']
-        : ['Ajouter au panier', 'Ajouter aux favoris', 'Ajouter au comparateur'];
+        : ['Ajouter au panier', "Ajouter à la liste d'envies", 'Ajouter au comparateur'];
     for (const name of add) await page.getByRole('button', { name, exact: true }).click();
     await open(page, `/prodoc/${file.id}`, lng);
     await page.getByRole('button', { name: add[2], exact: true }).click();
