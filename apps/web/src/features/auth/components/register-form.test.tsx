@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as LoginRegister } from '@/app/routes/login-register';
@@ -47,8 +47,9 @@ describe('register tab', () => {
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
     expect(await screen.findByText('success register')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org');
+    // The toast shows as soon as the call succeeds; the tab switch follows in a later render.
+    expect(await screen.findByRole('tab', { name: 'Log in', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
