@@ -25,30 +25,40 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-let refreshInFlight: Promise<string | null> | null = null;
+/**
+ * What a renewal came to: a new access token; `refused` when the server rejected the refresh token (the session
+ * is over); `unavailable` when the server could not be reached or failed (the session is kept for a later try).
+ */
+export type RefreshOutcome =
+  { kind: 'renewed'; access: string } | { kind: 'refused' } | { kind: 'unavailable' };
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
  * Exchanges the stored refresh token for a new pair (rotated: the old refresh token dies), once at a time,
  * so concurrent 401s share one refresh instead of burning each other's token.
  */
-export function refreshAccessToken(): Promise<string | null> {
+export function refreshAccessToken(): Promise<RefreshOutcome> {
   if (refreshInFlight) return refreshInFlight;
   const refresh = tokenStorage.getRefresh();
-  if (!refresh) return Promise.resolve(null);
-  refreshInFlight = (async () => {
+  if (!refresh) return Promise.resolve({ kind: 'refused' });
+  refreshInFlight = (async (): Promise<RefreshOutcome> => {
     try {
       const response = await fetch(`${env.apiUrl}/api/token/refresh/`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
         body: JSON.stringify({ refresh }),
       });
-      if (!response.ok) return null;
+      if (response.status === 400 || response.status === 401) return { kind: 'refused' };
+      if (!response.ok) return { kind: 'unavailable' };
       const pair = (await response.json()) as Partial<TokenPair> | null;
-      if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string') return null;
+      if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string')
+        return { kind: 'unavailable' };
       tokenStorage.save({ access: pair.access, refresh: pair.refresh });
-      return pair.access;
+      return { kind: 'renewed', access: pair.access };
     } catch {
-      return null;
+      // A network failure, or the page navigating away mid-request: nothing says the session is over.
+      return { kind: 'unavailable' };
     } finally {
       refreshInFlight = null;
     }
@@ -64,11 +74,11 @@ const baseQueryWithReauth: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   let result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status === 401 && extraOptions?.auth && tokenStorage.getRefresh()) {
-    const access = await refreshAccessToken();
-    if (access) {
-      api.dispatch(accessTokenRenewed(access));
+    const outcome = await refreshAccessToken();
+    if (outcome.kind === 'renewed') {
+      api.dispatch(accessTokenRenewed(outcome.access));
       result = await rawBaseQuery(args, api, extraOptions);
-    } else {
+    } else if (outcome.kind === 'refused') {
       tokenStorage.clear();
       api.dispatch(sessionCleared());
     }

@@ -130,6 +130,24 @@ describe('auth slice', () => {
     expect(store.getState().auth.userToken).toBeNull();
   });
 
+  it('keeps the session when the server cannot be reached during a renewal', async () => {
+    const access = fakeAccessToken({ expiresInSeconds: 20 });
+    localStorage.setItem(ACCESS_TOKEN_KEY, access);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-kept');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const store = makeStore();
+    const result = await store.dispatch(restoreSession());
+    expect(result.payload).toBe('unavailable');
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-kept');
+    expect(store.getState().auth.userToken).toBe(access);
+    expect(selectIsLoggedIn(store.getState())).toBe(true);
+  });
+
   it('forgets the session when it ends', () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken());
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r');

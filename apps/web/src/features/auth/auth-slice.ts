@@ -66,16 +66,14 @@ export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue
   },
 );
 
-/** Renews the access token with the refresh token; on failure the session is over. */
-export const restoreSession = createAsyncThunk<string, void>(
+/** Renews the access token with the refresh token; the session ends only when the server refuses it. */
+export const restoreSession = createAsyncThunk<string, void, { rejectValue: 'refused' | 'unavailable' }>(
   'auth/restoreSession',
   async (_, { rejectWithValue }) => {
-    const access = await refreshAccessToken();
-    if (!access) {
-      tokenStorage.clear();
-      return rejectWithValue(null);
-    }
-    return access;
+    const outcome = await refreshAccessToken();
+    if (outcome.kind === 'renewed') return outcome.access;
+    if (outcome.kind === 'refused') tokenStorage.clear();
+    return rejectWithValue(outcome.kind);
   },
   {
     condition: (_, { getState }) =>
@@ -117,8 +115,10 @@ export const authSlice = createSlice({
         state.userToken = action.payload;
         state.userInfo = userInfoFrom(action.payload);
       })
-      .addCase(restoreSession.rejected, (state) => {
+      .addCase(restoreSession.rejected, (state, action) => {
         state.restoring = false;
+        // An unreachable server ends nothing: the stored session stays for the next try.
+        if (action.payload === 'unavailable') return;
         state.userToken = null;
         state.userInfo = null;
       })

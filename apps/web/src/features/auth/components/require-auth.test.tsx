@@ -43,4 +43,24 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Account screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-account');
   });
+
+  it('offers a retry instead of logging out when the server cannot be reached, then lets the user in', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken({ expiresInSeconds: -60 }));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(200, { access: fakeAccessToken(), refresh: 'refresh-2' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderWithProviders(null, { routes, route: '/my-account' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not reach HLS');
+    expect(router.state.location.pathname).toBe('/my-account');
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    screen.getByRole('button', { name: 'Try again' }).click();
+    expect(await screen.findByRole('heading', { name: 'Account screen' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { endSession } from '@/lib/api-client';
@@ -19,16 +20,40 @@ export function RequireAuth() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const restoring = useAppSelector(selectIsRestoring);
 
+  const attempted = useRef(false);
+  const [unavailable, setUnavailable] = useState(false);
+
   useEffect(() => {
-    if (loggedIn || restoring) return;
+    if (loggedIn || restoring || unavailable) return;
     if (tokenStorage.getRefresh()) {
-      void dispatch(restoreSession());
+      // One renewal per visit: a server that cannot be reached gets a retry button, not a loop of calls.
+      if (attempted.current) return;
+      attempted.current = true;
+      dispatch(restoreSession())
+        .unwrap()
+        .catch((reason: unknown) => {
+          if (reason === 'unavailable') setUnavailable(true);
+        });
       return;
     }
     dispatch(endSession());
     navigate(paths.loginRegister.getHref(), { replace: true });
-  }, [loggedIn, restoring, dispatch, navigate]);
+  }, [loggedIn, restoring, unavailable, dispatch, navigate]);
 
-  if (!loggedIn) return <PageSpinner label={t('loading')} />;
-  return <Outlet />;
+  if (loggedIn) return <Outlet />;
+  if (unavailable)
+    return (
+      <div className="container error-screen" role="alert">
+        <p>{t('session.unavailable')}</p>
+        <Button
+          onClick={() => {
+            attempted.current = false;
+            setUnavailable(false);
+          }}
+        >
+          {t('session.retry')}
+        </Button>
+      </div>
+    );
+  return <PageSpinner label={t('loading')} />;
 }
