@@ -436,7 +436,23 @@ export function createCatalogQueries(db: Db) {
       WHERE status = 'published' AND id > ${afterId} ORDER BY id LIMIT ${limit}`);
   }
 
-  return { list, dashboard, bookDetail, fileDetail, categoryList, publishedForSitemap };
+  // The catalogue is read far more than it is written: pages, details and categories are served from memory
+  // until the next write of this process, or for CACHE_TTL_MS at most (writes made by another instance).
+  const pageCache = createCache<ProductPage>();
+  const bookCache = createCache<BookDetail | undefined>();
+  const fileCache = createCache<FileDetail | undefined>();
+  const categoryCache = createCache<Category[]>();
+
+  return {
+    list: (scope: ListScope, filter: ParsedFilter, page: number) =>
+      pageCache(JSON.stringify([scope.sections, filter, page]), () => list(scope, filter, page)),
+    dashboard,
+    bookDetail: (id: number) => bookCache(String(id), () => bookDetail(id)),
+    fileDetail: (id: number) => fileCache(String(id), () => fileDetail(id)),
+    categoryList: (query: Parameters<typeof categoryList>[0]) =>
+      categoryCache(JSON.stringify(query), () => categoryList(query)),
+    publishedForSitemap,
+  };
 }
 
 const extensionByType: Record<FileType, string> = {
