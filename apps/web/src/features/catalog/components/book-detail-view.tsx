@@ -6,6 +6,7 @@ import { CartIcon } from '@/components/ui/icons';
 import { formatMoney } from '@/lib/money';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
+import { ProductDescription } from './product-description';
 import { ProductPrice } from './product-price';
 import { SecondaryActions } from './product-actions';
 import { RelatedProducts } from './related-products';
@@ -149,16 +150,7 @@ export function BookDetailView({
       </div>
 
       <div className="product-detail__text">
-        <section aria-labelledby={`${ids}-description`}>
-          <h2 id={`${ids}-description`} className="section-title">
-            {t('detail.description')}
-          </h2>
-          <div className="prose" lang={book.language}>
-            {book.description.split(/\n{2,}/).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
-        </section>
+        <ProductDescription text={book.description} language={book.language} />
         <section aria-labelledby={`${ids}-author`} className="author-box">
           <h2 id={`${ids}-author`} className="section-title">
             {t('detail.aboutAuthor')}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@hls/contract';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import type { TrailPage } from '../catalog-trail';
 import { formatFileSize } from '../file-size';
 import { useIntlLocale } from '../use-intl-locale';
+import { ProductDescription } from './product-description';
 import { ProductPrice } from './product-price';
 import { SecondaryActions } from './product-actions';
 import { RelatedProducts } from './related-products';
@@ -35,7 +35,6 @@ export function FileDetailView({
   const { t, i18n } = useTranslation('catalog');
   const locale = useIntlLocale();
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
-  const ids = useId();
   const typeLabel = t(`fileTypes.${file.fileType}`);
 
   return (
@@ -129,16 +128,7 @@ export function FileDetailView({
       </div>
 
       <div className="product-detail__text">
-        <section aria-labelledby={`${ids}-description`}>
-          <h2 id={`${ids}-description`} className="section-title">
-            {t('detail.description')}
-          </h2>
-          <div className="prose" lang={file.language}>
-            {file.description.split(/\n{2,}/).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
-        </section>
+        <ProductDescription text={file.description} language={file.language} />
       </div>
 
       <RelatedProducts title={t('detail.relatedFiles')} products={file.related} />
