@@ -152,7 +152,7 @@ export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId:
           'Camille Durand',
           r.names,
           'covers/bulk.webp', 600, 800,
-          CASE WHEN g % 20 = 0 THEN 'draft' ELSE 'published' END,
+          CASE WHEN g % 19 = 0 THEN 'draft' ELSE 'published' END,
           now() - make_interval(mins => g),
           (g * 7919) % 1000,
           r.price, r.discount, (r.price * (100 - r.discount) + 50) / 100,

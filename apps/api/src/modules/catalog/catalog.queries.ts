@@ -21,11 +21,10 @@ import { onCatalogWrite } from './catalog.service.ts';
 export const PAGE_SIZE = 24;
 /** Lists count exactly up to this many matches; a count equal to it means "at least". */
 export const COUNT_CAP = 10_000;
-/** Search ranks at most this many full-text matches (plus a few typo-tolerant title matches). */
+/** Search ranks at most this many full-text matches. */
 export const SEARCH_CANDIDATES = 500;
-/** When the words match nothing, titles that look like the search text (trigrams) are ranked instead. */
-const FUZZY_BELOW = 1;
-const FUZZY_CANDIDATES = 100;
+/** When a search finds nothing, at most this many of its words are checked for typos. */
+const CORRECTED_WORDS = 8;
 const DASHBOARD_ROW = 8;
 const RELATED = 6;
 const EXCERPT_LENGTH = 200;
@@ -116,7 +115,8 @@ function toSummary(row: SummaryRow): ProductSummary {
 }
 
 /** A small in-process cache with expiry, emptied by every catalogue write of this process. */
-function createCache<T>() {
+function createCache<T>(enabled: boolean) {
+  if (!enabled) return (_key: string, load: () => Promise<T>) => load();
   const entries = new Map<string, { value: Promise<T>; expires: number }>();
   onCatalogWrite(() => entries.clear());
   return (key: string, load: () => Promise<T>): Promise<T> => {
@@ -194,9 +194,10 @@ const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
 
 export type CatalogQueries = ReturnType<typeof createCatalogQueries>;
 
-export function createCatalogQueries(db: Db) {
-  const countCache = createCache<number>();
-  const dashboardCache = createCache<Dashboard>();
+/** `cache: false` reads the database every time (query plans and timings). */
+export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean } = {}) {
+  const countCache = createCache<number>(cache);
+  const dashboardCache = createCache<Dashboard>(cache);
 
   async function rows<T>(query: SQL): Promise<T[]> {
     return (await db.execute(query)).rows as T[];
@@ -236,10 +237,6 @@ export function createCatalogQueries(db: Db) {
     page: number,
   ): Promise<ProductPage> {
     const where = whereClause(scope, filter);
-    const query = tsQuery(text);
-    const norm = normalized(text);
-    const fullText = sql`SELECT p.id FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
-    const fuzzy = sql`SELECT p.id FROM products p WHERE ${where} AND ${norm} <% p.title_norm LIMIT ${FUZZY_CANDIDATES}`;
     const sort = filter.sort ?? 'relevance';
     const orderBy = (prefix: SQL) =>
       sort === 'relevance'
@@ -247,16 +244,15 @@ export function createCatalogQueries(db: Db) {
         : orderClause(sort, prefix);
     const offset = (page - 1) * PAGE_SIZE;
 
-    const rankedPage = async (candidates: SQL, fuzzy: boolean) => {
-      // Title similarity only matters among typo candidates; full-text weights already favour titles.
-      const score = fuzzy
-        ? sql`ts_rank_cd(p.search_vector, ${query}) + word_similarity(${norm}, p.title_norm)`
-        : sql`ts_rank_cd(p.search_vector, ${query})`;
+    const rankedPage = async (words: string) => {
+      const query = tsQuery(words);
+      const candidates = sql`SELECT p.id FROM products p
+        WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
       const found = await rows<SummaryRow & { total: number }>(sql`
         WITH m AS (${candidates}),
         r AS (
           SELECT p.id, p.published_at, p.min_price_cents, p.title,
-            ${score} AS score,
+            ts_rank_cd(p.search_vector, ${query}) AS score,
             count(*) OVER ()::int AS total
           FROM products p JOIN m ON m.id = p.id
           ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
@@ -264,17 +260,38 @@ export function createCatalogQueries(db: Db) {
         SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id ${summaryJoins}
         ORDER BY ${orderBy(sql`r.`)}`);
       let count = found[0]?.total;
-      if (count === undefined) {
+      if (count === undefined && offset > 0) {
         const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
         count = row!.n;
       }
-      return { found, count };
+      return pageOf(found.map(toSummary), count ?? 0, page);
     };
 
-    // Typo tolerance: when the words match few products, titles that look like the text join the ranking.
-    let result = await rankedPage(fullText, false);
-    if (result.count < FUZZY_BELOW) result = await rankedPage(fuzzy, true);
-    return pageOf(result.found.map(toSummary), result.count, page);
+    const result = await rankedPage(text);
+    if (result.count > 0) return result;
+    // Typo tolerance: when the words match nothing, each word that no title holds is replaced by the most
+    // similar title word, and the search runs once more.
+    const corrected = await correctedSearch(text);
+    return corrected === undefined ? result : rankedPage(corrected);
+  }
+
+  /** The search text with its unknown words replaced by the closest title words; undefined when none is. */
+  async function correctedSearch(text: string): Promise<string | undefined> {
+    const words = await rows<{ text: string; word: string; best: string | null }>(sql`
+      WITH t AS (SELECT ${normalized(text)} AS text)
+      SELECT t.text, q.word,
+        CASE WHEN length(q.word) < 3 OR q.word ~ '[0-9]' THEN q.word ELSE coalesce(
+          (SELECT w.word FROM search_words w WHERE w.word = q.word),
+          (SELECT w.word FROM search_words w WHERE w.word % q.word
+            ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT 1)) END AS best
+      FROM t, unnest(regexp_split_to_array(t.text, '[^[:alnum:]]+')) WITH ORDINALITY q(word, n)
+      WHERE q.word <> '' AND q.n <= ${CORRECTED_WORDS}`);
+    const corrections = new Map(
+      words.filter((w) => w.best !== null && w.best !== w.word).map((w) => [w.word, w.best!]),
+    );
+    if (!corrections.size) return undefined;
+    // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
+    return words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word) ?? word);
   }
 
   async function list(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
@@ -438,10 +455,10 @@ export function createCatalogQueries(db: Db) {
 
   // The catalogue is read far more than it is written: pages, details and categories are served from memory
   // until the next write of this process, or for CACHE_TTL_MS at most (writes made by another instance).
-  const pageCache = createCache<ProductPage>();
-  const bookCache = createCache<BookDetail | undefined>();
-  const fileCache = createCache<FileDetail | undefined>();
-  const categoryCache = createCache<Category[]>();
+  const pageCache = createCache<ProductPage>(cache);
+  const bookCache = createCache<BookDetail | undefined>(cache);
+  const fileCache = createCache<FileDetail | undefined>(cache);
+  const categoryCache = createCache<Category[]>(cache);
 
   return {
     list: (scope: ListScope, filter: ParsedFilter, page: number) =>

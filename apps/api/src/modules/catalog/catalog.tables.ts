@@ -114,7 +114,6 @@ export const products = pgTable(
       .on(t.section, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' AND discount_percent > 0`),
     index('products_search_idx').using('gin', t.searchVector),
-    index('products_title_trgm_idx').using('gin', t.titleNorm.op('gin_trgm_ops')),
     index('products_author_idx').on(t.authorId),
     index('products_status_idx').on(t.status, t.updatedAt),
   ],
@@ -172,3 +171,11 @@ export const fileAssets = pgTable(
     check('file_assets_not_cover', sql`${t.storageKey} NOT LIKE 'covers/%'`),
   ],
 );
+
+/**
+ * Words of the product titles (lower case, without accents, no digits), kept by a trigger on products: when a
+ * search finds nothing, each unknown word of it is replaced by the most similar title word (trigrams).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BookDetail, Dashboard, FileDetail, ProductPage } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 import { generateBulkCatalog } from './catalog.bulk.ts';
-import { createCategory, createProduct, setProductStatus, type NewProduct } from './catalog.service.ts';
+import {
+  catalogChanged,
+  createCategory,
+  createProduct,
+  setProductStatus,
+  type NewProduct,
+} from './catalog.service.ts';
 
 type Page = ProductPage;
 const sha = 'ab'.repeat(32);
@@ -540,6 +546,19 @@ describe('catalogue API', () => {
       );
     });
 
+    it('corrects only the unknown words of a search, and never numbers', async () => {
+      // "procedure" is a title word; "recrutment" becomes "recrutement".
+      expect(await titlesFor('/api/category/filter/pro', 'procedure recrutment')).toEqual([
+        'Procédure de recrutement',
+      ]);
+      // Both words are known and no product holds both: nothing to correct, nothing found.
+      expect((await list('/api/books/filter/book', { search: 'handbook prince' })).page.count).toBe(0);
+      // "handbok" is corrected but 2031 stays: no title holds it.
+      expect((await list('/api/books/filter/book', { search: 'handbok 2031' })).page.count).toBe(0);
+      // A word close to no title word stays as it is.
+      expect((await list('/api/books/filter/book', { search: 'zzqx' })).page.count).toBe(0);
+    });
+
     it('combines search with filters and other sorts', async () => {
       expect(await titlesFor('/api/category/filter/pro', 'tableaux', { fileType: ['excel'] })).toEqual([
         'Excel budget planner',
@@ -776,6 +795,36 @@ describe('catalogue API', () => {
         db.execute(sql`UPDATE book_editions SET discount_percent = 95 WHERE product_id = ${fx.ids.prince}`),
       ).rejects.toMatchObject({ cause: { constraint: 'book_editions_discount' } });
       expect(await count()).toBe(before);
+    });
+
+    it('learns the words of new and renamed titles for typo correction', async () => {
+      await createProduct(t.database.db, {
+        kind: 'file',
+        section: 'professional',
+        title: 'Cartographie des risques',
+        description: 'Registre des risques.',
+        language: 'fr',
+        authorId: fx.authorId,
+        categoryId: fx.cats.finance.id,
+        cover: { key: 'covers/carto.png', width: 600, height: 800 },
+        status: 'published',
+        publishedAt: new Date(),
+        priceCents: 900,
+        file: {
+          fileType: 'excel',
+          storageKey: 'files/test/cartographie.xlsx',
+          originalName: 'cartographie.xlsx',
+          mime: 'application/octet-stream',
+          sizeBytes: 2048,
+          sha256: sha,
+        },
+      });
+      expect((await pro({ search: 'cartograhpie' })).titles).toEqual(['Cartographie des risques']);
+      await t.database.db.execute(
+        sql`UPDATE products SET title = 'Matrice des risques' WHERE title = 'Cartographie des risques'`,
+      );
+      catalogChanged();
+      expect((await pro({ search: 'matrise' })).titles).toEqual(['Matrice des risques']);
     });
 
     it('keeps the searchable author name in step with the profile', async () => {
