@@ -5,7 +5,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { Slide, ToastContainer } from 'react-toastify';
+import { ToastArea } from '@/components/ui/toast-area';
 import { RouteSpinner } from './routes/route-spinner';
 import type { AppStore } from './store';
 
@@ -16,7 +16,7 @@ export function AppProvider({ store, persistor, i18n, children }: AppProviderPro
   const content = (
     <Suspense fallback={<RouteSpinner />}>
       {children}
-      <ToastContainer position="bottom-left" autoClose={5000} newestOnTop transition={Slide} theme="light" />
+      <ToastArea />
     </Suspense>
   );
   return (
