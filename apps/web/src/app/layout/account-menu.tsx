@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
@@ -6,7 +6,11 @@ import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { selectIsLoggedIn, selectRole } from '@/features/auth/auth-slice';
-import { LogoutDialog } from '@/features/auth/components/logout-dialog';
+
+// The logout confirmation loads when it is first asked for.
+const LogoutDialog = lazy(() =>
+  import('@/features/auth/components/logout-dialog').then((module) => ({ default: module.LogoutDialog })),
+);
 
 /** Account dropdown by role (SPEC §2): logged out → login/register; logged in → account, orders, logout; authors also their products. */
 export function AccountMenu() {
@@ -14,6 +18,7 @@ export function AccountMenu() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const role = useAppSelector(selectRole);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const [logoutLoaded, setLogoutLoaded] = useState(false);
 
   return (
     <>
@@ -64,6 +69,7 @@ export function AccountMenu() {
                     type="button"
                     onClick={() => {
                       close();
+                      setLogoutLoaded(true);
                       setConfirmLogout(true);
                     }}
                   >
@@ -75,7 +81,11 @@ export function AccountMenu() {
           </ul>
         )}
       </DisclosureMenu>
-      <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+      {logoutLoaded && (
+        <Suspense fallback={null}>
+          <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { selectCartCount } from '@/features/cart/cart-slice';
-import { MiniCart } from '@/features/cart/components/mini-cart';
 import { selectCompareCount } from '@/features/compare/compare-slice';
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice';
 import { AccountMenu } from './account-menu';
+
+// The mini-cart (and the shop texts it uses) loads when the cart menu first opens.
+const MiniCart = lazy(() =>
+  import('@/features/cart/components/mini-cart').then((module) => ({ default: module.MiniCart })),
+);
 
 function Badge({ count, testId }: { count: number; testId: string }) {
   return (
@@ -56,7 +62,9 @@ export function HeaderActions() {
         {(close) => (
           <div className="cart-menu__panel">
             <p className="cart-menu__heading">{t('cart.title')}</p>
-            <MiniCart onNavigate={close} />
+            <Suspense fallback={<Spinner label={t('loading')} size="sm" />}>
+              <MiniCart onNavigate={close} />
+            </Suspense>
           </div>
         )}
       </DisclosureMenu>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, MenuIcon, PhoneIcon, SocialIcon } from '@/components/ui/icons';
@@ -6,13 +6,16 @@ import { paths } from '@/config/paths';
 import { useSiteContacts } from '@/features/content/use-site-contacts';
 import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
 import { mainNavItems } from './nav-items';
 import { CurrencySelect, LanguageSelect } from './preferences';
+
+// The off-canvas menu is only needed once the burger is pressed: it loads then, and stays mounted afterwards.
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 export function Header() {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const contact = useSiteContacts();
 
   return (
@@ -57,7 +60,10 @@ export function Header() {
             type="button"
             className="icon-button masthead__burger"
             aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon />
             <span className="visually-hidden">{t('header.openMenu')}</span>
@@ -83,7 +89,11 @@ export function Header() {
           <HeaderActions />
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

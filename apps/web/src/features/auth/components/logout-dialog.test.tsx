@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountMenu } from '@/app/layout/account-menu';
@@ -44,7 +44,8 @@ describe('account menu and logout', () => {
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.queryByRole('link', { name: 'My products' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log out?' });
+    // The confirmation loads with its first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('button', { name: 'Stay logged in' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -64,10 +65,8 @@ describe('account menu and logout', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    const confirm = screen
-      .getAllByRole('button', { name: 'Log out' })
-      .find((button) => button.closest('[role="dialog"]'));
-    await user.click(confirm!);
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-register'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
