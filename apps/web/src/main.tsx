@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchRoutes, RouterProvider } from 'react-router';
 import { persistStore } from 'redux-persist';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import { isRouteHandle } from '@/app/layout/route-handle';
+import { createAppRouter, routes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { initI18n } from '@/i18n/i18n';
 import '@/styles/global.css';
@@ -11,11 +12,17 @@ import '@/styles/components.css';
 import '@/styles/layout.css';
 import '@/styles/catalog.css';
 
+// The translations of the screen the visit starts on are fetched with those of the shell, not after them.
+const startNamespaces = (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) =>
+  isRouteHandle(route.handle) ? (route.handle.namespaces ?? []) : [],
+);
+// i18n first: the router starts loading the first screen at once, and its translations wait for i18n's init.
+const i18nReady = initI18n(startNamespaces);
 const store = makeStore();
 const persistor = persistStore(store);
 const router = createAppRouter();
 
-void initI18n().then((i18n) => {
+void i18nReady.then((i18n) => {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { renderWithProviders } from '@/testing/test-utils';
-import { routes } from './router';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { LOGIN_REQUIRED, routes } from './router';
 
 const specRoutes = [
   '/',
@@ -61,11 +62,14 @@ describe('app routes', () => {
     expect(matchRoutes(routes, '/no-such-page')?.at(-1)?.route.path).toBe('*');
   });
 
-  it('puts exactly the login-required routes behind the guard', () => {
+  it('puts exactly the login-required routes behind the guard', async () => {
+    const guard = (matchRoutes(routes, '/my-account') ?? []).find(
+      (match) => match.route.id === LOGIN_REQUIRED,
+    );
+    const lazy = guard?.route.lazy;
+    expect(typeof lazy === 'function' ? (await lazy()).Component : undefined).toBe(RequireAuth);
     for (const path of specRoutes) {
-      const guarded = (matchRoutes(routes, path) ?? []).some(
-        (match) => match.route.Component?.name === 'RequireAuth',
-      );
+      const guarded = (matchRoutes(routes, path) ?? []).some((match) => match.route.id === LOGIN_REQUIRED);
       expect(guarded, path).toBe(protectedRoutes.includes(path));
     }
   });

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { loadNamespaces } from '@/i18n/namespaces';
 import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './layout/route-handle';
 import { RouteError } from './routes/route-error';
@@ -9,12 +9,24 @@ import { RouteSpinner } from './routes/route-spinner';
 
 const section = () => import('./routes/section');
 
-const page = (path: string, handle: RouteHandle, lazy: RouteObject['lazy'] = section): RouteObject => ({
+type LazyScreen = Extract<NonNullable<RouteObject['lazy']>, () => unknown>;
+
+/** A screen's chunk and the translations it needs load together, so a navigation waits for both at once. */
+const withNamespaces =
+  (handle: RouteHandle, load: LazyScreen): LazyScreen =>
+  async () =>
+    (await Promise.all([load(), loadNamespaces(handle.namespaces ?? [])]))[0];
+
+const page = (path: string, handle: RouteHandle, lazy: LazyScreen = section): RouteObject => ({
   path,
   handle,
-  lazy,
+  lazy: withNamespaces(handle, lazy),
 });
 
+/** Id of the layout route that holds the login-required screens behind RequireAuth. */
+export const LOGIN_REQUIRED = 'login-required';
+
+const homeHandle: RouteHandle = { titleKey: 'titles.home', namespaces: ['catalog'] };
 const trailMyAccount = [{ path: paths.myAccount.getHref(), labelKey: 'titles.myAccount' }];
 
 /** Every route of SPEC §2; each screen is its own lazily loaded chunk. */
@@ -25,87 +37,111 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteSpinner,
     ErrorBoundary: RouteError,
     children: [
-      {
-        index: true,
-        handle: { titleKey: 'titles.home' } satisfies RouteHandle,
-        lazy: () => import('./routes/home'),
-      },
+      { index: true, handle: homeHandle, lazy: withNamespaces(homeHandle, () => import('./routes/home')) },
       page(
         paths.book.path,
-        { titleKey: 'titles.book', trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }] },
+        {
+          titleKey: 'titles.book',
+          namespaces: ['catalog'],
+          trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }],
+        },
         () => import('./routes/catalog/product-detail'),
       ),
       page(
         paths.file.path,
         {
           titleKey: 'titles.file',
+          namespaces: ['catalog'],
           trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }],
         },
         () => import('./routes/catalog/file-detail'),
       ),
       page(
         paths.academic.path,
-        { titleKey: 'titles.academic', introKey: 'intros.academic' },
+        { titleKey: 'titles.academic', namespaces: ['catalog'], introKey: 'intros.academic' },
         () => import('./routes/catalog/academic-list'),
       ),
       page(
         paths.professional.path,
-        { titleKey: 'titles.professional', introKey: 'intros.professional' },
+        { titleKey: 'titles.professional', namespaces: ['catalog'], introKey: 'intros.professional' },
         () => import('./routes/catalog/professional-list'),
       ),
       page(
         paths.bookshop.path,
-        { titleKey: 'titles.bookshop', introKey: 'intros.bookshop' },
+        { titleKey: 'titles.bookshop', namespaces: ['catalog'], introKey: 'intros.bookshop' },
         () => import('./routes/catalog/book-list'),
       ),
       page(
         paths.about.path,
-        { titleKey: 'titles.about', introKey: 'intros.about' },
+        { titleKey: 'titles.about', namespaces: ['pages'], introKey: 'intros.about' },
         () => import('./routes/about'),
       ),
       page(
         paths.contact.path,
-        { titleKey: 'titles.contact', introKey: 'intros.contact' },
+        {
+          titleKey: 'titles.contact',
+          namespaces: ['pages', 'errors', 'validation'],
+          introKey: 'intros.contact',
+        },
         () => import('./routes/contact'),
       ),
       page(
         paths.loginRegister.path,
-        { titleKey: 'titles.loginRegister' },
+        { titleKey: 'titles.loginRegister', namespaces: ['auth', 'errors', 'validation', 'toast'] },
         () => import('./routes/login-register'),
       ),
       page(
         paths.passwordResetConfirm.path,
-        { titleKey: 'titles.passwordReset' },
+        { titleKey: 'titles.passwordReset', namespaces: ['auth', 'errors', 'validation', 'toast'] },
         () => import('./routes/password-reset-confirm'),
       ),
       page(
         paths.passwordResetConfirm.pathWithToken,
-        { titleKey: 'titles.passwordReset' },
+        { titleKey: 'titles.passwordReset', namespaces: ['auth', 'errors', 'validation', 'toast'] },
         () => import('./routes/password-reset-confirm'),
       ),
-      page(paths.cart.path, { titleKey: 'titles.cart' }, () => import('./routes/cart')),
-      page(paths.wishlist.path, { titleKey: 'titles.wishlist' }, () => import('./routes/wishlist')),
-      page(paths.compare.path, { titleKey: 'titles.compare' }, () => import('./routes/compare')),
+      page(paths.cart.path, { titleKey: 'titles.cart', namespaces: ['shop'] }, () => import('./routes/cart')),
+      page(
+        paths.wishlist.path,
+        { titleKey: 'titles.wishlist', namespaces: ['shop'] },
+        () => import('./routes/wishlist'),
+      ),
+      page(
+        paths.compare.path,
+        { titleKey: 'titles.compare', namespaces: ['shop'] },
+        () => import('./routes/compare'),
+      ),
       page(
         paths.terms.path,
-        { titleKey: 'titles.terms', introKey: 'intros.terms' },
+        { titleKey: 'titles.terms', namespaces: ['pages'], introKey: 'intros.terms' },
         () => import('./routes/terms'),
       ),
       page(
         paths.legals.path,
-        { titleKey: 'titles.legals', introKey: 'intros.legals' },
+        { titleKey: 'titles.legals', namespaces: ['pages'], introKey: 'intros.legals' },
         () => import('./routes/legals'),
       ),
       page(
         paths.publish.path,
-        { titleKey: 'titles.publish', introKey: 'intros.publish' },
+        { titleKey: 'titles.publish', namespaces: ['pages', 'toast'], introKey: 'intros.publish' },
         () => import('./routes/publish'),
       ),
       {
-        Component: RequireAuth,
+        id: LOGIN_REQUIRED,
+        // The login guard comes with the first protected screen, not with the shell.
+        lazy: async () => ({
+          Component: (await import('@/features/auth/components/require-auth')).RequireAuth,
+        }),
         children: [
           page(paths.download.path, { titleKey: 'titles.download' }),
-          page(paths.myAccount.path, { titleKey: 'titles.myAccount' }, () => import('./routes/my-account')),
+          page(
+            paths.myAccount.path,
+            {
+              titleKey: 'titles.myAccount',
+              namespaces: ['account', 'auth', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/my-account'),
+          ),
           page(paths.fileBook.path, { titleKey: 'titles.fileBook', trail: trailMyAccount }),
           page(paths.fileProposed.path, { titleKey: 'titles.fileProposed', trail: trailMyAccount }),
           page(paths.bookProposed.path, { titleKey: 'titles.bookProposed', trail: trailMyAccount }),

@@ -5,6 +5,7 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { env } from '@/config/env';
 import { appLanguages, FALLBACK_LANGUAGE, toAppLanguage } from './languages';
+import { registerI18n } from './namespaces';
 
 export const namespaces = [
   'common',
@@ -17,6 +18,7 @@ export const namespaces = [
   'shop',
   'pages',
 ] as const;
+export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';
 
 /** Options shared by the browser instance and the test instance. */
@@ -24,7 +26,9 @@ export const baseOptions: InitOptions = {
   supportedLngs: [...appLanguages],
   nonExplicitSupportedLngs: true,
   load: 'languageOnly',
-  fallbackLng: FALLBACK_LANGUAGE,
+  // Any other language falls back to French. English has every key too (locale-parity test), so it needs no
+  // French files behind it: a visit in English downloads English only.
+  fallbackLng: { en: [], default: [FALLBACK_LANGUAGE] },
   ns: [...namespaces],
   defaultNS: defaultNamespace,
   interpolation: { escapeValue: false },
@@ -42,13 +46,19 @@ export function bindDocumentLanguage(instance: I18n): void {
   if (instance.language) apply(instance.language);
 }
 
-export function initI18n(): Promise<I18n> {
+/**
+ * The browser instance. Only the namespaces the first screen needs are fetched before it renders (`common` for
+ * the shell, plus `initialNamespaces`, those of the route the app starts on); each other screen loads its own
+ * with its chunk (see `loadNamespaces`), and a language change reloads the namespaces loaded so far.
+ */
+export function initI18n(initialNamespaces: readonly Namespace[] = []): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
   bindDocumentLanguage(instance);
-  return instance
+  const ready = instance
     .init({
       ...baseOptions,
+      ns: [...new Set<Namespace>([defaultNamespace, ...initialNamespaces])],
       backend: { loadPath: `${env.apiUrl}/locales/{{lng}}/{{ns}}.json` },
       // The http backend retries 5xx and network failures, not 4xx, and reports parse failures (SPEC §8).
       maxRetries: 3,
@@ -66,4 +76,6 @@ export function initI18n(): Promise<I18n> {
       react: { useSuspense: true },
     })
     .then(() => instance);
+  registerI18n(instance, ready);
+  return ready;
 }

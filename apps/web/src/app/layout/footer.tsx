@@ -9,7 +9,7 @@ import { Logo } from './logo';
 import { PaymentLogos } from './payment-logos';
 
 export function Footer() {
-  const { t } = useTranslation(['common', 'pages']);
+  const { t } = useTranslation('common');
   const { emails, phone, social } = useSiteContacts();
   const year = new Date().getFullYear();
 
@@ -79,7 +79,7 @@ export function Footer() {
               ))}
               {column.key === 'partners' && (
                 <li>
-                  <ContractDownload className="link-button">{t('pages:contract.download')}</ContractDownload>
+                  <ContractDownload className="link-button">{t('contract.download')}</ContractDownload>
                 </li>
               )}
             </ul>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -48,7 +48,10 @@ export function RootLayout() {
         </div>
       )}
       <main id="main-content" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* Screens load their translations with their chunk; this only shows if one was left out. */}
+        <Suspense fallback={<Spinner label={t('loading')} size="lg" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollToTopButton />

@@ -1,9 +1,16 @@
+import type { Namespace } from '@/i18n/i18n';
+
 /** Data a route declares for the layout: its title key (namespace `common`) and an optional intro key. */
 export type RouteHandle = {
   titleKey: string;
   introKey?: string;
   /** Breadcrumb pages between Home and this page. */
   trail?: { path: string; labelKey: string }[];
+  /**
+   * Translation namespaces the screen uses besides `common`: loaded with its chunk on navigation, and with the
+   * translations of the shell when the app starts on it.
+   */
+  namespaces?: readonly Namespace[];
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

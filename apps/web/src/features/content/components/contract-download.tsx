@@ -21,7 +21,7 @@ type ContractDownloadProps = { className?: string; children: ReactNode };
 
 /** Asks the API where the author contract is, then downloads it as contrat.pdf. */
 export function ContractDownload({ className, children }: ContractDownloadProps) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('common');
   const [fetchLink] = useLazyGetDocumentLinkQuery();
   const [busy, setBusy] = useState(false);
 
