@@ -331,54 +331,53 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     });
   }
 
-  async function related(product: {
-    id: number;
-    section: Section;
-    category_id: number;
-    subcategory_id: number | null;
-  }) {
-    const sameSubcategory =
-      product.subcategory_id === null ? sql`` : sql` AND p.subcategory_id = ${product.subcategory_id}`;
-    const pick = (narrow: SQL) =>
-      rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
-        WHERE p.status = 'published' AND p.section = ${product.section} AND p.category_id = ${product.category_id}${narrow}
-          AND p.id <> ${product.id}
-        ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED}`);
-    let found = await pick(sameSubcategory);
-    if (found.length < RELATED && product.subcategory_id !== null) {
-      const seen = new Set(found.map((r) => r.id));
-      found = [...found, ...(await pick(sql``)).filter((r) => !seen.has(r.id))].slice(0, RELATED);
-    }
-    return found.map(toSummary);
-  }
-
-  async function publishedSummary(id: number, kind: ProductKind) {
-    const [row] = await rows<SummaryRow & { description: string }>(sql`SELECT ${summaryColumns}, p.description
-      FROM products p ${summaryJoins} WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`);
+  /**
+   * A published product of a kind with, in the same statement, `extra` columns and its related products as JSON
+   * cards: the newest of its subcategory first, then the newest of its category (one index scan each).
+   */
+  async function detailRow<T>(id: number, kind: ProductKind, extra: SQL, join: SQL = sql``) {
+    const card = (narrow: SQL, rank: number) => sql`(SELECT ${summaryColumns}, ${rank} AS rank
+      FROM products p ${summaryJoins}
+      WHERE p.status = 'published' AND p.section = d.section AND p.category_id = d.category_id${narrow}
+        AND p.id <> d.id
+      ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED})`;
+    const [row] = await rows<SummaryRow & { description: string; related: SummaryRow[] } & T>(sql`
+      SELECT ${summaryColumns}, p.description, ${extra},
+        (SELECT coalesce(json_agg(r ORDER BY r.rank, r.published_at DESC, r.id DESC), '[]') FROM (
+          SELECT * FROM (SELECT DISTINCT ON (u.id) u.* FROM (
+            ${card(sql` AND p.subcategory_id = d.subcategory_id`, 0)} UNION ALL ${card(sql``, 1)}
+          ) u ORDER BY u.id, u.rank) v
+          ORDER BY v.rank, v.published_at DESC, v.id DESC LIMIT ${RELATED}) r) AS related
+      FROM products p ${summaryJoins} ${join}
+      CROSS JOIN LATERAL (SELECT p.id, p.section, p.category_id, p.subcategory_id) d
+      WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`);
     return row;
   }
 
+  type EditionRow = {
+    format: EditionFormat;
+    price_cents: number;
+    discount_percent: number;
+    isbn: string | null;
+    pages: number | null;
+    stock: number | null;
+  };
+
   async function bookDetail(id: number): Promise<BookDetail | undefined> {
-    const row = await publishedSummary(id, 'book');
+    const row = await detailRow<{ editions: EditionRow[]; author_bio: string | null }>(
+      id,
+      'book',
+      sql`(SELECT coalesce(json_agg(e ORDER BY e.format DESC), '[]') FROM (
+          SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
+          WHERE product_id = p.id) e) AS editions,
+        (SELECT bio FROM users WHERE id = p.author_id) AS author_bio`,
+    );
     if (!row) return undefined;
-    const [editions, [author], relatedBooks] = await Promise.all([
-      rows<{
-        format: EditionFormat;
-        price_cents: number;
-        discount_percent: number;
-        isbn: string | null;
-        pages: number | null;
-        stock: number | null;
-      }>(sql`SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
-        WHERE product_id = ${id} ORDER BY format DESC`),
-      rows<{ bio: string | null }>(sql`SELECT bio FROM users WHERE id = ${row.author_id}`),
-      related(row),
-    ]);
     return {
       ...toSummary(row),
       kind: 'book',
       description: row.description,
-      editions: editions.map((e) => ({
+      editions: row.editions.map((e) => ({
         format: e.format,
         price: {
           priceCents: e.price_cents,
@@ -390,30 +389,33 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
         stock: e.format === 'paper' ? e.stock : null,
         inStock: e.format === 'ebook' || (e.stock ?? 0) > 0,
       })),
-      authorBio: author?.bio?.trim() ? author.bio : null,
-      related: relatedBooks,
+      authorBio: row.author_bio?.trim() ? row.author_bio : null,
+      related: row.related.map(toSummary),
     };
   }
 
   async function fileDetail(id: number): Promise<FileDetail | undefined> {
-    const row = await publishedSummary(id, 'file');
-    if (!row) return undefined;
-    const [[asset], relatedFiles] = await Promise.all([
-      rows<{ file_type: FileType; original_name: string; size_bytes: number; pages: number | null }>(
-        sql`SELECT file_type, original_name, size_bytes, pages FROM file_assets WHERE product_id = ${id}`,
-      ),
-      related(row),
-    ]);
-    if (!asset) return undefined;
+    const row = await detailRow<{
+      asset_type: FileType | null;
+      original_name: string;
+      size_bytes: number;
+      asset_pages: number | null;
+    }>(
+      id,
+      'file',
+      sql`a.file_type AS asset_type, a.original_name, a.size_bytes, a.pages AS asset_pages`,
+      sql`LEFT JOIN file_assets a ON a.product_id = p.id`,
+    );
+    if (!row?.asset_type) return undefined;
     return {
       ...toSummary(row),
       kind: 'file',
       description: row.description,
-      fileType: asset.file_type,
-      extension: fileExtension(asset.original_name, asset.file_type),
-      sizeBytes: asset.size_bytes,
-      pages: asset.pages,
-      related: relatedFiles,
+      fileType: row.asset_type,
+      extension: fileExtension(row.original_name, row.asset_type),
+      sizeBytes: row.size_bytes,
+      pages: row.asset_pages,
+      related: row.related.map(toSummary),
     };
   }
 
