@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
@@ -29,6 +29,7 @@ import { loggerOptions } from './plugins/logger.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import security from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import webApp from './plugins/web-app.ts';
 
 export type AppDeps = {

@@ -1,12 +1,13 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** Security headers with a CSP the built single-page app works under, and CORS for a separate web host. */
 export default fp(
   async function security(app: FastifyInstance, options: { corsOrigin: boolean | string[] }) {
-    await app.register(helmet, {
+    // helmet's middleware is built once (its options parsed once) and applied to every response.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -22,6 +23,9 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      securityHeaders(request.raw, reply.raw, () => done());
     });
     await app.register(cors, {
       origin: options.corsOrigin,

@@ -15,6 +15,7 @@ import type {
 } from '@hls/contract';
 import { discountedPrice, MAX_PAGE, type CatalogFilter } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
+import { deepFreeze } from '../../plugins/serializer.ts';
 import { onCatalogWrite } from './catalog.service.ts';
 
 /** Products per list page. */
@@ -124,7 +125,8 @@ function createCache<T>(enabled: boolean) {
     const hit = entries.get(key);
     if (hit && hit.expires > now) return hit.value;
     if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value!);
-    const value = load();
+    // Cached values are shared by every request: frozen, and serialized once (plugins/serializer.ts).
+    const value = load().then(deepFreeze);
     entries.set(key, { value, expires: now + CACHE_TTL_MS });
     value.catch(() => entries.delete(key));
     return value;
