@@ -1,7 +1,8 @@
 // The request mixes of `npm run bench`, drawn from what the seeded database holds, with a fixed random seed so
 // two runs send the same requests.
 import type pg from 'pg';
-import { MAX_PAGE } from '@hls/contract';
+import { COUNT_CAP } from '@hls/contract';
+import { PAGE_SIZE } from '../src/modules/catalog/catalog.queries.ts';
 import type { LoadRequest } from './load.ts';
 
 type CategoryRow = { id: number; section: string; parent_id: number | null };
@@ -74,12 +75,15 @@ function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
 }
 
-/** Mostly first pages, some further, a few deep ones (up to the last page the API accepts). */
+/** The last page a list offers: its count stops at COUNT_CAP. */
+const LAST_PAGE = Math.ceil(COUNT_CAP / PAGE_SIZE);
+
+/** Mostly first pages, some further, a few deep ones (up to the last page a list offers). */
 function page(next: () => number): number {
   const roll = next();
   if (roll < 0.7) return 1 + Math.floor(next() * 3);
-  if (roll < 0.95) return 4 + Math.floor(next() * 47);
-  return 51 + Math.floor(next() * (MAX_PAGE - 50));
+  if (roll < 0.95) return 4 + Math.floor(next() * 17);
+  return 21 + Math.floor(next() * (LAST_PAGE - 20));
 }
 
 export function listRequests(sample: CatalogSample, section: 'book' | 'professional'): LoadRequest[] {

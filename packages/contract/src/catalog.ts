@@ -166,6 +166,13 @@ export const CatalogFilter = z
 export type CatalogFilter = z.input<typeof CatalogFilter>;
 
 export const MAX_PAGE = 1000;
+/**
+ * A list counts its matches exactly up to this many; a count equal to it means "at least", and the pages past it
+ * are not offered (filters, sorts and search narrow a large list).
+ */
+export const COUNT_CAP = 1000;
+/** A search ranks at most this many full-text matches; a search count equal to it means "at least". */
+export const SEARCH_CANDIDATES = 500;
 export const PageQuery = z.object({
   page: z.coerce
     .number({ error: 'page.invalid' })

@@ -13,17 +13,13 @@ import type {
   ProductSummary,
   Section,
 } from '@hls/contract';
-import { discountedPrice, MAX_PAGE, type CatalogFilter } from '@hls/contract';
+import { COUNT_CAP, discountedPrice, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFilter } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
 import { onCatalogWrite } from './catalog.service.ts';
 
 /** Products per list page. */
 export const PAGE_SIZE = 24;
-/** Lists count exactly up to this many matches; a count equal to it means "at least". */
-export const COUNT_CAP = 10_000;
-/** Search ranks at most this many full-text matches. */
-export const SEARCH_CANDIDATES = 500;
 /** When a search finds nothing, at most this many of its words are checked for typos. */
 const CORRECTED_WORDS = 8;
 const DASHBOARD_ROW = 8;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BookDetail,
   CatalogFilter,
+  COUNT_CAP,
   CategoryList,
   CategoryListQuery,
   Dashboard,
@@ -10,21 +11,23 @@ import {
   IdParams,
   PageQuery,
   ProductPage,
+  SEARCH_CANDIDATES,
   SubcategoryListQuery,
   type Section,
 } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import { COUNT_CAP, PAGE_SIZE, SEARCH_CANDIDATES, type CatalogQueries } from './catalog.queries.ts';
+import { PAGE_SIZE, type CatalogQueries } from './catalog.queries.ts';
 
 export type CatalogRoutesOptions = { queries: CatalogQueries };
 
 const listDescription = `Published products only, ${PAGE_SIZE} per page (\`?page=\` from 1 to 1000). Every body field is
 optional; unknown fields are refused. \`minPrice\`/\`maxPrice\` are cents on the final (discounted) price — with
 \`edition\`, on that edition's price. \`sort\` defaults to \`relevance\` with a search text, \`newest\` otherwise.
-\`count\` is exact up to ${COUNT_CAP} (a count of ${COUNT_CAP} means at least that many); a search ranks at most
-${SEARCH_CANDIDATES} full-text matches, plus titles close to the text (typos) when the words match few products.
-A page past the end is an empty page.`;
+\`count\` is exact up to ${COUNT_CAP} (a count of ${COUNT_CAP} means at least that many, and \`pages\` covers those
+${COUNT_CAP}); a search ranks at most ${SEARCH_CANDIDATES} full-text matches (a count of ${SEARCH_CANDIDATES} means at
+least that many). When the words of a search match nothing, its words that no title holds are replaced by the
+closest title words (typos) and it runs once more. A page past the end is an empty page.`;
 
 /** No body is an empty filter. */
 const FilterBody = CatalogFilter.nullish();

@@ -110,6 +110,13 @@ export const products = pgTable(
     index('products_category_idx')
       .on(t.section, t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc())
       .where(published),
+    // Type and language filters: their counts and newest-first pages read the index, not every product.
+    index('products_file_type_idx')
+      .on(t.section, t.fileType, t.publishedAt.desc(), t.id.desc())
+      .where(published),
+    index('products_language_idx')
+      .on(t.section, t.language, t.publishedAt.desc(), t.id.desc())
+      .where(published),
     index('products_discounted_idx')
       .on(t.section, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' AND discount_percent > 0`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BookDetail, Dashboard, FileDetail, ProductPage } from '@hls/contract';
+import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 import { generateBulkCatalog } from './catalog.bulk.ts';
 import {
@@ -905,5 +905,38 @@ describe('catalogue pagination on a larger catalogue', () => {
       sql`SELECT id FROM products WHERE status = 'draft' LIMIT 1`,
     );
     expect(urls).not.toContain(`http://shop.test/prodoc/${draft.rows[0]!.id}`);
+  });
+});
+
+describe('counts of a large list', () => {
+  const t = useApp();
+  beforeAll(async () => {
+    // A little over COUNT_CAP published books (a third of the products, ~95 % published).
+    await generateBulkCatalog(t.database.db, 3 * COUNT_CAP + 300);
+  });
+  const books = async (page: number, payload: object = {}) =>
+    (
+      await t.app.inject({ method: 'POST', url: `/api/books/filter/book?page=${page}`, payload })
+    ).json<Page>();
+
+  it('stops counting at the cap and offers the pages of those matches only', async () => {
+    const lastPage = Math.ceil(COUNT_CAP / 24);
+    const first = await books(1);
+    expect(first).toMatchObject({ count: COUNT_CAP, pages: lastPage });
+    expect((await books(lastPage)).results).toHaveLength(24);
+    expect(await books(lastPage + 1)).toMatchObject({ results: [], count: COUNT_CAP, pages: lastPage });
+  });
+
+  it('counts a narrower list exactly', async () => {
+    const [row] = (
+      await t.database.db.execute<{ language: string; n: number }>(
+        sql`SELECT count(*)::int AS n FROM products
+            WHERE section = 'book' AND status = 'published' AND language = 'en'`,
+      )
+    ).rows;
+    expect(row!.n).toBeLessThan(COUNT_CAP);
+    const english = await books(1, { language: 'en' });
+    expect(english.count).toBe(row!.n);
+    expect(english.pages).toBe(Math.ceil(row!.n / 24));
   });
 });

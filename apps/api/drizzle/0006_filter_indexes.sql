@@ -1,0 +1,2 @@
+CREATE INDEX "products_file_type_idx" ON "products" USING btree ("section","file_type","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_language_idx" ON "products" USING btree ("section","language","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published';
