@@ -244,15 +244,14 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
 
     const rankedPage = async (words: string) => {
       const query = tsQuery(words);
-      const candidates = sql`SELECT p.id FROM products p
-        WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
+      // Candidates are ranked as they are read: one pass over their rows.
+      const candidates = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
+          ts_rank_cd(p.search_vector, ${query}) AS score
+        FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
       const found = await rows<SummaryRow & { total: number }>(sql`
         WITH m AS (${candidates}),
         r AS (
-          SELECT p.id, p.published_at, p.min_price_cents, p.title,
-            ts_rank_cd(p.search_vector, ${query}) AS score,
-            count(*) OVER ()::int AS total
-          FROM products p JOIN m ON m.id = p.id
+          SELECT m.*, count(*) OVER ()::int AS total FROM m
           ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
         )
         SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id ${summaryJoins}
