@@ -51,6 +51,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser of the build target preloads modules natively; the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: they change far less often than the screens.
@@ -63,8 +65,14 @@ export default defineConfig({
             },
             {
               name: 'vendor-state',
-              test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)[\\/]/,
+              // Redux Toolkit without RTK Query, which stays out of the first page load (src/lib/data-layer.ts).
+              test: /node_modules[\\/](@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query[\\/])|redux|react-redux|redux-persist|immer|reselect|use-sync-external-store)[\\/]?/,
               priority: 20,
+            },
+            {
+              name: 'vendor-query',
+              test: /node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
+              priority: 15,
             },
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             {

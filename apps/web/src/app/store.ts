@@ -1,8 +1,15 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+} from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistConfig } from 'redux-persist';
-import { api } from '@/lib/api-client';
+import type { api } from '@/lib/api-client';
+import { onDataLayer } from '@/lib/data-layer';
 import { createLocalStoragePersist } from '@/lib/persist-storage';
 import { authReducer } from '@/features/auth/auth-slice';
 import { cartReducer } from '@/features/cart/cart-slice';
@@ -15,7 +22,11 @@ import { currencyReducer } from '@/features/currency/currency-slice';
 import { orderReducer } from '@/features/orders/order-slice';
 import { productReducer } from '@/features/catalog/product-slice';
 
-export const rootReducer = combineReducers({
+/**
+ * The client slices, plus the RTK Query cache (`api`) once the API client is loaded: it is not part of the first
+ * page load, and every store gets its reducer and middleware when it arrives (lib/data-layer.ts).
+ */
+export const rootReducer = combineSlices({
   auth: authReducer,
   product: productReducer,
   currency: currencyReducer,
@@ -23,8 +34,10 @@ export const rootReducer = combineReducers({
   compare: compareReducer,
   order: orderReducer,
   wishlist: wishlistReducer,
-  [api.reducerPath]: api.reducer,
-});
+}).withLazyLoadedSlices<WithSlice<typeof api>>();
+
+/** Dispatched once the API client is attached, so its cache has its initial state before any query. */
+export const dataLayerAttached = createAction('app/dataLayerAttached');
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -46,6 +59,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   startCartToasts(startListening);
   startWishlistToasts(startListening);
   startCompareToasts(startListening);
+  const dataMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: persistReducer(persistConfig, rootReducer) as unknown as typeof rootReducer,
     preloadedState,
@@ -54,9 +68,14 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listeners.middleware)
-        .concat(api.middleware),
+        .concat(dataMiddleware.middleware),
   });
-  setupListeners(store.dispatch);
+  onDataLayer(({ api, setupListeners }) => {
+    rootReducer.inject(api);
+    dataMiddleware.addMiddleware(api.middleware);
+    setupListeners(store.dispatch);
+    store.dispatch(dataLayerAttached());
+  });
   return store;
 }
 

@@ -1,18 +1,13 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { TokenPair } from '@hls/contract';
 import { env } from '@/config/env';
-import { tokenStorage } from './token-storage';
+import { provideDataLayer } from './data-layer';
 import { accessTokenRenewed, sessionCleared } from './session-events';
+import { currentLanguage, refreshAccessToken } from './token-refresh';
+import { tokenStorage } from './token-storage';
 
 /** Per-endpoint options: `auth: true` marks a call that sends the bearer token (plain calls send none, SPEC §7). */
 export type ApiExtraOptions = { auth?: boolean };
-
-function currentLanguage(): string {
-  return typeof document !== 'undefined' && document.documentElement.lang
-    ? document.documentElement.lang
-    : 'fr';
-}
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: `${env.apiUrl}/api`,
@@ -24,47 +19,6 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
-
-/**
- * What a renewal came to: a new access token; `refused` when the server rejected the refresh token (the session
- * is over); `unavailable` when the server could not be reached or failed (the session is kept for a later try).
- */
-export type RefreshOutcome =
-  { kind: 'renewed'; access: string } | { kind: 'refused' } | { kind: 'unavailable' };
-
-let refreshInFlight: Promise<RefreshOutcome> | null = null;
-
-/**
- * Exchanges the stored refresh token for a new pair (rotated: the old refresh token dies), once at a time,
- * so concurrent 401s share one refresh instead of burning each other's token.
- */
-export function refreshAccessToken(): Promise<RefreshOutcome> {
-  if (refreshInFlight) return refreshInFlight;
-  const refresh = tokenStorage.getRefresh();
-  if (!refresh) return Promise.resolve({ kind: 'refused' });
-  refreshInFlight = (async (): Promise<RefreshOutcome> => {
-    try {
-      const response = await fetch(`${env.apiUrl}/api/token/refresh/`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
-        body: JSON.stringify({ refresh }),
-      });
-      if (response.status === 400 || response.status === 401) return { kind: 'refused' };
-      if (!response.ok) return { kind: 'unavailable' };
-      const pair = (await response.json()) as Partial<TokenPair> | null;
-      if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string')
-        return { kind: 'unavailable' };
-      tokenStorage.save({ access: pair.access, refresh: pair.refresh });
-      return { kind: 'renewed', access: pair.access };
-    } catch {
-      // A network failure, or the page navigating away mid-request: nothing says the session is over.
-      return { kind: 'unavailable' };
-    } finally {
-      refreshInFlight = null;
-    }
-  })();
-  return refreshInFlight;
-}
 
 const baseQueryWithReauth: BaseQueryFn<
   string | FetchArgs,
@@ -102,3 +56,6 @@ export function endSession() {
     dispatch(api.util.resetApiState());
   };
 }
+
+// Every store of the page gets the API's reducer and middleware as soon as this module is loaded (app/store.ts).
+provideDataLayer({ api, setupListeners });

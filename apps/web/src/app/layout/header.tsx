@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MailIcon, MenuIcon, PhoneIcon, SocialIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useSiteContacts } from '@/features/content/use-site-contacts';
+import { WithSiteContacts } from '@/features/content/components/site-contacts';
 import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
 import { mainNavItems } from './nav-items';
@@ -16,38 +16,43 @@ export function Header() {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const contact = useSiteContacts();
 
   return (
     <header className="site-header">
       <div className="topbar">
         <div className="container topbar__inner">
-          <ul className="topbar__social" aria-label={t('header.social')}>
-            {contact.social.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t('header.socialLink', { network: link.label })}
-                >
-                  <SocialIcon network={link.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="topbar__contact">
-            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
-              <PhoneIcon />
-              <span className="visually-hidden">{t('header.phone')} </span>
-              {contact.phone}
-            </a>
-            <a href={`mailto:${contact.emails.customers}`}>
-              <MailIcon />
-              <span className="visually-hidden">{t('header.email')} </span>
-              {contact.emails.customers}
-            </a>
-          </div>
+          <WithSiteContacts>
+            {(contact) => (
+              <>
+                <ul className="topbar__social" aria-label={t('header.social')}>
+                  {contact.social.map((link) => (
+                    <li key={link.network}>
+                      <a
+                        href={link.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t('header.socialLink', { network: link.label })}
+                      >
+                        <SocialIcon network={link.network} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <div className="topbar__contact">
+                  <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>
+                    <PhoneIcon />
+                    <span className="visually-hidden">{t('header.phone')} </span>
+                    {contact.phone}
+                  </a>
+                  <a href={`mailto:${contact.emails.customers}`}>
+                    <MailIcon />
+                    <span className="visually-hidden">{t('header.email')} </span>
+                    {contact.emails.customers}
+                  </a>
+                </div>
+              </>
+            )}
+          </WithSiteContacts>
           <div className="topbar__prefs">
             <LanguageSelect />
             <CurrencySelect />

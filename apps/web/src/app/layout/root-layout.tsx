@@ -1,14 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/features/seo/seo-head';
-import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { useRouteHandle } from './use-route-handle';
+
+// Below the fold, and with live data (site contacts, the contract link): it comes with the API client.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
 /** Route-handle title and intro as the fallback head; a screen's <Seo> overrides them. */
 function useDocumentTitle() {
@@ -53,7 +55,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollToTopButton />
     </div>
   );

@@ -1,10 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
 import { paths, SEARCH_PARAM } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { DashboardRows } from '@/features/catalog/components/dashboard-rows';
+import { DashboardRowsSkeleton } from '@/features/catalog/components/dashboard-rows-skeleton';
+import type { RowName } from '@/features/catalog/components/dashboard-rows-skeleton';
 import { Seo } from '@/features/seo/seo';
+
+// The product rows, their cards and the API client load beside the first render (requested as soon as this
+// screen's chunk runs); their skeletons hold the place meanwhile.
+const rowsChunk = import('@/features/catalog/components/dashboard-rows');
+const LazyDashboardRows = lazy(() => rowsChunk.then((module) => ({ default: module.DashboardRows })));
+
+function DashboardRows({ rows }: { rows: RowName[] }) {
+  return (
+    <Suspense fallback={<DashboardRowsSkeleton rows={rows} />}>
+      <LazyDashboardRows rows={rows} />
+    </Suspense>
+  );
+}
 
 /** schema.org WebSite with the bookshop search, so search engines can offer a search box. */
 function websiteJsonLd() {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
-import { analyticsApi } from './analytics-api';
 
 /** Reports one first-party page view per load and per navigation to another path. */
 export function usePageViews() {
@@ -12,10 +11,13 @@ export function usePageViews() {
   useEffect(() => {
     if (lastReported.current === pathname) return;
     lastReported.current = pathname;
-    const request = dispatch(
-      analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
-    );
-    // Fire and forget: the result is not kept in the cache.
-    void request.finally(() => request.reset());
+    // The API client comes after the first render; a page view can wait for it.
+    void import('./analytics-api').then(({ analyticsApi }) => {
+      const request = dispatch(
+        analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
+      );
+      // Fire and forget: the result is not kept in the cache.
+      void request.finally(() => request.reset());
+    });
   }, [pathname, dispatch]);
 }

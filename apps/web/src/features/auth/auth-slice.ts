@@ -1,11 +1,9 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { ErrorCode, LoginRequest, Role, TokenPair } from '@hls/contract';
-import { toApiFailure } from '@/lib/api-error';
-import { refreshAccessToken } from '@/lib/api-client';
+import { refreshAccessToken } from '@/lib/token-refresh';
 import { decodeAccessToken, isTokenValid } from '@/lib/jwt';
 import { accessTokenRenewed, sessionCleared } from '@/lib/session-events';
 import { tokenStorage } from '@/lib/token-storage';
-import { authApi } from './api/auth-api';
 
 export type UserInfo = { id: string; role: Role };
 
@@ -49,6 +47,11 @@ function initialAuthState(): AuthState {
 export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue: LoginRejection }>(
   'auth/login',
   async (credentials, { dispatch, rejectWithValue }) => {
+    // The API client is not part of the first page load; the login form has loaded it long before.
+    const [{ authApi }, { toApiFailure }] = await Promise.all([
+      import('./api/auth-api'),
+      import('@/lib/api-error'),
+    ]);
     const request = dispatch(authApi.endpoints.login.initiate(credentials));
     const result = await request;
     request.reset();

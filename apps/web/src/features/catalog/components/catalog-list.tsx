@@ -16,7 +16,8 @@ import {
 } from '../list-params';
 import type { ListParams } from '../list-params';
 import { FilterPanel } from './filter-panel';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ProductCard } from './product-card';
+import { ProductCardSkeleton } from './product-card-skeleton';
 
 type CatalogListProps = {
   section: Section;

@@ -1,50 +1,23 @@
-import { useId } from 'react';
-import type { Dashboard, ProductSummary } from '@hls/contract';
+import type { ProductSummary } from '@hls/contract';
 import { useTranslation } from 'react-i18next';
 import { useGetDashboardQuery } from '../api/catalog-api';
 import { interleave } from '../interleave';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { DashboardRowsSkeleton, RowSection } from './dashboard-rows-skeleton';
+import type { RowName } from './dashboard-rows-skeleton';
+import { ProductCard } from './product-card';
 
-type RowName = keyof Dashboard;
-
-function Row({
-  row,
-  products,
-  loading,
-}: {
-  row: keyof Dashboard;
-  products: ProductSummary[];
-  loading: boolean;
-}) {
-  const { t } = useTranslation('catalog');
-  const id = useId();
-  if (!loading && products.length === 0) return null;
+function Row({ row, products }: { row: RowName; products: ProductSummary[] }) {
+  if (products.length === 0) return null;
   return (
-    <section className="product-row" aria-labelledby={id}>
-      <div className="product-row__head">
-        <h2 id={id} className="section-title">
-          {t(`home.rows.${row}.title`)}
-        </h2>
-        <p className="product-row__text">{t(`home.rows.${row}.text`)}</p>
-      </div>
-      {loading ? (
-        <ul className="product-grid product-grid--row" aria-hidden="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <li key={index}>
-              <ProductCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <ul className="product-grid product-grid--row">
-          {products.map((product) => (
-            <li key={`${product.kind}-${product.id}`}>
-              <ProductCard product={product} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <RowSection row={row}>
+      <ul className="product-grid product-grid--row">
+        {products.map((product) => (
+          <li key={`${product.kind}-${product.id}`}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </RowSection>
   );
 }
 
@@ -79,20 +52,11 @@ export function DashboardRows({ rows }: { rows: RowName[] }) {
     );
   }
 
+  if (loading) return <DashboardRowsSkeleton rows={rows} />;
   return (
-    <div className="product-rows" aria-busy={loading}>
-      {loading && (
-        <p role="status" className="visually-hidden">
-          {t('list.loading')}
-        </p>
-      )}
+    <div className="product-rows" aria-busy={false}>
       {rows.map((row) => (
-        <Row
-          key={row}
-          row={row}
-          loading={loading}
-          products={interleave(books.data?.[row] ?? [], files.data?.[row] ?? [])}
-        />
+        <Row key={row} row={row} products={interleave(books.data?.[row] ?? [], files.data?.[row] ?? [])} />
       ))}
     </div>
   );

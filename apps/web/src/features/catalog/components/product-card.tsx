@@ -2,7 +2,6 @@ import type { ProductSummary } from '@hls/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
-import { Skeleton } from '@/components/ui/skeleton';
 import { productHref } from '../product-links';
 import { ProductPrice } from './product-price';
 
@@ -53,20 +52,5 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
         <ProductPrice price={product.price} free={product.free} from={product.formats.length > 1} />
       </div>
     </article>
-  );
-}
-
-/** Placeholder of a card while the list loads. */
-export function ProductCardSkeleton() {
-  return (
-    <div className="product-card product-card--skeleton" aria-hidden="true">
-      <Skeleton className="product-card__media skeleton--media" />
-      <div className="product-card__body">
-        <Skeleton width="40%" height="0.8rem" />
-        <Skeleton width="90%" height="1.1rem" />
-        <Skeleton width="60%" height="0.9rem" />
-        <Skeleton width="35%" height="1.1rem" />
-      </div>
-    </div>
   );
 }
