@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   BookDetail,
@@ -192,6 +193,8 @@ const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
 
 export type CatalogQueries = ReturnType<typeof createCatalogQueries>;
 
+const dialect = new PgDialect();
+
 /** `cache: false` reads the database every time (query plans and timings). */
 export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean } = {}) {
   const countCache = createCache<number>(cache);
@@ -199,6 +202,15 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
 
   async function rows<T>(query: SQL): Promise<T[]> {
     return (await db.execute(query)).rows as T[];
+  }
+
+  /**
+   * Same, as a named prepared statement: parsed and planned once per connection. Only for statements whose text
+   * never changes and whose best plan does not depend on the values (reads by id).
+   */
+  async function preparedRows<T>(name: string, query: SQL): Promise<T[]> {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await db.$client.query({ name, text, values: params })).rows as T[];
   }
 
   function pageOf(results: ProductSummary[], count: number, page: number): ProductPage {
@@ -338,7 +350,9 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       WHERE p.status = 'published' AND p.section = d.section AND p.category_id = d.category_id${narrow}
         AND p.id <> d.id
       ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED})`;
-    const [row] = await rows<SummaryRow & { description: string; related: SummaryRow[] } & T>(sql`
+    const [row] = await preparedRows<SummaryRow & { description: string; related: SummaryRow[] } & T>(
+      `catalog_${kind}_detail`,
+      sql`
       SELECT ${summaryColumns}, p.description, ${extra},
         (SELECT coalesce(json_agg(r ORDER BY r.rank, r.published_at DESC, r.id DESC), '[]') FROM (
           SELECT * FROM (SELECT DISTINCT ON (u.id) u.* FROM (
@@ -347,7 +361,8 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
           ORDER BY v.rank, v.published_at DESC, v.id DESC LIMIT ${RELATED}) r) AS related
       FROM products p ${summaryJoins} ${join}
       CROSS JOIN LATERAL (SELECT p.id, p.section, p.category_id, p.subcategory_id) d
-      WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`);
+      WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`,
+    );
     return row;
   }
 

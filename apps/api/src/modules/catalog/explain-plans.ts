@@ -34,13 +34,17 @@ try {
 
   // Same queries, but every statement also runs under EXPLAIN ANALYZE and its plan is kept.
   let plans: string[] = [];
+  const explain = async (text: string, params: unknown[]) => {
+    const plan = await database.pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, params);
+    plans.push(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    return database.pool.query(text, params);
+  };
   const explaining = {
     execute: async (query: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const plan = await database.pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, params);
-      plans.push(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
-      return database.pool.query(text, params);
+      return explain(text, params);
     },
+    $client: { query: ({ text, values }: { text: string; values: unknown[] }) => explain(text, values) },
   } as unknown as Db;
   const explained = createCatalogQueries(explaining, { cache: false });
   const timed = createCatalogQueries(database.db, { cache: false });
