@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Section } from '@hls/contract';
+import { COUNT_CAP, SEARCH_CANDIDATES, type Section } from '@hls/contract';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { page, summary } from '../test-fixtures';
 import { useListParams } from '../use-list-params';
@@ -58,6 +58,18 @@ describe('catalogue list', () => {
       'href',
       '/book?search=prince&edition=paper&min=5',
     );
+  });
+
+  it('says "at least" when the count reaches the cap of the list or of a search', async () => {
+    stubApi(() => jsonResponse(200, page([summary()], { count: COUNT_CAP, pages: 42 })));
+    renderList('/book');
+    expect(await screen.findByRole('status')).toHaveTextContent('1,000+ products');
+  });
+
+  it('says "at least" for a search that reaches its ranking cap', async () => {
+    stubApi(() => jsonResponse(200, page([summary()], { count: SEARCH_CANDIDATES, pages: 21 })));
+    renderList('/book?search=guide');
+    expect(await screen.findByRole('status')).toHaveTextContent('500+ products');
   });
 
   it('writes a filter change to the URL and goes back to page 1', async () => {

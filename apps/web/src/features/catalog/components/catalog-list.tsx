@@ -2,7 +2,7 @@ import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Section, SortOrder } from '@hls/contract';
+import { COUNT_CAP, SEARCH_CANDIDATES, type Section, type SortOrder } from '@hls/contract';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchIcon } from '@/components/ui/icons';
 import { useListProductsQuery } from '../api/catalog-api';
@@ -72,10 +72,14 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
     return query ? `${path}?${query}` : path;
   };
 
+  // A count at the cap of its list (or of a search's ranking) means "at least that many".
+  const atLeast =
+    currentData !== undefined && currentData.count >= (state.search ? SEARCH_CANDIDATES : COUNT_CAP);
   let status = '';
   if (loading) status = t('list.loading');
   else if (isError) status = t('list.errorTitle');
-  else if (currentData) status = t('list.count', { count: currentData.count });
+  else if (currentData)
+    status = t(atLeast ? 'list.countAtLeast' : 'list.count', { count: currentData.count });
 
   const showResults = () => {
     setFiltersOpen(false);
@@ -123,7 +127,11 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
             className="btn btn--primary btn--md btn--block catalog-sidebar__done"
             onClick={showResults}
           >
-            {currentData ? t('filters.showResults', { count: currentData.count }) : t('filters.close')}
+            {currentData
+              ? t(atLeast ? 'filters.showResultsAtLeast' : 'filters.showResults', {
+                  count: currentData.count,
+                })
+              : t('filters.close')}
           </button>
         </div>
       </aside>
