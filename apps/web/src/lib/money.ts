@@ -1,5 +1,14 @@
+// Building an Intl.NumberFormat costs far more than using one: a grid of cards would build one per price.
+const formats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, locale: string, currency = 'EUR'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** The Intl locale of an interface language, for prices and numbers. */
