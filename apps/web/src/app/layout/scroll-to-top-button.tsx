@@ -9,8 +9,9 @@ export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
+    // Read on scroll events only: reading the position at mount would force a layout of the page being built.
+    // A page that opens scrolled (a restored scroll position) gets a scroll event too.
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
-    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
