@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/features/seo/seo-head';
@@ -9,7 +10,8 @@ import { Header } from './header';
 import { ScrollToTopButton } from './scroll-to-top-button';
 import { useRouteHandle } from './use-route-handle';
 
-// Below the fold, and with live data (site contacts, the contract link): it comes with the API client.
+// Below the fold, and with live data (site contacts, the contract link): it comes with the API client, after the
+// first paint.
 const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 
 /** Route-handle title and intro as the fallback head; a screen's <Seo> overrides them. */
@@ -33,6 +35,7 @@ function useScrollToTopOnNavigation() {
 export function RootLayout() {
   const { t } = useTranslation('common');
   const navigation = useNavigation();
+  const afterFirstPaint = useAfterFirstPaint();
   useDocumentTitle();
   useScrollToTopOnNavigation();
   usePageViews();
@@ -55,9 +58,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {afterFirstPaint && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <ScrollToTopButton />
     </div>
   );

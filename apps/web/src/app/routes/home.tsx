@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
 import { paths, SEARCH_PARAM } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
@@ -8,12 +9,16 @@ import { DashboardRowsSkeleton } from '@/features/catalog/components/dashboard-r
 import type { RowName } from '@/features/catalog/components/dashboard-rows-skeleton';
 import { Seo } from '@/features/seo/seo';
 
-// The product rows, their cards and the API client load beside the first render (requested as soon as this
-// screen's chunk runs); their skeletons hold the place meanwhile.
-const rowsChunk = import('@/features/catalog/components/dashboard-rows');
-const LazyDashboardRows = lazy(() => rowsChunk.then((module) => ({ default: module.DashboardRows })));
+// The product rows, their cards and the API client load once the first screen is painted; their skeletons hold
+// the place meanwhile.
+const LazyDashboardRows = lazy(() =>
+  import('@/features/catalog/components/dashboard-rows').then((module) => ({
+    default: module.DashboardRows,
+  })),
+);
 
 function DashboardRows({ rows }: { rows: RowName[] }) {
+  if (!useAfterFirstPaint()) return <DashboardRowsSkeleton rows={rows} />;
   return (
     <Suspense fallback={<DashboardRowsSkeleton rows={rows} />}>
       <LazyDashboardRows rows={rows} />

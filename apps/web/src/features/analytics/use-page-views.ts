@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { useAppDispatch } from '@/app/hooks';
 
 /** Reports one first-party page view per load and per navigation to another path. */
@@ -7,11 +8,12 @@ export function usePageViews() {
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const lastReported = useRef<string | null>(null);
+  const afterFirstPaint = useAfterFirstPaint();
 
   useEffect(() => {
-    if (lastReported.current === pathname) return;
+    if (!afterFirstPaint || lastReported.current === pathname) return;
     lastReported.current = pathname;
-    // The API client comes after the first render; a page view can wait for it.
+    // The API client comes after the first paint; a page view can wait for it.
     void import('./analytics-api').then(({ analyticsApi }) => {
       const request = dispatch(
         analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
@@ -19,5 +21,5 @@ export function usePageViews() {
       // Fire and forget: the result is not kept in the cache.
       void request.finally(() => request.reset());
     });
-  }, [pathname, dispatch]);
+  }, [pathname, dispatch, afterFirstPaint]);
 }

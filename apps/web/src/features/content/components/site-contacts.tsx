@@ -1,17 +1,20 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { toSiteContacts } from '../site-contacts';
 import type { SiteContacts } from '../site-contacts';
 
 const LiveSiteContacts = lazy(() => import('./live-site-contacts'));
 
 /**
- * The site contacts for the shell: the configured ones at first render, then those of GET /api/site once the
- * API client (not part of the first page load) has arrived and the server has answered.
+ * The site contacts for the shell: the configured ones at first, then those of GET /api/site once the first screen
+ * is painted, the API client (not part of the first page load) has arrived and the server has answered.
  */
 export function WithSiteContacts({ children }: { children: (contacts: SiteContacts) => ReactNode }) {
+  const configured = children(toSiteContacts(undefined));
+  if (!useAfterFirstPaint()) return configured;
   return (
-    <Suspense fallback={children(toSiteContacts(undefined))}>
+    <Suspense fallback={configured}>
       <LiveSiteContacts>{children}</LiveSiteContacts>
     </Suspense>
   );
