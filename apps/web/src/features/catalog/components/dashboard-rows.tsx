@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { ProductSummary } from '@hls/contract';
 import { useTranslation } from 'react-i18next';
 import { useGetDashboardQuery } from '../api/catalog-api';
@@ -29,8 +30,11 @@ export function DashboardRows({ rows }: { rows: RowName[] }) {
   const { t } = useTranslation('catalog');
   const books = useGetDashboardQuery('books');
   const files = useGetDashboardQuery('files');
-  const loading = books.isLoading || files.isLoading;
-  const failed = books.isError && files.isError;
+  // The cards render as a transition, in slices, rather than in one long task when the dashboards arrive.
+  const loading = useDeferredValue(books.isLoading || files.isLoading);
+  const failed = useDeferredValue(books.isError && files.isError);
+  const booksData = useDeferredValue(books.data);
+  const filesData = useDeferredValue(files.data);
 
   if (failed) {
     if (!rows.includes('new')) return null;
@@ -56,7 +60,7 @@ export function DashboardRows({ rows }: { rows: RowName[] }) {
   return (
     <div className="product-rows" aria-busy={false}>
       {rows.map((row) => (
-        <Row key={row} row={row} products={interleave(books.data?.[row] ?? [], files.data?.[row] ?? [])} />
+        <Row key={row} row={row} products={interleave(booksData?.[row] ?? [], filesData?.[row] ?? [])} />
       ))}
     </div>
   );
