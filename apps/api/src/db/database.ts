@@ -19,12 +19,24 @@ export type Database = {
 export type DatabaseOptions =
   { url: string; poolSize?: number } | { url?: undefined; dataDir?: string; loadFrom?: string };
 
+/**
+ * Hot reads run as named prepared statements (parsed once per session); their plans stay custom, as the best
+ * plan of a list depends on its values (a narrow or a wide price range).
+ */
+const SESSION_SETTINGS = 'SET plan_cache_mode = force_custom_plan';
+
 /** One driver for both modes: `pg` on a PostgreSQL server, or on the embedded PGlite's unix socket. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let pool: pg.Pool;
   if (options.url !== undefined) {
-    pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      onConnect: async (client) => {
+        await client.query(SESSION_SETTINGS);
+      },
+    });
   } else {
     embedded = await startEmbeddedPostgres({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -37,6 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       user: 'postgres',
       database: 'postgres',
       max: 1,
+      idleTimeoutMillis: 0,
+      // Every socket connection shares PGlite's one session: a new connection forgets the prepared statements of
+      // a closed one, which would collide with its own.
+      onConnect: async (client) => {
+        await client.query(`DEALLOCATE ALL; ${SESSION_SETTINGS}`);
+      },
     });
   }
   // An idle client losing its server must not crash the process; the next query reports the error.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -24,6 +25,8 @@ export const PAGE_SIZE = 24;
 /** When a search finds nothing, at most this many of its words are checked for typos. */
 const CORRECTED_WORDS = 8;
 const DASHBOARD_ROW = 8;
+/** Distinct statement texts prepared per catalogue instance (a few dozen shapes are used in practice). */
+const PREPARED_MAX = 200;
 const RELATED = 6;
 const EXCERPT_LENGTH = 200;
 const CACHE_TTL_MS = 30_000;
@@ -139,21 +142,14 @@ function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
     sql`p.status = 'published'`,
     scope.sections.length === 1
       ? sql`p.section = ${scope.sections[0]}`
-      : sql`p.section IN (${sql.join(
-          scope.sections.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
+      : sql`p.section = ANY(${sql.param(scope.sections)}::text[])`,
   ];
   if (filter.category !== undefined) parts.push(sql`p.category_id = ${filter.category}`);
   if (filter.subcategory !== undefined) parts.push(sql`p.subcategory_id = ${filter.subcategory}`);
   if (filter.language) parts.push(sql`p.language = ${filter.language}`);
   if (!isBooks && filter.fileType?.length) {
-    parts.push(
-      sql`p.file_type IN (${sql.join(
-        filter.fileType.map((t) => sql`${t}`),
-        sql`, `,
-      )})`,
-    );
+    // One array parameter: the statement's text does not depend on how many types are ticked.
+    parts.push(sql`p.file_type = ANY(${sql.param(filter.fileType)}::text[])`);
   }
   if (isBooks && filter.edition) {
     // With an edition, the price range applies to that edition's final price.
@@ -200,18 +196,21 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   const countCache = createCache<number>(cache);
   const dashboardCache = createCache<Dashboard>(cache);
 
-  async function rows<T>(query: SQL): Promise<T[]> {
-    return (await db.execute(query)).rows as T[];
-  }
-
   /**
-   * Same, as a named prepared statement: parsed and planned once per connection. Only for statements whose text
-   * never changes and whose best plan does not depend on the values (reads by id).
+   * Runs a read as a named prepared statement: parsed once per database session (on PGlite, parsing costs more
+   * than planning and running a page). The texts come from a small set of shapes; past PREPARED_MAX of them, new
+   * shapes run unnamed.
    */
-  async function preparedRows<T>(name: string, query: SQL): Promise<T[]> {
+  async function rows<T>(query: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = statementNames.get(text);
+    if (name === undefined && statementNames.size < PREPARED_MAX) {
+      name = `catalog_${createHash('sha1').update(text).digest('hex')}`;
+      statementNames.set(text, name);
+    }
     return (await db.$client.query({ name, text, values: params })).rows as T[];
   }
+  const statementNames = new Map<string, string>();
 
   function pageOf(results: ProductSummary[], count: number, page: number): ProductPage {
     const pages = Math.min(Math.ceil(count / PAGE_SIZE), MAX_PAGE);
@@ -350,8 +349,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       WHERE p.status = 'published' AND p.section = d.section AND p.category_id = d.category_id${narrow}
         AND p.id <> d.id
       ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED})`;
-    const [row] = await preparedRows<SummaryRow & { description: string; related: SummaryRow[] } & T>(
-      `catalog_${kind}_detail`,
+    const [row] = await rows<SummaryRow & { description: string; related: SummaryRow[] } & T>(
       sql`
       SELECT ${summaryColumns}, p.description, ${extra},
         (SELECT coalesce(json_agg(r ORDER BY r.rank, r.published_at DESC, r.id DESC), '[]') FROM (
