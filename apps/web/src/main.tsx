@@ -5,6 +5,7 @@ import { persistStore } from 'redux-persist';
 import { AppProvider } from '@/app/provider';
 import { isRouteHandle } from '@/app/layout/route-handle';
 import { createAppRouter, routes } from '@/app/router';
+import { setCurrentStore } from '@/app/current-store';
 import { makeStore } from '@/app/store';
 import { initI18n } from '@/i18n/i18n';
 import '@/styles/global.css';
@@ -19,6 +20,7 @@ const startNamespaces = (matchRoutes(routes, window.location) ?? []).flatMap(({ 
 // i18n first: the router starts loading the first screen at once, and its translations wait for i18n's init.
 const i18nReady = initI18n(startNamespaces);
 const store = makeStore();
+setCurrentStore(store);
 const persistor = persistStore(store);
 const router = createAppRouter();
 

@@ -10,6 +10,7 @@ import { RouteSpinner } from './routes/route-spinner';
 const section = () => import('./routes/section');
 
 type LazyScreen = Extract<NonNullable<RouteObject['lazy']>, () => unknown>;
+type ScreenModule = Awaited<ReturnType<LazyScreen>>;
 
 /** A screen's chunk and the translations it needs load together, so a navigation waits for both at once. */
 const withNamespaces =
@@ -21,6 +22,23 @@ const page = (path: string, handle: RouteHandle, lazy: LazyScreen = section): Ro
   path,
   handle,
   lazy: withNamespaces(handle, lazy),
+});
+
+/**
+ * A screen whose module also exports a `loader` that starts its requests: the loader runs as soon as the chunk
+ * is there, without waiting for the translations the component needs.
+ */
+const pageWithLoader = (
+  path: string,
+  handle: RouteHandle,
+  load: () => Promise<ScreenModule>,
+): RouteObject => ({
+  path,
+  handle,
+  lazy: {
+    loader: async () => (await load()).loader,
+    Component: async () => (await withNamespaces(handle, load)()).Component,
+  },
 });
 
 /** Id of the layout route that holds the login-required screens behind RequireAuth. */
@@ -38,7 +56,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, handle: homeHandle, lazy: withNamespaces(homeHandle, () => import('./routes/home')) },
-      page(
+      pageWithLoader(
         paths.book.path,
         {
           titleKey: 'titles.book',
@@ -47,7 +65,7 @@ export const routes: RouteObject[] = [
         },
         () => import('./routes/catalog/product-detail'),
       ),
-      page(
+      pageWithLoader(
         paths.file.path,
         {
           titleKey: 'titles.file',

@@ -1,14 +1,16 @@
 import { useParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { IdParams } from '@hls/contract';
+import { currentStore } from '@/app/current-store';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
-import { useGetFileQuery } from '@/features/catalog/api/catalog-api';
+import { catalogApi, useGetFileQuery } from '@/features/catalog/api/catalog-api';
 import { fileJsonLd } from '@/features/catalog/catalog-json-ld';
 import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
+import { parseProductId } from '@/features/catalog/product-id';
 import { FileDetailView } from '@/features/catalog/components/file-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
@@ -17,13 +19,20 @@ import { Seo } from '@/features/seo/seo';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
 import { toApiFailure } from '@/lib/api-error';
 
+/** Asks for the file as soon as the screen's code is there, rather than after its first render. */
+// eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = parseProductId(params.id);
+  if (id !== null) void currentStore()?.dispatch(catalogApi.util.prefetch('getFile', id, {}));
+  return null;
+}
+
 /** /prodoc/{id}: a professional or academic file. */
 export function Component() {
   const { t, i18n } = useTranslation(['catalog', 'common']);
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const dispatch = useAppDispatch();
-  const params = IdParams.safeParse(useParams());
-  const id = params.success ? params.data.id : null;
+  const id = parseProductId(useParams().id);
   const { data: file, error, isLoading, refetch } = useGetFileQuery(id ?? skipToken);
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));

@@ -1,13 +1,15 @@
 import { useParams } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { IdParams } from '@hls/contract';
+import { currentStore } from '@/app/current-store';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
-import { useGetBookQuery } from '@/features/catalog/api/catalog-api';
+import { catalogApi, useGetBookQuery } from '@/features/catalog/api/catalog-api';
 import { bookJsonLd } from '@/features/catalog/catalog-json-ld';
 import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
+import { parseProductId } from '@/features/catalog/product-id';
 import { BookDetailView } from '@/features/catalog/components/book-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
@@ -16,13 +18,20 @@ import { Seo } from '@/features/seo/seo';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
 import { toApiFailure } from '@/lib/api-error';
 
+/** Asks for the book as soon as the screen's code is there, rather than after its first render. */
+// eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = parseProductId(params.id);
+  if (id !== null) void currentStore()?.dispatch(catalogApi.util.prefetch('getBook', id, {}));
+  return null;
+}
+
 /** /product/{id}: a book. */
 export function Component() {
   const { t, i18n } = useTranslation(['catalog', 'common']);
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const dispatch = useAppDispatch();
-  const params = IdParams.safeParse(useParams());
-  const id = params.success ? params.data.id : null;
+  const id = parseProductId(useParams().id);
   const { data: book, error, isLoading, refetch } = useGetBookQuery(id ?? skipToken);
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
