@@ -3,9 +3,9 @@ import {
   configureStore,
   createAction,
   createDynamicMiddleware,
-  createListenerMiddleware,
+  isAction,
 } from '@reduxjs/toolkit';
-import type { WithSlice } from '@reduxjs/toolkit';
+import type { Middleware, WithSlice } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { PersistConfig } from 'redux-persist';
 import type { api } from '@/lib/api-client';
@@ -13,11 +13,11 @@ import { onDataLayer } from '@/lib/data-layer';
 import { createLocalStoragePersist } from '@/lib/persist-storage';
 import { authReducer } from '@/features/auth/auth-slice';
 import { cartReducer } from '@/features/cart/cart-slice';
-import { startCartToasts } from '@/features/cart/cart-toasts';
+import { cartToasts } from '@/features/cart/cart-toasts';
 import { wishlistReducer } from '@/features/wishlist/wishlist-slice';
-import { startWishlistToasts } from '@/features/wishlist/wishlist-toasts';
+import { wishlistToasts } from '@/features/wishlist/wishlist-toasts';
 import { compareReducer } from '@/features/compare/compare-slice';
-import { startCompareToasts } from '@/features/compare/compare-toasts';
+import { compareToasts } from '@/features/compare/compare-toasts';
 import { currencyReducer } from '@/features/currency/currency-slice';
 import { orderReducer } from '@/features/orders/order-slice';
 import { productReducer } from '@/features/catalog/product-slice';
@@ -52,13 +52,23 @@ export const persistConfig: PersistConfig<RootState> = {
   timeout: 5000,
 };
 
+/**
+ * Side effects of actions, in one place whichever screen dispatches: the shop toasts (SPEC §8), each decided from
+ * the action and the state before it. (A plain middleware rather than the listener middleware: this is all it
+ * does, and the first page load carries less.)
+ */
+const shopToasts: Middleware<object, RootState> = (store) => (next) => (action) => {
+  const before = store.getState();
+  const result = next(action);
+  if (isAction(action)) {
+    cartToasts(action, before);
+    wishlistToasts(action, before);
+    compareToasts(action);
+  }
+  return result;
+};
+
 export function makeStore(preloadedState?: Partial<RootState>) {
-  // Side effects of actions (the shop toasts), in one place whichever screen dispatches.
-  const listeners = createListenerMiddleware();
-  const startListening = listeners.startListening.withTypes<RootState>();
-  startCartToasts(startListening);
-  startWishlistToasts(startListening);
-  startCompareToasts(startListening);
   const dataMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: persistReducer(persistConfig, rootReducer) as unknown as typeof rootReducer,
@@ -67,7 +77,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(listeners.middleware)
+        .prepend(shopToasts)
         .concat(dataMiddleware.middleware),
   });
   onDataLayer(({ api, setupListeners }) => {

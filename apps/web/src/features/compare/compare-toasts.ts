@@ -1,12 +1,9 @@
-import type { TypedStartListening } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { notify } from '@/components/ui/notify';
 import { addToCompare, deleteFromCompare } from './compare-slice';
 
-/** The compare toasts of SPEC §8. */
-export function startCompareToasts(startListening: TypedStartListening<unknown>) {
-  startListening({ actionCreator: addToCompare, effect: () => void notify.key('success', 'addedToCompare') });
-  startListening({
-    actionCreator: deleteFromCompare,
-    effect: () => void notify.key('info', 'removedFromCompare'),
-  });
+/** The compare toasts of SPEC §8 for an action. */
+export function compareToasts(action: UnknownAction): void {
+  if (addToCompare.match(action)) notify.key('success', 'addedToCompare');
+  else if (deleteFromCompare.match(action)) notify.key('info', 'removedFromCompare');
 }
