@@ -33,6 +33,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Chunks the entry imports statically (see codeSplitting below): loaded by every page before any screen. */
+const alwaysLoaded = /\/(vendor-react|vendor-state|vendor-i18n|rolldown-runtime)-[\w-]+\.js$/;
+
 const apiTarget = process.env.HLS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -60,8 +63,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Every browser of the build target preloads modules natively; the polyfill would only add to the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser of the build target preloads modules natively; the polyfill would only add to the entry.
+      polyfill: false,
+      // A screen's chunk lists what to preload with it; the entry's own chunks are always there already.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !alwaysLoaded.test(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: they change far less often than the screens.

@@ -7,12 +7,15 @@ import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/features/seo/seo-head';
 import { Header } from './header';
-import { ScrollToTopButton } from './scroll-to-top-button';
 import { useRouteHandle } from './use-route-handle';
 
 // Below the fold, and with live data (site contacts, the contract link): it comes with the API client, after the
 // first paint.
 const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+// Only ever shown after some scrolling.
+const ScrollToTopButton = lazy(() =>
+  import('./scroll-to-top-button').then((module) => ({ default: module.ScrollToTopButton })),
+);
 
 /** Route-handle title and intro as the fallback head; a screen's <Seo> overrides them. */
 function useDocumentTitle() {
@@ -61,9 +64,9 @@ export function RootLayout() {
       {afterFirstPaint && (
         <Suspense fallback={null}>
           <Footer />
+          <ScrollToTopButton />
         </Suspense>
       )}
-      <ScrollToTopButton />
     </div>
   );
 }
