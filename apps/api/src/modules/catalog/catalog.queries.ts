@@ -340,26 +340,43 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   }
 
   /**
-   * A published product of a kind with, in the same statement, `extra` columns and its related products as JSON
-   * cards: the newest of its subcategory first, then the newest of its category (one index scan each).
+   * The newest products of a subcategory and of its category, from which the related products of every product
+   * in that subcategory are picked (shared by all of them, so cached apart from the product).
    */
+  const relatedPoolCache = createCache<{ subcategory: ProductSummary[]; category: ProductSummary[] }>(cache);
+  function relatedPool(section: Section, categoryId: number, subcategoryId: number | null) {
+    return relatedPoolCache(JSON.stringify([section, categoryId, subcategoryId]), async () => {
+      // RELATED + 1 of each is enough: a product skips itself, and in the category's list at most the
+      // subcategory's picks, which leave as many places to fill.
+      const newest = (narrow: SQL, limit: number) =>
+        rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
+          WHERE p.status = 'published' AND p.section = ${section} AND p.category_id = ${categoryId}${narrow}
+          ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${limit}`);
+      const subcategory =
+        subcategoryId === null
+          ? []
+          : await newest(sql` AND p.subcategory_id = ${subcategoryId}`, RELATED + 1);
+      const category = await newest(sql``, RELATED + 1);
+      return { subcategory: subcategory.map(toSummary), category: category.map(toSummary) };
+    });
+  }
+
+  /** Up to RELATED other products: the newest of its subcategory first, then the newest of its category. */
+  async function related(product: SummaryRow): Promise<ProductSummary[]> {
+    const pool = await relatedPool(product.section, product.category_id, product.subcategory_id);
+    const picked: ProductSummary[] = [];
+    for (const candidate of [...pool.subcategory, ...pool.category]) {
+      if (picked.length === RELATED) break;
+      if (candidate.id !== product.id && !picked.some((p) => p.id === candidate.id)) picked.push(candidate);
+    }
+    return picked;
+  }
+
+  /** A published product of a kind with `extra` columns (from `join`). */
   async function detailRow<T>(id: number, kind: ProductKind, extra: SQL, join: SQL = sql``) {
-    const card = (narrow: SQL, rank: number) => sql`(SELECT ${summaryColumns}, ${rank} AS rank
-      FROM products p ${summaryJoins}
-      WHERE p.status = 'published' AND p.section = d.section AND p.category_id = d.category_id${narrow}
-        AND p.id <> d.id
-      ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${RELATED})`;
-    const [row] = await rows<SummaryRow & { description: string; related: SummaryRow[] } & T>(
-      sql`
-      SELECT ${summaryColumns}, p.description, ${extra},
-        (SELECT coalesce(json_agg(r ORDER BY r.rank, r.published_at DESC, r.id DESC), '[]') FROM (
-          SELECT * FROM (SELECT DISTINCT ON (u.id) u.* FROM (
-            ${card(sql` AND p.subcategory_id = d.subcategory_id`, 0)} UNION ALL ${card(sql``, 1)}
-          ) u ORDER BY u.id, u.rank) v
-          ORDER BY v.rank, v.published_at DESC, v.id DESC LIMIT ${RELATED}) r) AS related
-      FROM products p ${summaryJoins} ${join}
-      CROSS JOIN LATERAL (SELECT p.id, p.section, p.category_id, p.subcategory_id) d
-      WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`,
+    const [row] = await rows<SummaryRow & { description: string } & T>(
+      sql`SELECT ${summaryColumns}, p.description, ${extra} FROM products p ${summaryJoins} ${join}
+        WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`,
     );
     return row;
   }
@@ -400,7 +417,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
         inStock: e.format === 'ebook' || (e.stock ?? 0) > 0,
       })),
       authorBio: row.author_bio?.trim() ? row.author_bio : null,
-      related: row.related.map(toSummary),
+      related: await related(row),
     };
   }
 
@@ -425,7 +442,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       extension: fileExtension(row.original_name, row.asset_type),
       sizeBytes: row.size_bytes,
       pages: row.asset_pages,
-      related: row.related.map(toSummary),
+      related: await related(row),
     };
   }
 

@@ -896,6 +896,40 @@ describe('catalogue pagination on a larger catalogue', () => {
     expect(common.results.length).toBe(Math.min(24, common.count));
   });
 
+  it('relates the newest products of the subcategory first, then of the category', async () => {
+    const { rows } = await t.database.db.execute<{
+      id: number;
+      category_id: number;
+      subcategory_id: number;
+    }>(
+      sql`SELECT id, category_id, subcategory_id FROM products
+          WHERE kind = 'book' AND status = 'published' AND subcategory_id IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    const book = rows[0]!;
+    // Leave two other books in its subcategory (moved to a sibling), so the category fills the rest.
+    await t.database.db.execute(sql`UPDATE products SET subcategory_id = (
+        SELECT id FROM categories WHERE parent_id = ${book.category_id} AND id <> ${book.subcategory_id} LIMIT 1)
+      WHERE subcategory_id = ${book.subcategory_id} AND id <> ${book.id} AND id NOT IN (
+        SELECT id FROM products WHERE subcategory_id = ${book.subcategory_id} AND status = 'published'
+          AND id <> ${book.id} ORDER BY id LIMIT 2)`);
+    catalogChanged();
+    const newest = async (narrow: ReturnType<typeof sql>) =>
+      (
+        await t.database.db.execute<{ id: number }>(
+          sql`SELECT id FROM products WHERE status = 'published' AND section = 'book'
+              AND category_id = ${book.category_id} AND id <> ${book.id}${narrow}
+              ORDER BY published_at DESC, id DESC`,
+        )
+      ).rows.map((r) => r.id);
+    const sameSubcategory = await newest(sql` AND subcategory_id = ${book.subcategory_id}`);
+    const expected = [...new Set([...sameSubcategory, ...(await newest(sql``))])].slice(0, 6);
+    const detail = BookDetail.parse((await t.app.inject({ url: `/api/books/list/${book.id}` })).json());
+    expect(detail.related.map((r) => r.id)).toEqual(expected);
+    expect(sameSubcategory).toHaveLength(2);
+    expect(expected.slice(0, 2)).toEqual(sameSubcategory);
+    expect(expected).toHaveLength(6);
+  });
+
   it('lists the product pages in the sitemap, never drafts', async () => {
     const response = await t.app.inject({ url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
