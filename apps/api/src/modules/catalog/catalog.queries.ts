@@ -43,13 +43,7 @@ type SummaryRow = {
   author_id: string;
   author_name: string;
   category_id: number;
-  category_slug: string;
-  category_fr: string;
-  category_en: string;
   subcategory_id: number | null;
-  subcategory_slug: string | null;
-  subcategory_fr: string | null;
-  subcategory_en: string | null;
   language: Language;
   cover_key: string;
   price_cents: number;
@@ -60,15 +54,16 @@ type SummaryRow = {
   published_at: Date;
 };
 
-/** Columns of a card; `p` is products, `c` the category, `s` the subcategory. */
+/** Columns of a card (`p` is products); category names come from memory (`CategoryRefs`), not from a join. */
 const summaryColumns = sql`p.id, p.kind, p.section, p.title, left(p.description, ${EXCERPT_LENGTH + 40}) AS excerpt,
-  p.author_id, p.author_name, p.category_id, c.slug AS category_slug, c.name_fr AS category_fr,
-  c.name_en AS category_en, p.subcategory_id, s.slug AS subcategory_slug, s.name_fr AS subcategory_fr,
-  s.name_en AS subcategory_en, p.language, p.cover_key, p.price_cents, p.discount_percent, p.min_price_cents,
-  p.file_type, p.published_at,
+  p.author_id, p.author_name, p.category_id, p.subcategory_id, p.language, p.cover_key, p.price_cents,
+  p.discount_percent, p.min_price_cents, p.file_type, p.published_at,
   CASE WHEN p.kind = 'book' THEN ARRAY(SELECT e.format FROM book_editions e WHERE e.product_id = p.id
     ORDER BY e.format DESC) END AS formats`;
-const summaryJoins = sql`JOIN categories c ON c.id = p.category_id LEFT JOIN categories s ON s.id = p.subcategory_id`;
+
+type CategoryRef = ProductSummary['category'];
+/** Every category and subcategory by id: a few hundred at most, read once and kept with the other caches. */
+type CategoryRefs = Map<number, CategoryRef>;
 
 export const coverUrl = (key: string) => `/api/media/${key}`;
 
@@ -80,7 +75,7 @@ function excerpt(text: string): string {
   return `${(space > EXCERPT_LENGTH * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-function toSummary(row: SummaryRow): ProductSummary {
+function toSummary(row: SummaryRow, refs: CategoryRefs): ProductSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -88,19 +83,8 @@ function toSummary(row: SummaryRow): ProductSummary {
     title: row.title,
     excerpt: excerpt(row.excerpt),
     author: { id: row.author_id, name: row.author_name },
-    category: {
-      id: row.category_id,
-      slug: row.category_slug,
-      name: { fr: row.category_fr, en: row.category_en },
-    },
-    subcategory:
-      row.subcategory_id === null
-        ? null
-        : {
-            id: row.subcategory_id,
-            slug: row.subcategory_slug!,
-            name: { fr: row.subcategory_fr!, en: row.subcategory_en! },
-          },
+    category: refs.get(row.category_id)!,
+    subcategory: row.subcategory_id === null ? null : refs.get(row.subcategory_id)!,
     language: row.language,
     coverUrl: coverUrl(row.cover_key),
     price: {
@@ -212,6 +196,26 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   }
   const statementNames = new Map<string, string>();
 
+  const loadCategoryRefs = async (): Promise<CategoryRefs> =>
+    new Map(
+      (
+        await rows<{ id: number; slug: string; name_fr: string; name_en: string }>(
+          sql`SELECT id, slug, name_fr, name_en FROM categories`,
+        )
+      ).map((c) => [c.id, { id: c.id, slug: c.slug, name: { fr: c.name_fr, en: c.name_en } }]),
+    );
+  const categoryRefsCache = createCache<CategoryRefs>(cache);
+
+  /** The cards of product rows, with their category names (read again if one is newer than the cached names). */
+  async function cards(found: SummaryRow[]): Promise<ProductSummary[]> {
+    let refs = await categoryRefsCache('all', loadCategoryRefs);
+    const known = (id: number | null) => id === null || refs.has(id);
+    if (!found.every((row) => known(row.category_id) && known(row.subcategory_id))) {
+      refs = await loadCategoryRefs();
+    }
+    return found.map((row) => toSummary(row, refs));
+  }
+
   function pageOf(results: ProductSummary[], count: number, page: number): ProductPage {
     const pages = Math.min(Math.ceil(count / PAGE_SIZE), MAX_PAGE);
     return { results, count, page, pageSize: PAGE_SIZE, pages };
@@ -234,9 +238,9 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
         SELECT p.id, p.published_at, p.min_price_cents, p.title FROM products p
         WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
       )
-      SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id ${summaryJoins}
+      SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
       ORDER BY ${orderClause(filter.sort, sql`pg.`)}`);
-    return pageOf(found.map(toSummary), count, page);
+    return pageOf(await cards(found), count, page);
   }
 
   async function search(
@@ -265,14 +269,14 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
           SELECT m.*, count(*) OVER ()::int AS total FROM m
           ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
         )
-        SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id ${summaryJoins}
+        SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id
         ORDER BY ${orderBy(sql`r.`)}`);
       let count = found[0]?.total;
       if (count === undefined && offset > 0) {
         const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
         count = row!.n;
       }
-      return pageOf(found.map(toSummary), count ?? 0, page);
+      return pageOf(await cards(found), count ?? 0, page);
     };
 
     const result = await rankedPage(text);
@@ -319,9 +323,9 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     );
     const found = await rows<SummaryRow>(sql`
       WITH top AS (SELECT * FROM (${sql.join(perSection, sql` UNION ALL `)}) u ORDER BY ${order(sql`u.`)} LIMIT ${DASHBOARD_ROW})
-      SELECT ${summaryColumns} FROM top t JOIN products p ON p.id = t.id ${summaryJoins}
+      SELECT ${summaryColumns} FROM top t JOIN products p ON p.id = t.id
       ORDER BY ${order(sql`t.`)}`);
-    return found.map(toSummary);
+    return cards(found);
   }
 
   function dashboard(sections: Section[]): Promise<Dashboard> {
@@ -349,7 +353,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       // RELATED + 1 of each is enough: a product skips itself, and in the category's list at most the
       // subcategory's picks, which leave as many places to fill.
       const newest = (narrow: SQL, limit: number) =>
-        rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p ${summaryJoins}
+        rows<SummaryRow>(sql`SELECT ${summaryColumns} FROM products p
           WHERE p.status = 'published' AND p.section = ${section} AND p.category_id = ${categoryId}${narrow}
           ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${limit}`);
       const subcategory =
@@ -357,7 +361,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
           ? []
           : await newest(sql` AND p.subcategory_id = ${subcategoryId}`, RELATED + 1);
       const category = await newest(sql``, RELATED + 1);
-      return { subcategory: subcategory.map(toSummary), category: category.map(toSummary) };
+      return { subcategory: await cards(subcategory), category: await cards(category) };
     });
   }
 
@@ -375,7 +379,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   /** A published product of a kind with `extra` columns (from `join`). */
   async function detailRow<T>(id: number, kind: ProductKind, extra: SQL, join: SQL = sql``) {
     const [row] = await rows<SummaryRow & { description: string } & T>(
-      sql`SELECT ${summaryColumns}, p.description, ${extra} FROM products p ${summaryJoins} ${join}
+      sql`SELECT ${summaryColumns}, p.description, ${extra} FROM products p ${join}
         WHERE p.id = ${id} AND p.kind = ${kind} AND p.status = 'published'`,
     );
     return row;
@@ -401,7 +405,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     );
     if (!row) return undefined;
     return {
-      ...toSummary(row),
+      ...(await cards([row]))[0]!,
       kind: 'book',
       description: row.description,
       editions: row.editions.map((e) => ({
@@ -435,7 +439,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     );
     if (!row?.asset_type) return undefined;
     return {
-      ...toSummary(row),
+      ...(await cards([row]))[0]!,
       kind: 'file',
       description: row.description,
       fileType: row.asset_type,
