@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { persistStore } from 'redux-persist';
@@ -27,11 +27,16 @@ const router = createAppRouter();
 void i18nReady.then((i18n) => {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider store={store} persistor={persistor} i18n={i18n}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider store={store} persistor={persistor} i18n={i18n}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 });
