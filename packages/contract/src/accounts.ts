@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages, PASSWORD_MAX, PASSWORD_MIN, roles } from './values.ts';
 
 /**
  * Account contracts shared by the API (validation + OpenAPI) and the web app (forms + typed calls).
@@ -6,16 +7,11 @@ import { z } from 'zod';
  * the API turns them into sentences in the caller's language.
  */
 
-export const roles = ['customer', 'author', 'editor', 'admin'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
-export const languages = ['fr', 'en'] as const;
 export const Language = z.enum(languages);
 export type Language = z.infer<typeof Language>;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export const Email = z
   .string({ error: 'email.required' })

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { Language } from './accounts.ts';
+import {
+  editionFormats,
+  fileTypes,
+  MAX_PAGE,
+  productKinds,
+  productStatuses,
+  sections,
+  sortOrders,
+} from './values.ts';
 
 /**
  * Catalogue contracts (SPEC §7 Files and Books). Money in integer cents; ids are integers (they appear in
@@ -7,44 +16,21 @@ import { Language } from './accounts.ts';
  * product's own content language.
  */
 
-export const sections = ['academic', 'professional', 'book'] as const;
 export const Section = z.enum(sections);
 export type Section = z.infer<typeof Section>;
 
-export const fileTypes = [
-  'excel',
-  'word',
-  'powerpoint',
-  'powerbi',
-  'publisher',
-  'pdf',
-  'package',
-  'access',
-] as const;
 export const FileType = z.enum(fileTypes);
 export type FileType = z.infer<typeof FileType>;
 
-export const editionFormats = ['paper', 'ebook'] as const;
 export const EditionFormat = z.enum(editionFormats);
 export type EditionFormat = z.infer<typeof EditionFormat>;
 
-export const productKinds = ['book', 'file'] as const;
 export const ProductKind = z.enum(productKinds);
 export type ProductKind = z.infer<typeof ProductKind>;
 
-export const productStatuses = [
-  'draft',
-  'submitted',
-  'in_review',
-  'changes_requested',
-  'rejected',
-  'published',
-  'archived',
-] as const;
 export const ProductStatus = z.enum(productStatuses);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
-export const sortOrders = ['relevance', 'newest', 'price_asc', 'price_desc', 'title'] as const;
 export const SortOrder = z.enum(sortOrders);
 export type SortOrder = z.infer<typeof SortOrder>;
 
@@ -165,14 +151,6 @@ export const CatalogFilter = z
   });
 export type CatalogFilter = z.input<typeof CatalogFilter>;
 
-export const MAX_PAGE = 1000;
-/**
- * A list counts its matches exactly up to this many; a count equal to it means "at least", and the pages past it
- * are not offered (filters, sorts and search narrow a large list).
- */
-export const COUNT_CAP = 1000;
-/** A search ranks at most this many full-text matches; a search count equal to it means "at least". */
-export const SEARCH_CANDIDATES = 500;
 export const PageQuery = z.object({
   page: z.coerce
     .number({ error: 'page.invalid' })

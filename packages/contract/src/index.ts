@@ -1,3 +1,4 @@
+export * from './values.ts';
 export * from './errors.ts';
 export * from './accounts.ts';
 export * from './money.ts';

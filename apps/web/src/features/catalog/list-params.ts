@@ -1,4 +1,4 @@
-import { editionFormats, fileTypes, languages, MAX_PAGE, sortOrders } from '@hls/contract';
+import { editionFormats, fileTypes, languages, MAX_PAGE, sortOrders } from '@hls/contract/values';
 import type { CatalogFilter, EditionFormat, FileType, Language, Section, SortOrder } from '@hls/contract';
 
 /**

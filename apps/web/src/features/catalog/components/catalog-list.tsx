@@ -2,7 +2,8 @@ import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COUNT_CAP, SEARCH_CANDIDATES, type Section, type SortOrder } from '@hls/contract';
+import type { Section, SortOrder } from '@hls/contract';
+import { COUNT_CAP, SEARCH_CANDIDATES } from '@hls/contract/values';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchIcon } from '@/components/ui/icons';
 import { useListProductsQuery } from '../api/catalog-api';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editionFormats, fileTypes, languages } from '@hls/contract';
+import { editionFormats, fileTypes, languages } from '@hls/contract/values';
 import type { Category, FileType, Section } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '../api/catalog-api';

@@ -1,0 +1,43 @@
+/**
+ * The contract's plain values: enumerations and limits, without zod, so a screen that only needs a list of
+ * choices or a limit (`@hls/contract/values`) does not load the schema library.
+ */
+
+export const roles = ['customer', 'author', 'editor', 'admin'] as const;
+export const languages = ['fr', 'en'] as const;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const sections = ['academic', 'professional', 'book'] as const;
+export const fileTypes = [
+  'excel',
+  'word',
+  'powerpoint',
+  'powerbi',
+  'publisher',
+  'pdf',
+  'package',
+  'access',
+] as const;
+export const editionFormats = ['paper', 'ebook'] as const;
+export const productKinds = ['book', 'file'] as const;
+export const productStatuses = [
+  'draft',
+  'submitted',
+  'in_review',
+  'changes_requested',
+  'rejected',
+  'published',
+  'archived',
+] as const;
+export const sortOrders = ['relevance', 'newest', 'price_asc', 'price_desc', 'title'] as const;
+
+/** Highest `?page=` a list accepts. */
+export const MAX_PAGE = 1000;
+/**
+ * A list counts its matches exactly up to this many; a count equal to it means "at least", and the pages past it
+ * are not offered (filters, sorts and search narrow a large list).
+ */
+export const COUNT_CAP = 1000;
+/** A search ranks at most this many full-text matches; a search count equal to it means "at least". */
+export const SEARCH_CANDIDATES = 500;
