@@ -1,15 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { CartIcon } from '@/components/ui/icons';
 import { formatMoney } from '@/lib/money';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
-import { ProductDescription } from './product-description';
+import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
 import { ProductPrice } from './product-price';
-import { SecondaryActions } from './product-actions';
-import { RelatedProducts } from './related-products';
+import { AddToCartButton, SecondaryActions } from './product-actions';
 
 export type BookActions = {
   onAddToCart: (edition: Edition) => void;
@@ -51,106 +48,13 @@ export function BookDetailView({
   const edition = book.editions.find((candidate) => candidate.format === format) ?? defaultEdition(book);
 
   return (
-    <div className="container product-detail">
-      <Breadcrumb pages={trail} />
-      <div className="product-detail__grid">
-        <div className="product-detail__media">
-          <img
-            src={book.coverUrl}
-            alt={t('detail.coverAlt', { title: book.title })}
-            width="480"
-            height="640"
-            className="product-detail__cover"
-            fetchPriority="high"
-          />
-        </div>
-        <div className="product-detail__info">
-          <p className="product-detail__eyebrow">{book.category.name[lang]}</p>
-          <h1 className="product-detail__title" lang={book.language}>
-            {book.title}
-          </h1>
-          <p className="product-detail__author">{t('card.by', { author: book.author.name })}</p>
-
-          {book.editions.length > 0 && edition ? (
-            <div className="product-buy">
-              <fieldset className="edition-picker">
-                <legend className="edition-picker__legend">{t('detail.chooseEdition')}</legend>
-                {book.editions.map((candidate) => (
-                  <label
-                    key={candidate.format}
-                    className={`edition-option${candidate.format === edition.format ? ' is-selected' : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-edition`}
-                      value={candidate.format}
-                      checked={candidate.format === edition.format}
-                      onChange={() => setFormat(candidate.format)}
-                    />
-                    <span className="edition-option__name">{t(`editions.${candidate.format}`)}</span>
-                    <span className="edition-option__price">
-                      {formatMoney(candidate.price.finalPriceCents, locale)}
-                    </span>
-                    {!candidate.inStock && (
-                      <span className="edition-option__note">{t('detail.stock.outShort')}</span>
-                    )}
-                  </label>
-                ))}
-              </fieldset>
-              <div className="product-buy__price" aria-live="polite">
-                <ProductPrice price={edition.price} size="lg" />
-                <StockState edition={edition} />
-                {edition.format === 'paper' && (
-                  <p className="product-buy__note">{t('detail.deliveryIncluded')}</p>
-                )}
-              </div>
-              <div className="product-actions">
-                <button
-                  type="button"
-                  className="btn btn--primary btn--lg product-actions__cart"
-                  disabled={!edition.inStock}
-                  onClick={() => actions.onAddToCart(edition)}
-                >
-                  <CartIcon size={20} />
-                  {t('actions.addToCart')}
-                </button>
-                <SecondaryActions {...actions} />
-              </div>
-            </div>
-          ) : (
-            <p className="stock stock--out">{t('detail.noEdition')}</p>
-          )}
-
-          <dl className="product-facts">
-            <div>
-              <dt>{t('detail.facts.language')}</dt>
-              <dd>{t(`languages.${book.language}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('detail.facts.category')}</dt>
-              <dd>
-                {book.category.name[lang]}
-                {book.subcategory && ` › ${book.subcategory.name[lang]}`}
-              </dd>
-            </div>
-            {edition?.pages && (
-              <div>
-                <dt>{t('detail.facts.pages')}</dt>
-                <dd>{edition.pages.toLocaleString(locale)}</dd>
-              </div>
-            )}
-            {edition?.isbn && (
-              <div>
-                <dt>{t('detail.facts.isbn')}</dt>
-                <dd>{edition.isbn}</dd>
-              </div>
-            )}
-          </dl>
-        </div>
-      </div>
-
-      <div className="product-detail__text">
-        <ProductDescription text={book.description} language={book.language} />
+    <ProductDetailLayout
+      product={book}
+      trail={trail}
+      coverAlt={t('detail.coverAlt', { title: book.title })}
+      eyebrow={book.category.name[lang]}
+      relatedTitle={t('detail.relatedBooks')}
+      after={
         <section aria-labelledby={`${ids}-author`} className="author-box">
           <h2 id={`${ids}-author`} className="section-title">
             {t('detail.aboutAuthor')}
@@ -162,9 +66,65 @@ export function BookDetailView({
             <p className="author-box__bio">{t('detail.noBio')}</p>
           )}
         </section>
-      </div>
+      }
+    >
+      {book.editions.length > 0 && edition ? (
+        <div className="product-buy">
+          <fieldset className="edition-picker">
+            <legend className="edition-picker__legend">{t('detail.chooseEdition')}</legend>
+            {book.editions.map((candidate) => (
+              <label
+                key={candidate.format}
+                className={`edition-option${candidate.format === edition.format ? ' is-selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={`${ids}-edition`}
+                  value={candidate.format}
+                  checked={candidate.format === edition.format}
+                  onChange={() => setFormat(candidate.format)}
+                />
+                <span className="edition-option__name">{t(`editions.${candidate.format}`)}</span>
+                <span className="edition-option__price">
+                  {formatMoney(candidate.price.finalPriceCents, locale)}
+                </span>
+                {!candidate.inStock && (
+                  <span className="edition-option__note">{t('detail.stock.outShort')}</span>
+                )}
+              </label>
+            ))}
+          </fieldset>
+          <div className="product-buy__price" aria-live="polite">
+            <ProductPrice price={edition.price} size="lg" />
+            <StockState edition={edition} />
+            {edition.format === 'paper' && (
+              <p className="product-buy__note">{t('detail.deliveryIncluded')}</p>
+            )}
+          </div>
+          <div className="product-actions">
+            <AddToCartButton disabled={!edition.inStock} onClick={() => actions.onAddToCart(edition)} />
+            <SecondaryActions {...actions} />
+          </div>
+        </div>
+      ) : (
+        <p className="stock stock--out">{t('detail.noEdition')}</p>
+      )}
 
-      <RelatedProducts title={t('detail.relatedBooks')} products={book.related} />
-    </div>
+      <dl className="product-facts">
+        <LanguageAndCategoryFacts product={book} />
+        {edition?.pages && (
+          <div>
+            <dt>{t('detail.facts.pages')}</dt>
+            <dd>{edition.pages.toLocaleString(locale)}</dd>
+          </div>
+        )}
+        {edition?.isbn && (
+          <div>
+            <dt>{t('detail.facts.isbn')}</dt>
+            <dd>{edition.isbn}</dd>
+          </div>
+        )}
+      </dl>
+    </ProductDetailLayout>
   );
 }

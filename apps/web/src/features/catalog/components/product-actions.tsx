@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CompareIcon, HeartIcon } from '@/components/ui/icons';
+import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
 
 type SecondaryActionsProps = {
   onAddToWishlist: () => void;
@@ -35,5 +35,21 @@ export function SecondaryActions({
         <span>{inCompare ? t('actions.inCompare') : t('actions.compare')}</span>
       </button>
     </div>
+  );
+}
+
+/** The main action of a product page. */
+export function AddToCartButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <button
+      type="button"
+      className="btn btn--primary btn--lg product-actions__cart"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <CartIcon size={20} />
+      {t('actions.addToCart')}
+    </button>
   );
 }
