@@ -1,6 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../test/helper.ts';
+import { createCategory } from '../modules/catalog/catalog.service.ts';
 
 describe('response compression', () => {
   const t = useApp();
@@ -27,5 +28,38 @@ describe('response compression', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses a shared catalogue body once and sends the same bytes again', async () => {
+    for (let n = 1; n <= 20; n += 1) {
+      await createCategory(t.database.db, {
+        section: 'book',
+        slug: `categorie-${n}`,
+        nameFr: `Catégorie numéro ${n} du rayon librairie`,
+        nameEn: `Bookshop category number ${n}`,
+      });
+    }
+    const url = '/api/category/list?section=book';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const headers = { 'accept-encoding': 'gzip;q=0.5, br' };
+    const first = await t.app.inject({ method: 'GET', url, headers });
+    const second = await t.app.inject({ method: 'GET', url, headers });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The shared path's higher quality, not the per-request one.
+    const once = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    expect(first.rawPayload.equals(once)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const identity = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
   });
 });

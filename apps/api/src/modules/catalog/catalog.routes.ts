@@ -35,6 +35,10 @@ const FilterBody = CatalogFilter.nullish();
 export default async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
   const { queries } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every catalogue read answers everyone alike from the shared caches: compress each body once.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, sharedBody: true };
+  });
 
   api.get('/category/list', {
     schema: {
