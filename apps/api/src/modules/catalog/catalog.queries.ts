@@ -180,6 +180,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   const countCache = createCache<number>(cache);
   const dashboardCache = createCache<Dashboard>(cache);
 
+  const statementNames = new Map<string, string>();
   /**
    * Runs a read as a named prepared statement: parsed once per database session (on PGlite, parsing costs more
    * than planning and running a page). The texts come from a small set of shapes; past PREPARED_MAX of them, new
@@ -194,7 +195,6 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     }
     return (await db.$client.query({ name, text, values: params })).rows as T[];
   }
-  const statementNames = new Map<string, string>();
 
   const loadCategoryRefs = async (): Promise<CategoryRefs> =>
     new Map(
