@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
-import { newAccount, registerThroughApi } from './flows.ts';
+import { newAccount, openIn, registerThroughApi } from './flows.ts';
 
 // axe-core with the WCAG 2.0/2.1 A and AA rules, on every screen of the account foundation, in both languages.
 const languages = ['en', 'fr'] as const;
@@ -9,16 +8,10 @@ const labels = {
   fr: { forgot: 'Mot de passe oublié ?', accountMenu: 'Menu du compte', logout: 'Déconnexion' },
 } as const;
 
-async function open(page: Page, path: string, lng: string) {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', lng);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
 for (const lng of languages) {
   test.describe(`in ${lng}`, () => {
     test('/login-register: login, register and forgotten-password panels', async ({ page }) => {
-      await open(page, '/login-register', lng);
+      await openIn(page, '/login-register', lng);
       await expectNoA11yViolations(page);
       await page.getByRole('tab').nth(1).click();
       await expect(page.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
@@ -36,7 +29,7 @@ for (const lng of languages) {
     });
 
     test('/password/reset/confirm/x', async ({ page }) => {
-      await open(page, '/password/reset/confirm/x', lng);
+      await openIn(page, '/password/reset/confirm/x', lng);
       await expectNoA11yViolations(page);
       await screenshot(page, `a11y-reset-confirm-${lng}`);
     });
@@ -57,7 +50,7 @@ for (const lng of languages) {
         },
         [access, refresh],
       );
-      await open(page, '/my-account', lng);
+      await openIn(page, '/my-account', lng);
       await expect(page.getByRole('heading', { name: 'Camille Durand' })).toBeVisible();
       await expectNoA11yViolations(page);
       await screenshot(page, `a11y-my-account-${lng}`);
@@ -69,14 +62,14 @@ for (const lng of languages) {
     });
 
     test('a not-found page', async ({ page }) => {
-      await open(page, '/no-such-page', lng);
+      await openIn(page, '/no-such-page', lng);
       await expect(page.getByText('404')).toBeVisible();
       await expectNoA11yViolations(page);
       await screenshot(page, `a11y-not-found-${lng}`);
     });
 
     test('the home page', async ({ page }) => {
-      await open(page, '/', lng);
+      await openIn(page, '/', lng);
       await expectNoA11yViolations(page);
       await screenshot(page, `a11y-home-${lng}`);
     });

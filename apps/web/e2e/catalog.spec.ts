@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, screenshot, test } from './fixtures.ts';
+import { openIn } from './flows.ts';
 
 // Browsing the demo catalogue: the three sections, filters and search in the URL, a book, a file, both languages.
 const languages = ['en', 'fr'] as const;
@@ -19,16 +20,10 @@ async function openFirstProduct(page: Page, url: RegExp) {
   await expect(page.locator('.product-detail h1')).toBeVisible({ timeout: 30_000 });
 }
 
-async function open(page: Page, path: string, lng: string) {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', lng);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
 for (const lng of languages) {
   test.describe(`in ${lng}`, () => {
     test('the home page shows the new, popular and discounted rows', async ({ page }) => {
-      await open(page, '/', lng);
+      await openIn(page, '/', lng);
       const rows = page.locator('.product-row');
       await expect(rows.first().locator('.product-card').first()).toBeVisible();
       await expect(rows).toHaveCount(3);
@@ -39,7 +34,7 @@ for (const lng of languages) {
 
     for (const section of sections) {
       test(`${section.path} lists its products with a count, a title and a breadcrumb`, async ({ page }) => {
-        await open(page, section.path, lng);
+        await openIn(page, section.path, lng);
         await expect(page.getByRole('heading', { level: 1, name: section.title[lng] })).toBeVisible();
         await expect(cards(page).first()).toBeVisible();
         await expect(count(page)).toHaveText(/\d+/);
@@ -57,7 +52,7 @@ for (const lng of languages) {
 
 test('search is accent-insensitive and lives in the URL', async ({ page }) => {
   test.slow();
-  await open(page, '/academic', 'fr');
+  await openIn(page, '/academic', 'fr');
   await page.getByLabel('Rechercher dans les fichiers étudiants').fill('etudiant');
   await page.getByLabel('Rechercher dans les fichiers étudiants').press('Enter');
   await expect(page).toHaveURL(/[?&]search=etudiant/);
@@ -75,7 +70,7 @@ test('search is accent-insensitive and lives in the URL', async ({ page }) => {
 
 test('filters narrow the list, are kept in the URL and can be reset', async ({ page }) => {
   test.slow();
-  await open(page, '/professionnel', 'en');
+  await openIn(page, '/professionnel', 'en');
   await expect(cards(page).first()).toBeVisible();
   const all = Number((await count(page).textContent())?.match(/\d+/)?.[0]);
 
@@ -107,7 +102,7 @@ test('filters narrow the list, are kept in the URL and can be reset', async ({ p
 
 test('a book: choose an edition, add it to the cart, see its structured data', async ({ page }) => {
   test.slow();
-  await open(page, '/book', 'en');
+  await openIn(page, '/book', 'en');
   await openFirstProduct(page, /\/product\/\d+$/);
   const title = page.getByRole('heading', { level: 1 });
   await expect(
@@ -135,7 +130,7 @@ test('a book: choose an edition, add it to the cart, see its structured data', a
 });
 
 test('a free academic file asks a visitor to log in to download it', async ({ page }) => {
-  await open(page, '/academic', 'fr');
+  await openIn(page, '/academic', 'fr');
   await openFirstProduct(page, /\/prodoc\/\d+$/);
   await expect(page.locator('.product-detail__info .product-price')).toHaveText('Gratuit');
   await expect(page.getByRole('link', { name: 'Gratuit — connectez-vous pour télécharger' })).toHaveAttribute(
@@ -152,7 +147,7 @@ test('a free academic file asks a visitor to log in to download it', async ({ pa
 });
 
 test('a professional file shows its type and price and can be added to the cart', async ({ page }) => {
-  await open(page, '/professionnel', 'en');
+  await openIn(page, '/professionnel', 'en');
   await openFirstProduct(page, /\/prodoc\/\d+$/);
   await expect(page.locator('.product-detail__info .product-price__final')).toHaveText(/€\d/);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -163,7 +158,7 @@ test('a professional file shows its type and price and can be added to the cart'
 
 test('switching language on a product page translates it in place', async ({ page }) => {
   test.slow();
-  await open(page, '/book', 'fr');
+  await openIn(page, '/book', 'fr');
   await openFirstProduct(page, /\/product\/\d+$/);
   await expect(page.getByRole('group', { name: 'Choisissez une édition' })).toBeVisible();
   const url = page.url();
@@ -177,10 +172,10 @@ test('switching language on a product page translates it in place', async ({ pag
 });
 
 test('an unknown product shows a not-found state with ways back', async ({ page }) => {
-  await open(page, '/product/999999', 'en');
+  await openIn(page, '/product/999999', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'This product does not exist' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse the bookshop' })).toHaveAttribute('href', '/book');
-  await open(page, '/prodoc/abc', 'fr');
+  await openIn(page, '/prodoc/abc', 'fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Ce produit n’existe pas' })).toBeVisible();
   await expectNoA11yViolations(page);
 });

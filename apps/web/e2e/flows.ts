@@ -13,6 +13,16 @@ export function activePanel(page: Page) {
   return page.locator('[role="tabpanel"]:not([hidden])');
 }
 
+/**
+ * Opens `path` in language `lng` (through `?lng=`) and waits for its main heading; product pages wait for the
+ * API, which a busy machine can make slow.
+ */
+export async function openIn(page: Page, path: string, lng = 'en'): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
 /** A toast (bottom left) showing `text`. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.Toastify').getByText(text).first();

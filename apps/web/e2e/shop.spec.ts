@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dashboard, ProductPage, ProductSummary } from '@hls/contract';
 import { expect, expectNoA11yViolations, readLatestMail, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { openIn } from './flows.ts';
 
 // Cart, wishlist and compare rules (SPEC §4–§5, toasts of §8), the content pages, the author contract and the contact
 // form, on the demo catalogue.
@@ -22,13 +23,6 @@ async function firstProFile(request: APIRequestContext): Promise<ProductSummary>
   return file;
 }
 
-async function open(page: Page, path: string, lng = 'en') {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
-  await expect(page.locator('html')).toHaveAttribute('lang', lng);
-  // Product pages wait for the API; a busy machine can take a while.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-}
-
 test.slow();
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -38,7 +32,7 @@ test('adding the same book twice raises the quantity; decreasing from 1 removes 
   request,
 }) => {
   const book = await firstBook(request);
-  await open(page, `/product/${book.id}`);
+  await openIn(page, `/product/${book.id}`);
   const add = page.getByRole('button', { name: 'Add to cart' });
   await add.click();
   await expect(toast(page, 'Added To Cart').first()).toBeVisible();
@@ -81,7 +75,7 @@ test('adding the same book twice raises the quantity; decreasing from 1 removes 
 
 test('the cart survives a reload (saved under HLS)', async ({ page, request }) => {
   const file = await firstProFile(request);
-  await open(page, `/prodoc/${file.id}`);
+  await openIn(page, `/prodoc/${file.id}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect
@@ -90,7 +84,7 @@ test('the cart survives a reload (saved under HLS)', async ({ page, request }) =
 
   await page.reload();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await open(page, '/cart');
+  await openIn(page, '/cart');
   await expect(page.locator('.cart-line').getByRole('link', { name: file.title })).toBeVisible();
   await page.getByRole('button', { name: 'Clear cart' }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
@@ -98,7 +92,7 @@ test('the cart survives a reload (saved under HLS)', async ({ page, request }) =
 
 test('the wishlist refuses the same product twice with an info toast', async ({ page, request }) => {
   const book = await firstBook(request);
-  await open(page, `/product/${book.id}`);
+  await openIn(page, `/product/${book.id}`);
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await expect(toast(page, 'Added To wishlist')).toBeVisible();
   await expect(page.getByTestId('wishlist-count')).toHaveText('1');
@@ -110,7 +104,7 @@ test('the wishlist refuses the same product twice with an info toast', async ({ 
   ).toHaveCount(1);
   await expect(page.getByTestId('wishlist-count')).toHaveText('1');
 
-  await open(page, '/wishlist');
+  await openIn(page, '/wishlist');
   await expect(page).toHaveTitle('Wishlist | HLS');
   await expect(page.locator('.shop-card')).toHaveCount(1);
   await expect(page.locator('.shop-card').getByRole('link', { name: book.title, exact: true })).toBeVisible();
@@ -126,14 +120,14 @@ test('compare a book and a file side by side, then add one to the cart and remov
   request,
 }) => {
   const [book, file] = [await firstBook(request), await firstProFile(request)];
-  await open(page, `/product/${book.id}`);
+  await openIn(page, `/product/${book.id}`);
   await page.getByRole('button', { name: 'Add to compare' }).click();
   await expect(toast(page, 'Added To compare')).toBeVisible();
-  await open(page, `/prodoc/${file.id}`);
+  await openIn(page, `/prodoc/${file.id}`);
   await page.getByRole('button', { name: 'Add to compare' }).click();
   await expect(page.getByTestId('compare-count')).toHaveText('2');
 
-  await open(page, '/compare');
+  await openIn(page, '/compare');
   const table = page.getByRole('table', { name: 'Comparison of 2 products' });
   await expect(table.getByRole('columnheader')).toHaveCount(2);
   await expect(table.getByRole('columnheader', { name: book.title })).toBeVisible();
@@ -156,7 +150,7 @@ test('compare a book and a file side by side, then add one to the cart and remov
 test('the sales tips link scrolls the publish page to its tips; the author contract downloads as contrat.pdf', async ({
   page,
 }) => {
-  await open(page, '/about');
+  await openIn(page, '/about');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Tips to boost your sales' }).click();
   await expect(page).toHaveURL(/\/publish#tips$/);
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -184,14 +178,14 @@ test('the sales tips link scrolls the publish page to its tips; the author contr
   expect(fromFooter.suggestedFilename()).toBe('contrat.pdf');
 
   // Opened directly, the page starts at the top and its breadcrumb reads its title.
-  await open(page, '/publish');
+  await openIn(page, '/publish');
   await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Publish with HLS');
 });
 
 test('the contact form shows its errors, then sends the message and acknowledges it by e-mail', async ({
   page,
 }) => {
-  await open(page, '/contact');
+  await openIn(page, '/contact');
   await expect(page.getByRole('link', { name: /^support@/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Send the message' }).click();
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4);
@@ -237,18 +231,18 @@ for (const lng of ['en', 'fr'] as const) {
   }) => {
     const [book, file] = [await firstBook(request), await firstProFile(request)];
     // Something in each list, so the filled screens are checked too.
-    await open(page, `/product/${book.id}`, lng);
+    await openIn(page, `/product/${book.id}`, lng);
     const add =
       lng === 'en'
         ? ['Add to cart', 'Add to wishlist', 'Add to compare']
         : ['Ajouter au panier', "Ajouter à la liste d'envies", 'Ajouter au comparateur'];
     for (const name of add) await page.getByRole('button', { name, exact: true }).click();
-    await open(page, `/prodoc/${file.id}`, lng);
+    await openIn(page, `/prodoc/${file.id}`, lng);
     await page.getByRole('button', { name: add[2], exact: true }).click();
 
     const descriptions = new Set<string>();
     for (const screen of screens) {
-      await open(page, screen.path, lng);
+      await openIn(page, screen.path, lng);
       await expect(page.getByRole('heading', { level: 1, name: screen.title[lng] })).toBeVisible();
       await expect(page).toHaveTitle(`${screen.title[lng]} | HLS`);
       const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
@@ -269,7 +263,7 @@ for (const lng of ['en', 'fr'] as const) {
 }
 
 test('the terms: breadcrumb Home > Terms, 11 sections reachable from the contents', async ({ page }) => {
-  await open(page, '/terms', 'fr');
+  await openIn(page, '/terms', 'fr');
   const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
   await expect(breadcrumb.getByRole('listitem')).toHaveText(['Accueil', 'Conditions']);
   const contents = page.getByRole('navigation', { name: 'Sommaire' });
@@ -281,7 +275,7 @@ test('the terms: breadcrumb Home > Terms, 11 sections reachable from the content
   await expect(withdrawal).toContainText('14 jours à compter de la réception');
   await expect(page.locator('#terms-applicable-law')).toContainText('tribunaux de Londres');
 
-  await open(page, '/terms', 'en');
+  await openIn(page, '/terms', 'en');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
     'Home',
     'Terms',
