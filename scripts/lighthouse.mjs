@@ -72,15 +72,26 @@ if (!existsSync(chromePath)) {
 }
 
 if (!process.argv.includes('--no-build') || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const build = spawnSync(
-    'npx',
+  // The browser's build, then the server render beside it (dist/server), as `npm run build` makes them.
+  for (const args of [
     ['vite', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(distDir, 'server'),
+      '--logLevel',
+      'warn',
+    ],
+  ]) {
+    const build = spawnSync('npx', args, {
       cwd: path.join(root, 'apps/web'),
       stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 const servedDist = existsSync(distDir) ? distDir : path.join(root, 'apps/web/dist');
 

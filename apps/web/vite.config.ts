@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,18 +38,20 @@ const alwaysLoaded = /\/(vendor-react|vendor-state|vendor-i18n|rolldown-runtime)
 
 const apiTarget = process.env.HLS_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+const resolve: UserConfig['resolve'] = {
+  alias: [
+    // The contract through src/lib/contract.ts: zod without its eval probe, which the CSP would report.
+    {
+      find: /^@hls\/contract$/,
+      replacement: fileURLToPath(new URL('./src/lib/contract.ts', import.meta.url)),
+    },
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  ],
+};
+
+const clientBuild: UserConfig = {
   plugins: [react(), precompress()],
-  resolve: {
-    alias: [
-      // The contract through src/lib/contract.ts: zod without its eval probe, which the CSP would report.
-      {
-        find: /^@hls\/contract$/,
-        replacement: fileURLToPath(new URL('./src/lib/contract.ts', import.meta.url)),
-      },
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-    ],
-  },
+  resolve,
   server: {
     port: 5173,
     strictPort: true,
@@ -102,4 +104,18 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+/**
+ * The server render (src/entry-server.tsx), built by `vite build --ssr` into dist/server: one self-contained
+ * module the API imports, whatever folder the build is in (its dependencies bundled, React's production build).
+ */
+const serverBuild: UserConfig = {
+  plugins: [react()],
+  resolve,
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { outDir: 'dist/server', emptyOutDir: false, sourcemap: true, copyPublicDir: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild));

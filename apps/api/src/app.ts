@@ -65,7 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(bodyParsers, { bodyLimit: config.bodyLimit });
   await app.register(rateLimit);
   await app.register(openapi, { publicUrl: config.publicUrl });
-  if (serveWebApp) await app.register(webApp, { root: config.webDistDir });
+  if (serveWebApp) await app.register(webApp, { root: config.webDistDir, localesDir: config.localesDir });
 
   // App plugins.
   await app.register(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp });

@@ -1,12 +1,36 @@
 // Shared helpers of the browser journeys: captured mail, accessibility checks, unique accounts, screenshots.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Response } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseEml, type Mail } from './eml.ts';
 
-export { expect, test };
+export { expect };
+
+/**
+ * Waits, after a page of the app loaded, until it runs (`<html data-app="ready">`): a server-rendered page shows
+ * before its JavaScript, and a click on it before hydration would do nothing.
+ */
+async function appReady(page: Page, response: Response | null): Promise<Response | null> {
+  if (response?.headers()['content-type']?.includes('text/html'))
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, {
+      timeout: 30_000,
+    });
+  return response;
+}
+
+/** Playwright's test, whose page waits for the app to run after each `goto` and `reload`. */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (!javaScriptEnabled) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => appReady(page, await goto(url, options));
+    page.reload = async (options) => appReady(page, await reload(options));
+    await use(page);
+  },
+});
 export type { Mail };
 
 /** Where the API under test writes its mail (see playwright.config.ts). */

@@ -1,42 +1,99 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { persistStore } from 'redux-persist';
+import { AppReady } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
 import { isRouteHandle } from '@/app/layout/route-handle';
 import { createAppRouter, routes } from '@/app/router';
 import { setCurrentStore } from '@/app/current-store';
 import { makeStore } from '@/app/store';
 import { initI18n } from '@/i18n/i18n';
+import { toAppLanguage } from '@/i18n/languages';
+import { readServerData, serverDataReceived } from '@/lib/server-data';
 import '@/styles/global.css';
 import '@/styles/components.css';
 import '@/styles/layout.css';
 import '@/styles/catalog.css';
 
+/** Loads the code of the routes a URL matches, so the router starts with them as the server rendered them. */
+async function loadMatchedRoutes(location: Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }: { route: RouteObject }) => {
+      const { lazy } = route;
+      if (!lazy) return;
+      const loaded =
+        typeof lazy === 'function'
+          ? await lazy()
+          : Object.fromEntries(
+              await Promise.all(
+                Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => unknown)()]),
+              ),
+            );
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
 // The translations of the screen the visit starts on are fetched with those of the shell, not after them.
 const startNamespaces = (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) =>
   isRouteHandle(route.handle) ? (route.handle.namespaces ?? []) : [],
 );
-// i18n first: the router starts loading the first screen at once, and its translations wait for i18n's init.
-const i18nReady = initI18n(startNamespaces);
+const serverData = readServerData();
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
 const store = makeStore();
 setCurrentStore(store);
-const persistor = persistStore(store);
-const router = createAppRouter();
 
-void i18nReady.then((i18n) => {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('Missing #root element');
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProvider store={store} persistor={persistor} i18n={i18n}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
-});
+if (serverData) {
+  // A server-rendered page: the browser takes over the markup it has (hydration) from the same state, the
+  // server's data and language; the saved state (cart, wishlist, session) is restored right after.
+  const language = toAppLanguage(serverData.language) ?? undefined;
+  const i18nReady = initI18n(startNamespaces, language);
+  const dataReady = serverData.api
+    ? import('@/lib/api-client').then(() => store.dispatch(serverDataReceived(serverData.api)))
+    : null;
+  void Promise.all([i18nReady, loadMatchedRoutes(window.location), dataReady]).then(([i18n]) => {
+    const router = createAppRouter({ hydrationData: serverData.router });
+    let persisted = false;
+    const restoreSavedState = () => {
+      if (persisted) return;
+      persisted = true;
+      persistStore(store);
+    };
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProvider store={store} i18n={i18n}>
+            <RouterProvider router={router} />
+            <AppReady onReady={restoreSavedState} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
+  });
+} else {
+  // i18n first: the router starts loading the first screen at once, and its translations wait for i18n's init.
+  const i18nReady = initI18n(startNamespaces);
+  const persistor = persistStore(store);
+  const router = createAppRouter();
+  void i18nReady.then((i18n) => {
+    const root = createRoot(container);
+    // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProvider store={store} persistor={persistor} i18n={i18n}>
+            <RouterProvider router={router} />
+            <AppReady />
+          </AppProvider>
+        </StrictMode>,
+      ),
+    );
+  });
+}

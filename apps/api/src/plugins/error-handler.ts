@@ -5,7 +5,7 @@ import { createTranslator, requestLanguage } from './validation-messages.ts';
 
 export type ErrorHandlerOptions = {
   localesDir: string;
-  /** Serve index.html (via @fastify/static's `sendFile`) for unknown GET paths that accept HTML. */
+  /** Answer unknown GET paths that accept HTML with a page of the web app (plugins/web-app.ts). */
   spaFallback: boolean;
 };
 
@@ -31,7 +31,7 @@ export default fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !apiPath.test(request.url) &&
         (request.headers.accept ?? '').includes('text/html');
-      if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (wantsPage) return app.sendWebPage(request, reply);
       return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     });
   },

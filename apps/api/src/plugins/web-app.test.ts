@@ -64,3 +64,94 @@ describe('serving the built web app', () => {
     }
   });
 });
+
+/** A stand-in for the web build's server render (dist/server/entry-server.js), to drive the API's side of it. */
+const renderModule = `
+let options;
+export function configure(given) { options = given; }
+export async function render({ url, language, origin }) {
+  if (url.startsWith('/cart')) return null;
+  if (url.startsWith('/boom')) throw new Error('render failed');
+  const health = await options.fetch(new Request('http://api.internal/api/health'));
+  const common = await options.translations(language, 'common');
+  return {
+    status: url.startsWith('/missing') ? 404 : 200,
+    title: 'Price <$1> & "more" | HLS',
+    description: url.startsWith('/bare') ? null : 'A page about $& things',
+    html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p>',
+    data: '{"language":"' + language + '"}',
+  };
+}
+`;
+
+const ssrDist = mkdtempSync(path.join(os.tmpdir(), 'hls-web-ssr-'));
+mkdirSync(path.join(ssrDist, 'server'));
+writeFileSync(
+  path.join(ssrDist, 'index.html'),
+  '<!doctype html><html lang="fr" dir="ltr"><head><meta name="description" content="The site." />' +
+    '<title>HLS</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(ssrDist, 'server', 'entry-server.js'), renderModule);
+
+describe('server-rendered pages', () => {
+  const t = useApp({ env: { WEB_DIST_DIR: ssrDist } });
+  afterAll(() => rmSync(ssrDist, { recursive: true, force: true }));
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'shop.test', ...headers } });
+
+  it('puts the render, its head and its data into the page, in the language asked', async () => {
+    const response = await page('/product/17?lng=en');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toContain('Accept-Language');
+    const html = response.body;
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    // Escaped, and a "$" is text, not a replacement pattern.
+    expect(html).toContain('<title>Price &lt;$1&gt; &amp; &quot;more&quot; | HLS</title>');
+    expect(html).toContain(
+      '<meta name="description" content="A page about $&amp; things" data-default="The site." />',
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="Price &lt;$1&gt; &amp; &quot;more&quot; | HLS" />',
+    );
+    // The render's API calls are answered in process, and it reads the translations of its language.
+    expect(html).toContain('<div id="root"><p>en http://shop.test /product/17?lng=en 200 object</p></div>');
+    expect(html).toContain('<script type="application/json" id="hls-server-data">{"language":"en"}</script>');
+  });
+
+  it('chooses the language as the browser app does: ?lng, then the i18next cookie, then Accept-Language', async () => {
+    const lang = async (url: string, headers: Record<string, string> = {}) =>
+      /<html lang="(\w+)"/.exec((await page(url, headers)).body)?.[1];
+    expect(await lang('/about?lng=fn', { cookie: 'i18next=en', 'accept-language': 'en' })).toBe('fr');
+    expect(await lang('/about', { cookie: 'theme=dark; i18next=en', 'accept-language': 'fr-FR' })).toBe('en');
+    expect(await lang('/about', { 'accept-language': 'de-DE, en-GB;q=0.8, fr;q=0.5' })).toBe('en');
+    expect(await lang('/about', { 'accept-language': 'de-DE' })).toBe('fr');
+    expect(await lang('/')).toBe('fr');
+  });
+
+  it('keeps the site description when the page has none, and sends the status of the render', async () => {
+    expect((await page('/bare')).body).toContain(
+      '<meta name="description" content="The site." data-default="The site." />',
+    );
+    const missing = await page('/missing-product');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"><p>');
+  });
+
+  it('sends the shell for pages it leaves to the browser, and when a render fails', async () => {
+    for (const url of ['/cart', '/boom']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('hls-server-data');
+    }
+  });
+
+  it('renders the home page at "/"', async () => {
+    const response = await page('/', { 'accept-language': 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<p>en http://shop.test / 200 object</p>');
+  });
+});

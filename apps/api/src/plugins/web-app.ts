@@ -1,14 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { parseCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app; unknown page paths fall back to index.html (see the error handler). */
+type PageLanguage = 'fr' | 'en';
+
+/** What the web build's server render (apps/web/src/entry-server.tsx, built into dist/server) offers. */
+type ServerRender = {
+  configure(options: {
+    fetch: typeof fetch;
+    translations: (language: PageLanguage, namespace: string) => Promise<object>;
+  }): void;
+  render(page: { url: string; language: PageLanguage; origin: string }): Promise<{
+    status: number;
+    title: string;
+    description: string | null;
+    html: string;
+    data: string;
+  } | null>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a page of the web app: server-rendered when it can be, else the shell the browser renders. */
+    sendWebPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+export type WebAppOptions = { root: string; localesDir: string };
+
+/** The language a page is rendered in, as the browser app detects it: ?lng=, the i18next cookie, the browser's. */
+export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const { lng } = (request.query ?? {}) as Record<string, unknown>;
+  const cookie = request.headers.cookie ? parseCookie(request.headers.cookie).i18next : undefined;
+  const browser = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]);
+  for (const candidate of [typeof lng === 'string' ? lng : undefined, cookie, ...browser]) {
+    const base = candidate?.trim().toLowerCase().split(/[-_]/)[0];
+    if (base === 'fr' || base === 'fn') return 'fr';
+    if (base === 'en') return 'en';
+  }
+  return 'fr';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+
+/** The API answering a render's calls in process, as `fetch` would over the network. */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const response = await app.inject({
+      method: request.method as HTTPMethods,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item !== undefined) headers.append(name, String(item));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}
+
+/** index.html cut where a server-rendered page puts its language, head and markup. */
+function pageTemplate(html: string) {
+  const description = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/.exec(html);
+  return (page: {
+    language: PageLanguage;
+    title: string;
+    description: string | null;
+    html: string;
+    data: string;
+  }) => {
+    let out = html
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
+    if (description) {
+      const text = escapeHtml(page.description ?? '') || description[1]!;
+      out = out.replace(
+        description[0],
+        () =>
+          `<meta name="description" content="${text}" data-default="${description[1]}" />` +
+          `<meta property="og:title" content="${escapeHtml(page.title)}" />` +
+          `<meta property="og:description" content="${text}" />`,
+      );
+    }
+    // Replacements as functions: a "$" in a title or in the data is text, not a pattern.
+    return out.replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="hls-server-data">${page.data}</script>`,
+    );
+  };
+}
+
+/**
+ * Serves the built web app: its assets as files, and its pages, rendered on the server when the build has its
+ * server render (dist/server/entry-server.js), else (or when a render fails) the shell, index.html, which the
+ * browser renders by itself.
+ */
 export default fp(
-  async function webApp(app: FastifyInstance, options: { root: string }) {
+  async function webApp(app: FastifyInstance, options: WebAppOptions) {
     await app.register(fastifyStatic, {
       root: options.root,
       wildcard: true,
-      index: ['index.html'],
+      // Pages are answered by sendWebPage ("/" below, the others through the not-found handler), not as files.
+      index: false,
       // The build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent when the client accepts.
       preCompressed: true,
       cacheControl: false,
@@ -19,6 +125,53 @@ export default fp(
         else res.header('cache-control', 'public, max-age=3600');
       },
     });
+
+    const shell = readFileSync(path.join(options.root, 'index.html'), 'utf8');
+    const fill = pageTemplate(shell);
+    const entry = path.join(options.root, 'server/entry-server.js');
+    let renderer: ServerRender | null = null;
+    if (existsSync(entry)) {
+      try {
+        renderer = (await import(pathToFileURL(entry).href)) as ServerRender;
+        renderer.configure({
+          fetch: inProcessFetch(app),
+          translations: async (language, namespace) =>
+            JSON.parse(await readFile(path.join(options.localesDir, language, `${namespace}.json`), 'utf8')),
+        });
+      } catch (error) {
+        app.log.error(
+          { err: error },
+          'the server render could not be loaded: pages are rendered in the browser',
+        );
+        renderer = null;
+      }
+    }
+
+    app.decorate('sendWebPage', async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
+      reply.header('cache-control', 'no-cache');
+      if (renderer) {
+        const language = pageLanguage(request);
+        try {
+          const page = await renderer.render({
+            url: request.url,
+            language,
+            origin: `${request.protocol}://${request.host}`,
+          });
+          if (page) {
+            return reply
+              .code(page.status)
+              .header('vary', 'Accept-Language, Cookie')
+              .type('text/html; charset=utf-8')
+              .send(fill({ ...page, language }));
+          }
+        } catch (error) {
+          request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
+        }
+      }
+      return reply.sendFile('index.html');
+    });
+
+    app.get('/', { schema: { hide: true } }, (request, reply) => app.sendWebPage(request, reply));
   },
   { name: 'web-app' },
 );

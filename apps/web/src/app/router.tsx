@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { DOMRouterOpts, RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadNamespaces } from '@/i18n/namespaces';
 import { RootLayout } from './layout/root-layout';
@@ -74,17 +74,17 @@ export const routes: RouteObject[] = [
         },
         () => import('./routes/catalog/file-detail'),
       ),
-      page(
+      pageWithLoader(
         paths.academic.path,
         { titleKey: 'titles.academic', namespaces: ['catalog'], introKey: 'intros.academic' },
         () => import('./routes/catalog/academic-list'),
       ),
-      page(
+      pageWithLoader(
         paths.professional.path,
         { titleKey: 'titles.professional', namespaces: ['catalog'], introKey: 'intros.professional' },
         () => import('./routes/catalog/professional-list'),
       ),
-      page(
+      pageWithLoader(
         paths.bookshop.path,
         { titleKey: 'titles.bookshop', namespaces: ['catalog'], introKey: 'intros.bookshop' },
         () => import('./routes/catalog/book-list'),
@@ -105,7 +105,11 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.loginRegister.path,
-        { titleKey: 'titles.loginRegister', namespaces: ['auth', 'errors', 'validation', 'toast'] },
+        {
+          titleKey: 'titles.loginRegister',
+          namespaces: ['auth', 'errors', 'validation', 'toast'],
+          personal: true,
+        },
         () => import('./routes/login-register'),
       ),
       page(
@@ -118,15 +122,19 @@ export const routes: RouteObject[] = [
         { titleKey: 'titles.passwordReset', namespaces: ['auth', 'errors', 'validation', 'toast'] },
         () => import('./routes/password-reset-confirm'),
       ),
-      page(paths.cart.path, { titleKey: 'titles.cart', namespaces: ['shop'] }, () => import('./routes/cart')),
+      page(
+        paths.cart.path,
+        { titleKey: 'titles.cart', namespaces: ['shop'], personal: true },
+        () => import('./routes/cart'),
+      ),
       page(
         paths.wishlist.path,
-        { titleKey: 'titles.wishlist', namespaces: ['shop'] },
+        { titleKey: 'titles.wishlist', namespaces: ['shop'], personal: true },
         () => import('./routes/wishlist'),
       ),
       page(
         paths.compare.path,
-        { titleKey: 'titles.compare', namespaces: ['shop'] },
+        { titleKey: 'titles.compare', namespaces: ['shop'], personal: true },
         () => import('./routes/compare'),
       ),
       page(
@@ -177,6 +185,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `options.hydrationData` when it takes over a server-rendered page. */
+export function createAppRouter(options?: DOMRouterOpts) {
+  return createBrowserRouter(routes, options);
 }

@@ -1,39 +1,17 @@
 import i18next from 'i18next';
-import type { i18n as I18n, InitOptions } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { env } from '@/config/env';
-import { appLanguages, FALLBACK_LANGUAGE, toAppLanguage } from './languages';
+import { FALLBACK_LANGUAGE, toAppLanguage } from './languages';
+import type { AppLanguage } from './languages';
 import { registerI18n } from './namespaces';
+import { baseOptions, defaultNamespace } from './options';
+import type { Namespace } from './options';
 
-export const namespaces = [
-  'common',
-  'auth',
-  'account',
-  'validation',
-  'errors',
-  'toast',
-  'catalog',
-  'shop',
-  'pages',
-] as const;
-export type Namespace = (typeof namespaces)[number];
-export const defaultNamespace = 'common';
-
-/** Options shared by the browser instance and the test instance. */
-export const baseOptions: InitOptions = {
-  supportedLngs: [...appLanguages],
-  nonExplicitSupportedLngs: true,
-  load: 'languageOnly',
-  // Any other language falls back to French. English has every key too (locale-parity test), so it needs no
-  // French files behind it: a visit in English downloads English only.
-  fallbackLng: { en: [], default: [FALLBACK_LANGUAGE] },
-  ns: [...namespaces],
-  defaultNS: defaultNamespace,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-};
+export { baseOptions, defaultNamespace, namespaces } from './options';
+export type { Namespace } from './options';
 
 /** Keeps <html lang> and <html dir> in line with the interface language. */
 export function bindDocumentLanguage(instance: I18n): void {
@@ -51,13 +29,18 @@ export function bindDocumentLanguage(instance: I18n): void {
  * the shell, plus `initialNamespaces`, those of the route the app starts on); each other screen loads its own
  * with its chunk (see `loadNamespaces`), and a language change reloads the namespaces loaded so far.
  */
-export function initI18n(initialNamespaces: readonly Namespace[] = []): Promise<I18n> {
+export function initI18n(
+  initialNamespaces: readonly Namespace[] = [],
+  /** The language a server-rendered page was rendered in: the browser hydrates it in the same one. */
+  language?: AppLanguage,
+): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
   bindDocumentLanguage(instance);
   const ready = instance
     .init({
       ...baseOptions,
+      ...(language ? { lng: language } : {}),
       ns: [...new Set<Namespace>([defaultNamespace, ...initialNamespaces])],
       backend: { loadPath: `${env.apiUrl}/locales/{{lng}}/{{ns}}.json` },
       // The http backend retries 5xx and network failures, not 4xx, and reports parse failures (SPEC §8).
@@ -70,6 +53,8 @@ export function initI18n(initialNamespaces: readonly Namespace[] = []): Promise<
         lookupLocalStorage: 'i18nextLng',
         lookupSessionStorage: 'i18nextLng',
         caches: ['localStorage', 'cookie'],
+        // The server renders pages in the cookie's language: it lasts as long as the stored choice.
+        cookieMinutes: 60 * 24 * 365,
         cookieOptions: { path: '/', sameSite: 'lax' },
         convertDetectedLanguage: (lng: string) => toAppLanguage(lng) ?? lng,
       },

@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, setupListeners } from '@reduxjs/toolkit/quer
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { env } from '@/config/env';
 import { provideDataLayer } from './data-layer';
+import { serverDataReceived } from './server-data';
 import { accessTokenRenewed, sessionCleared } from './session-events';
 import { currentLanguage, refreshAccessToken } from './token-refresh';
 import { tokenStorage } from './token-storage';
@@ -9,8 +10,19 @@ import { tokenStorage } from './token-storage';
 /** Per-endpoint options: `auth: true` marks a call that sends the bearer token (plain calls send none, SPEC §7). */
 export type ApiExtraOptions = { auth?: boolean };
 
+/** Origin of the API calls of a server render: never on the network, they go to `serverFetch`. */
+const SERVER_ORIGIN = 'http://api.internal';
+
+let serverFetch: typeof fetch | null = null;
+
+/** On the server, the function that answers the API calls of a render (the API itself, in process). */
+export function setServerFetch(implementation: typeof fetch): void {
+  serverFetch = implementation;
+}
+
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: `${env.apiUrl}/api`,
+  baseUrl: `${import.meta.env.SSR ? SERVER_ORIGIN : env.apiUrl}/api`,
+  fetchFn: (input, init) => (serverFetch ?? fetch)(input, init),
   prepareHeaders: (headers, { extraOptions }) => {
     headers.set('Accept-Language', currentLanguage());
     const access = tokenStorage.getAccess();
@@ -46,6 +58,9 @@ export const api = createApi({
   baseQuery: baseQueryWithReauth,
   tagTypes: ['User'],
   endpoints: () => ({}),
+  // A server-rendered page brings the cache its screens were rendered from (lib/server-data.ts).
+  extractRehydrationInfo: (action) =>
+    serverDataReceived.match(action) ? (action.payload as never) : undefined,
 });
 
 /** Ends the session locally: tokens removed, session data and cached server data dropped. */

@@ -6,6 +6,7 @@ import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/features/seo/seo-head';
+import { useServerHead } from '@/features/seo/server-head';
 import { Header } from './header';
 import { useRouteHandle } from './use-route-handle';
 
@@ -23,6 +24,7 @@ function useDocumentTitle() {
   const handle = useRouteHandle();
   const title = handle ? t(handle.titleKey) : '';
   const description = handle?.introKey ? t(handle.introKey) : undefined;
+  useServerHead('route', { title, description });
   useEffect(() => {
     setRouteHead(title ? { title, description } : null);
   }, [title, description]);

@@ -11,6 +11,11 @@ export type RouteHandle = {
    * translations of the shell when the app starts on it.
    */
   namespaces?: readonly Namespace[];
+  /**
+   * The screen shows the visitor's own saved data (cart, wishlist, compare, login): the server sends the bare
+   * shell and the browser renders it once the saved state is restored, as it does behind the login guard.
+   */
+  personal?: true;
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

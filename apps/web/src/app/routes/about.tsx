@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
+import { useSiteOrigin } from '@/features/seo/site-origin';
 import { AboutContent } from '@/features/content/components/about-content';
 import '@/styles/content.css';
 import { PageHead } from './page-head';
@@ -8,6 +9,7 @@ import { PageHead } from './page-head';
 export function Component() {
   const { t } = useTranslation(['common', 'pages']);
   const description = t('pages:about.description');
+  const origin = useSiteOrigin();
   return (
     <>
       <PageHead
@@ -20,7 +22,7 @@ export function Component() {
           '@type': 'AboutPage',
           name: t('common:titles.about'),
           description,
-          about: { '@type': 'Organization', name: SITE_NAME, url: `${window.location.origin}/` },
+          about: { '@type': 'Organization', name: SITE_NAME, url: `${origin}/` },
         }}
       />
       <AboutContent />

@@ -8,6 +8,7 @@ import { SITE_NAME } from '@/config/site';
 import { DashboardRowsSkeleton } from '@/features/catalog/components/dashboard-rows-skeleton';
 import type { RowName } from '@/features/catalog/components/dashboard-rows-skeleton';
 import { Seo } from '@/features/seo/seo';
+import { useSiteOrigin } from '@/features/seo/site-origin';
 
 // The product rows, their cards and the API client load once the first screen is painted; their skeletons hold
 // the place meanwhile.
@@ -27,8 +28,7 @@ function DashboardRows({ rows }: { rows: RowName[] }) {
 }
 
 /** schema.org WebSite with the bookshop search, so search engines can offer a search box. */
-function websiteJsonLd() {
-  const origin = window.location.origin;
+function websiteJsonLd(origin: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
@@ -44,6 +44,7 @@ function websiteJsonLd() {
 
 export function Component() {
   const { t } = useTranslation(['common', 'catalog']);
+  const origin = useSiteOrigin();
   const sections = [
     { key: 'academic', to: paths.academic.getHref(), Icon: CapIcon },
     { key: 'professional', to: paths.professional.getHref(), Icon: BriefcaseIcon },
@@ -55,7 +56,7 @@ export function Component() {
       <Seo
         title={t('catalog:seo.homeTitle')}
         description={t('catalog:seo.homeDescription')}
-        jsonLd={websiteJsonLd()}
+        jsonLd={websiteJsonLd(origin)}
       />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">

@@ -26,7 +26,7 @@ const bookFormats: Record<Edition['format'], string> = {
 };
 
 /** schema.org `Book` with one `Offer` per edition, and each edition as a `workExample` (format, ISBN, pages). */
-export function bookJsonLd(book: BookDetail, origin = window.location.origin): JsonLd {
+export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
   const url = absolute(productHref(book), origin);
   return {
     '@context': schema,
@@ -54,7 +54,7 @@ export function bookJsonLd(book: BookDetail, origin = window.location.origin): J
 }
 
 /** schema.org `Product` with its `Offer` (price 0 for a free academic file). */
-export function fileJsonLd(file: FileDetail, origin = window.location.origin): JsonLd {
+export function fileJsonLd(file: FileDetail, origin: string): JsonLd {
   const url = absolute(productHref(file), origin);
   return {
     '@context': schema,

@@ -2,12 +2,12 @@ export type JsonLd = Record<string, unknown>;
 
 export type BreadcrumbPage = { path: string; label: string };
 
-function absolute(path: string): string {
-  return new URL(path || window.location.pathname, window.location.origin).href;
+function absolute(path: string, origin: string): string {
+  return new URL(path || '/', origin).href;
 }
 
 /** schema.org BreadcrumbList of the pages shown in a breadcrumb (the last one is the current page). */
-export function breadcrumbJsonLd(pages: BreadcrumbPage[]): JsonLd {
+export function breadcrumbJsonLd(pages: BreadcrumbPage[], origin: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -15,7 +15,7 @@ export function breadcrumbJsonLd(pages: BreadcrumbPage[]): JsonLd {
       '@type': 'ListItem',
       position: index + 1,
       name: page.label,
-      item: absolute(page.path),
+      item: absolute(page.path, origin),
     })),
   };
 }

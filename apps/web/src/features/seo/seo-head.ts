@@ -25,7 +25,8 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 
 function apply() {
   const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-  initialDescription ??= description?.getAttribute('content') ?? '';
+  // A server-rendered page's description is its own; the site's stays beside it in data-default.
+  initialDescription ??= description?.dataset.default ?? description?.getAttribute('content') ?? '';
   const entry = declared.at(-1)?.entry ?? routeDefault;
   const title = formatTitle(entry?.title);
   const text = entry?.description || initialDescription;

@@ -1,5 +1,6 @@
 import { breadcrumbJsonLd, serializeJsonLd } from './json-ld';
 import type { BreadcrumbPage, JsonLd } from './json-ld';
+import { useSiteOrigin } from './site-origin';
 import { useSeo } from './use-seo';
 
 type SeoProps = {
@@ -16,9 +17,10 @@ type SeoProps = {
 /** Title, description and structured data of a screen. Render it once per screen. */
 export function Seo({ title, description, jsonLd, breadcrumb }: SeoProps) {
   useSeo({ title, description });
+  const origin = useSiteOrigin();
   const data = [
     ...(jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd]),
-    ...(breadcrumb && breadcrumb.length > 0 ? [breadcrumbJsonLd(breadcrumb)] : []),
+    ...(breadcrumb && breadcrumb.length > 0 ? [breadcrumbJsonLd(breadcrumb, origin)] : []),
   ];
   return (
     <>

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { declareHead, withdrawHead } from './seo-head';
 import type { HeadEntry } from './seo-head';
+import { useServerHead } from './server-head';
 
 /**
  * Sets the document title ("Title | HLS") and the meta description while the calling screen is mounted.
@@ -8,6 +9,7 @@ import type { HeadEntry } from './seo-head';
  */
 export function useSeo({ title, description }: HeadEntry): void {
   const id = useId();
+  useServerHead('page', { title, description });
   useEffect(() => {
     if (title) declareHead(id, { title, description });
     else withdrawHead(id);

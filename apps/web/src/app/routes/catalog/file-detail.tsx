@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { currentStore } from '@/app/current-store';
+import { loaderStore } from '@/app/current-store';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { addToCart } from '@/features/cart/cart-slice';
@@ -16,14 +16,15 @@ import { ProductDetailSkeleton } from '@/features/catalog/components/product-det
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
 import { Seo } from '@/features/seo/seo';
+import { useSiteOrigin } from '@/features/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
 import { toApiFailure } from '@/lib/api-error';
 
 /** Asks for the file as soon as the screen's code is there, rather than after its first render. */
 // eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseProductId(params.id);
-  if (id !== null) void currentStore()?.dispatch(catalogApi.util.prefetch('getFile', id, {}));
+  if (id !== null) void loaderStore(context)?.dispatch(catalogApi.util.prefetch('getFile', id, {}));
   return null;
 }
 
@@ -32,6 +33,7 @@ export function Component() {
   const { t, i18n } = useTranslation(['catalog', 'common']);
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const dispatch = useAppDispatch();
+  const origin = useSiteOrigin();
   const id = parseProductId(useParams().id);
   const { data: file, error, isLoading, refetch } = useGetFileQuery(id ?? skipToken);
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -64,7 +66,7 @@ export function Component() {
           author: file.author.name,
           excerpt: file.excerpt,
         })}
-        jsonLd={fileJsonLd(file)}
+        jsonLd={fileJsonLd(file, origin)}
         breadcrumb={trail}
       />
       <FileDetailView

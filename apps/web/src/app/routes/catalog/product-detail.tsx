@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { currentStore } from '@/app/current-store';
+import { loaderStore } from '@/app/current-store';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
@@ -15,14 +15,15 @@ import { ProductDetailSkeleton } from '@/features/catalog/components/product-det
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
 import { Seo } from '@/features/seo/seo';
+import { useSiteOrigin } from '@/features/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
 import { toApiFailure } from '@/lib/api-error';
 
 /** Asks for the book as soon as the screen's code is there, rather than after its first render. */
 // eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseProductId(params.id);
-  if (id !== null) void currentStore()?.dispatch(catalogApi.util.prefetch('getBook', id, {}));
+  if (id !== null) void loaderStore(context)?.dispatch(catalogApi.util.prefetch('getBook', id, {}));
   return null;
 }
 
@@ -31,6 +32,7 @@ export function Component() {
   const { t, i18n } = useTranslation(['catalog', 'common']);
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const dispatch = useAppDispatch();
+  const origin = useSiteOrigin();
   const id = parseProductId(useParams().id);
   const { data: book, error, isLoading, refetch } = useGetBookQuery(id ?? skipToken);
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
@@ -62,7 +64,7 @@ export function Component() {
           author: book.author.name,
           excerpt: book.excerpt,
         })}
-        jsonLd={bookJsonLd(book)}
+        jsonLd={bookJsonLd(book, origin)}
         breadcrumb={trail}
       />
       <BookDetailView

@@ -1,0 +1,171 @@
+/**
+ * The server render of a page (built with `vite build --ssr`, run by the API): the public screens reach the
+ * visitor as HTML, painted before any JavaScript, with their data and their head; the browser then hydrates them
+ * (main.tsx). Personal screens (cart, login, account …) are not rendered here: they need the visitor's saved
+ * state, which only the browser has.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router';
+import { AppReady } from '@/app/app-ready';
+import { storeContext } from '@/app/current-store';
+import { isRouteHandle } from '@/app/layout/route-handle';
+import { AppProvider } from '@/app/provider';
+import { LOGIN_REQUIRED, routes } from '@/app/router';
+import { makeStore } from '@/app/store';
+import { formatTitle } from '@/features/seo/seo-head';
+import { createServerHead, ServerHeadContext } from '@/features/seo/server-head';
+import { SiteOriginContext } from '@/features/seo/site-origin';
+import type { AppLanguage } from '@/i18n/languages';
+import { baseOptions, namespaces } from '@/i18n/options';
+import { api, setServerFetch } from '@/lib/api-client';
+import type { ServerData } from '@/lib/server-data';
+
+/** Reads one namespace of the translations (the API reads apps/web/locales). */
+export type TranslationReader = (language: AppLanguage, namespace: string) => Promise<object>;
+
+export type ServerRenderOptions = {
+  /** Answers the API calls of a render: the API itself, in process. */
+  fetch: typeof fetch;
+  translations: TranslationReader;
+};
+
+export type RenderedPage = {
+  status: number;
+  /** Document title ("Title | HLS") and meta description of the page. */
+  title: string;
+  description: string | null;
+  /** The markup of #root. */
+  html: string;
+  /** The ServerData of the page, as JSON safe to put inside a <script> element. */
+  data: string;
+};
+
+const ORIGIN = 'http://hls.internal';
+const handler = createStaticHandler(routes);
+let translations: TranslationReader | null = null;
+const instances = new Map<AppLanguage, Promise<I18n>>();
+
+export function configure(options: ServerRenderOptions): void {
+  setServerFetch(options.fetch);
+  translations = options.translations;
+  instances.clear();
+}
+
+/** One i18next instance per language, with every namespace: renders only read it. */
+function translatorFor(language: AppLanguage): Promise<I18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    const read = translations;
+    if (!read) throw new Error('configure() the server render first');
+    instance = (async () => {
+      const loaded = await Promise.all(namespaces.map(async (ns) => [ns, await read(language, ns)] as const));
+      const i18n = i18next.createInstance().use(initReactI18next);
+      await i18n.init({
+        ...baseOptions,
+        lng: language,
+        resources: { [language]: Object.fromEntries(loaded) },
+        react: { useSuspense: false },
+      });
+      return i18n;
+    })();
+    // A failed read is tried again by the next render rather than remembered.
+    instance.catch(() => instances.delete(language));
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** Whether `url` shows a screen the server renders (public, and not made of the visitor's saved state). */
+function isServerRendered(url: string): boolean {
+  const matches = matchRoutes(routes, url);
+  if (!matches) return false;
+  return !matches.some(
+    ({ route }) => route.id === LOGIN_REQUIRED || (isRouteHandle(route.handle) && route.handle.personal),
+  );
+}
+
+/** JSON for a <script type="application/json"> element: no "<" can close it or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export type PageRequest = {
+  /** Path and query of the page. */
+  url: string;
+  language: AppLanguage;
+  /** Origin the visitor asked (scheme, host, port): that of the page's absolute links, as in the browser. */
+  origin: string;
+};
+
+/**
+ * Renders a page in a language, with its data; null when the page is left to the browser (a personal screen, or
+ * a loader's error or redirect: the browser then renders it as it does without a server render).
+ */
+export async function render({ url, language, origin }: PageRequest): Promise<RenderedPage | null> {
+  if (!isServerRendered(url)) return null;
+  const [i18n, store] = [await translatorFor(language), makeStore()];
+  const requestContext = new RouterContextProvider();
+  requestContext.set(storeContext, store);
+  const context = await handler.query(new Request(new URL(url, ORIGIN)), { requestContext });
+  if (context instanceof Response || context.errors) return null;
+  // The loaders started the screen's requests; the render shows their answers.
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+
+  const head = createServerHead();
+  const failures: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <ServerHeadContext value={head}>
+        <SiteOriginContext value={origin}>
+          <AppProvider store={store} i18n={i18n}>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+            <AppReady />
+          </AppProvider>
+        </SiteOriginContext>
+      </ServerHeadContext>
+    </StrictMode>,
+    {
+      onError: (error) => void failures.push(error),
+      // Every boundary inline, in document order: no boundary is held back to be revealed by an inline script,
+      // which neither the CSP (script-src 'self') nor a page without JavaScript would run.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  const html = await new Response(prelude).text();
+  if (failures.length > 0) throw failures[0];
+
+  type CachedQuery = { status?: string; error?: { status?: unknown } } | undefined;
+  const { queries, ...cache } = store.getState().api ?? { queries: {} };
+  const answered = Object.entries(queries as Record<string, CachedQuery>).filter(
+    ([, query]) => query?.status === 'fulfilled' || query?.status === 'rejected',
+  );
+  const notFound =
+    context.matches.at(-1)?.route.path === '*' || answered.some(([, query]) => query?.error?.status === 404);
+  const data: ServerData = {
+    language,
+    router: { loaderData: context.loaderData, actionData: null, errors: null },
+    api: { ...cache, queries: Object.fromEntries(answered), subscriptions: {} },
+  };
+  const shown = head.shown();
+  return {
+    status: notFound ? 404 : 200,
+    title: formatTitle(shown?.title),
+    description: shown?.description ?? null,
+    html,
+    data: scriptJson(data),
+  };
+}
