@@ -1,4 +1,5 @@
-// Builds the web app only when apps/web/dist is missing or older than its sources, so `npm start` stays quick.
+// Builds the web app (the browser's build and the server render) only when apps/web/dist is missing or older than
+// its sources, so `npm start` stays quick.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distIndex = join(root, 'apps/web/dist/index.html');
+const serverEntry = join(root, 'apps/web/dist/server/entry-server.js');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -32,6 +34,7 @@ function newest(path) {
 function reasonToBuild() {
   if (process.argv.includes('--force')) return 'forced with --force';
   if (!existsSync(distIndex)) return 'apps/web/dist is missing';
+  if (!existsSync(serverEntry)) return 'the server render (apps/web/dist/server) is missing';
   const built = statSync(distIndex).mtimeMs;
   const latest = sources.map(newest).reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
   if (latest.mtimeMs > built) return `${relative(root, latest.file)} changed since the last build`;

@@ -23,7 +23,7 @@ import { AppProvider } from '@/app/provider';
 import { LOGIN_REQUIRED, routes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { formatTitle } from '@/features/seo/seo-head';
-import { createServerHead, ServerHeadContext } from '@/features/seo/server-head';
+import { createServerPage, ServerPageContext } from '@/features/seo/server-page';
 import { SiteOriginContext } from '@/features/seo/site-origin';
 import type { AppLanguage } from '@/i18n/languages';
 import { baseOptions, namespaces } from '@/i18n/options';
@@ -121,11 +121,11 @@ export async function render({ url, language, origin }: PageRequest): Promise<Re
   // The loaders started the screen's requests; the render shows their answers.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
 
-  const head = createServerHead();
+  const page = createServerPage();
   const failures: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <ServerHeadContext value={head}>
+      <ServerPageContext value={page}>
         <SiteOriginContext value={origin}>
           <AppProvider store={store} i18n={i18n}>
             <StaticRouterProvider
@@ -136,7 +136,7 @@ export async function render({ url, language, origin }: PageRequest): Promise<Re
             <AppReady />
           </AppProvider>
         </SiteOriginContext>
-      </ServerHeadContext>
+      </ServerPageContext>
     </StrictMode>,
     {
       onError: (error) => void failures.push(error),
@@ -148,21 +148,19 @@ export async function render({ url, language, origin }: PageRequest): Promise<Re
   const html = await new Response(prelude).text();
   if (failures.length > 0) throw failures[0];
 
-  type CachedQuery = { status?: string; error?: { status?: unknown } } | undefined;
+  type CachedQuery = { status?: string } | undefined;
   const { queries, ...cache } = store.getState().api ?? { queries: {} };
   const answered = Object.entries(queries as Record<string, CachedQuery>).filter(
     ([, query]) => query?.status === 'fulfilled' || query?.status === 'rejected',
   );
-  const notFound =
-    context.matches.at(-1)?.route.path === '*' || answered.some(([, query]) => query?.error?.status === 404);
   const data: ServerData = {
     language,
     router: { loaderData: context.loaderData, actionData: null, errors: null },
     api: { ...cache, queries: Object.fromEntries(answered), subscriptions: {} },
   };
-  const shown = head.shown();
+  const shown = page.shown();
   return {
-    status: notFound ? 404 : 200,
+    status: page.code(),
     title: formatTitle(shown?.title),
     description: shown?.description ?? null,
     html,

@@ -16,6 +16,8 @@ import '@/styles/global.css';
 import '@/styles/components.css';
 import '@/styles/layout.css';
 import '@/styles/catalog.css';
+// The content pages' styles too: they are rendered on the server, and their first paint needs them.
+import '@/styles/content.css';
 
 /** Loads the code of the routes a URL matches, so the router starts with them as the server rendered them. */
 async function loadMatchedRoutes(location: Location): Promise<void> {

@@ -6,7 +6,7 @@ import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/features/seo/seo-head';
-import { useServerHead } from '@/features/seo/server-head';
+import { useServerHead } from '@/features/seo/server-page';
 import { Header } from './header';
 import { useRouteHandle } from './use-route-handle';
 

@@ -3,7 +3,6 @@ import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { useSiteOrigin } from '@/features/seo/site-origin';
 import { AboutContent } from '@/features/content/components/about-content';
-import '@/styles/content.css';
 import { PageHead } from './page-head';
 
 export function Component() {

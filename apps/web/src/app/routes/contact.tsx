@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ContactDetails } from '@/features/content/components/contact-details';
 import { ContactForm } from '@/features/content/components/contact-form';
-import '@/styles/content.css';
 import { PageHead } from './page-head';
 
 export function Component() {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { LegalNotice } from '@/features/content/components/legal-notice';
-import '@/styles/content.css';
 import { PageHead } from './page-head';
 
 export function Component() {

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useServerStatus } from '@/features/seo/server-page';
 
 export function Component() {
   const { t } = useTranslation('common');
+  useServerStatus(404);
   return (
     <section className="container not-found" aria-labelledby="not-found-title">
       <p className="not-found__code" aria-hidden="true">

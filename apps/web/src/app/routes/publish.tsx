@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PublishGuide, TIPS_ID } from '@/features/content/components/publish-guide';
-import '@/styles/content.css';
 import { PageHead } from './page-head';
 
 /** Navigation state that asks for the tips section (SPEC §2: element "vents", as in "ventes"). */

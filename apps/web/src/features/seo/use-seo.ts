@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { declareHead, withdrawHead } from './seo-head';
 import type { HeadEntry } from './seo-head';
-import { useServerHead } from './server-head';
+import { useServerHead } from './server-page';
 
 /**
  * Sets the document title ("Title | HLS") and the meta description while the calling screen is mounted.

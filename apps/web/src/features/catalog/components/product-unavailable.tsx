@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useServerStatus } from '@/features/seo/server-page';
 
 type ProductUnavailableProps = {
   /** 404: not found (or not published); otherwise a failed call that may be retried. */
@@ -13,6 +14,8 @@ type ProductUnavailableProps = {
 /** What a detail page shows when its product cannot be shown, with ways back into the catalogue. */
 export function ProductUnavailable({ notFound, listPath, listLabel, onRetry }: ProductUnavailableProps) {
   const { t } = useTranslation('catalog');
+  // A product that is not there is a 404; one the API could not give, a temporary failure.
+  useServerStatus(notFound ? 404 : 503);
   return (
     <section className="container not-found" aria-labelledby="product-unavailable-title">
       {notFound && (
