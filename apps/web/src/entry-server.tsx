@@ -16,17 +16,20 @@ import {
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router';
+import { markServerRendered } from '@/app/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { storeContext } from '@/app/current-store';
+import { env } from '@/config/env';
 import { isRouteHandle } from '@/app/layout/route-handle';
 import { AppProvider } from '@/app/provider';
 import { LOGIN_REQUIRED, routes } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { contentApi } from '@/features/content/api/content-api';
 import { formatTitle } from '@/features/seo/seo-head';
 import { createServerPage, ServerPageContext } from '@/features/seo/server-page';
 import { SiteOriginContext } from '@/features/seo/site-origin';
 import type { AppLanguage } from '@/i18n/languages';
-import { baseOptions, namespaces } from '@/i18n/options';
+import { baseOptions, defaultNamespace, namespaces } from '@/i18n/options';
 import { api, setServerFetch } from '@/lib/api-client';
 import type { ServerData } from '@/lib/server-data';
 
@@ -48,9 +51,12 @@ export type RenderedPage = {
   html: string;
   /** The ServerData of the page, as JSON safe to put inside a <script> element. */
   data: string;
+  /** Files the browser fetches before it can hydrate (the translations of the page): to preload. */
+  preload: string[];
 };
 
 const ORIGIN = 'http://hls.internal';
+markServerRendered();
 const handler = createStaticHandler(routes);
 let translations: TranslationReader | null = null;
 const instances = new Map<AppLanguage, Promise<I18n>>();
@@ -85,13 +91,19 @@ function translatorFor(language: AppLanguage): Promise<I18n> {
   return instance;
 }
 
-/** Whether `url` shows a screen the server renders (public, and not made of the visitor's saved state). */
-function isServerRendered(url: string): boolean {
-  const matches = matchRoutes(routes, url);
-  if (!matches) return false;
-  return !matches.some(
-    ({ route }) => route.id === LOGIN_REQUIRED || (isRouteHandle(route.handle) && route.handle.personal),
-  );
+/**
+ * The translation namespaces of the page at `url`, or null when the server does not render it (a personal screen,
+ * made of the visitor's saved state).
+ */
+function serverRenderedNamespaces(url: string): string[] | null {
+  const matches = matchRoutes(routes, url) ?? [];
+  const handles = matches.map(({ route }) => (isRouteHandle(route.handle) ? route.handle : null));
+  if (
+    matches.length === 0 ||
+    matches.some(({ route }, index) => route.id === LOGIN_REQUIRED || handles[index]?.personal)
+  )
+    return null;
+  return [...new Set([defaultNamespace, ...handles.flatMap((handle) => handle?.namespaces ?? [])])];
 }
 
 /** JSON for a <script type="application/json"> element: no "<" can close it or open a comment. */
@@ -112,12 +124,15 @@ export type PageRequest = {
  * a loader's error or redirect: the browser then renders it as it does without a server render).
  */
 export async function render({ url, language, origin }: PageRequest): Promise<RenderedPage | null> {
-  if (!isServerRendered(url)) return null;
+  const pageNamespaces = serverRenderedNamespaces(url);
+  if (!pageNamespaces) return null;
   const [i18n, store] = [await translatorFor(language), makeStore()];
   const requestContext = new RouterContextProvider();
   requestContext.set(storeContext, store);
   const context = await handler.query(new Request(new URL(url, ORIGIN)), { requestContext });
   if (context instanceof Response || context.errors) return null;
+  // The shell's own data: the live site contacts of the header and the footer.
+  void store.dispatch(contentApi.util.prefetch('getSiteInfo', undefined, {}));
   // The loaders started the screen's requests; the render shows their answers.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
 
@@ -165,5 +180,7 @@ export async function render({ url, language, origin }: PageRequest): Promise<Re
     description: shown?.description ?? null,
     html,
     data: scriptJson(data),
+    // As the browser's i18next asks for them (i18n/i18n.ts).
+    preload: pageNamespaces.map((ns) => `${env.apiUrl}/locales/${language}/${ns}.json`),
   };
 }

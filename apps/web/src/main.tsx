@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { persistStore } from 'redux-persist';
+import { markServerRendered } from '@/app/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
 import { isRouteHandle } from '@/app/layout/route-handle';
@@ -52,6 +53,7 @@ setCurrentStore(store);
 if (serverData) {
   // A server-rendered page: the browser takes over the markup it has (hydration) from the same state, the
   // server's data and language; the saved state (cart, wishlist, session) is restored right after.
+  markServerRendered();
   const language = toAppLanguage(serverData.language) ?? undefined;
   const i18nReady = initI18n(startNamespaces, language);
   const dataReady = serverData.api

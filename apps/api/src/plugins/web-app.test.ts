@@ -80,6 +80,7 @@ export async function render({ url, language, origin }) {
     description: url.startsWith('/bare') ? null : 'A page about $& things',
     html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p>',
     data: '{"language":"' + language + '"}',
+    preload: ['/locales/' + language + '/common.json'],
   };
 }
 `;
@@ -118,6 +119,9 @@ describe('server-rendered pages', () => {
     // The render's API calls are answered in process, and it reads the translations of its language.
     expect(html).toContain('<div id="root"><p>en http://shop.test /product/17?lng=en 200 object</p></div>');
     expect(html).toContain('<script type="application/json" id="hls-server-data">{"language":"en"}</script>');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/locales/en/common.json"></head>',
+    );
   });
 
   it('chooses the language as the browser app does: ?lng, then the i18next cookie, then Accept-Language', async () => {

@@ -15,13 +15,17 @@ type ServerRender = {
     fetch: typeof fetch;
     translations: (language: PageLanguage, namespace: string) => Promise<object>;
   }): void;
-  render(page: { url: string; language: PageLanguage; origin: string }): Promise<{
-    status: number;
-    title: string;
-    description: string | null;
-    html: string;
-    data: string;
-  } | null>;
+  render(page: { url: string; language: PageLanguage; origin: string }): Promise<RenderedPage | null>;
+};
+
+type RenderedPage = {
+  status: number;
+  title: string;
+  description: string | null;
+  html: string;
+  data: string;
+  /** Same-origin files the browser fetches before it hydrates the page (its translations). */
+  preload: string[];
 };
 
 declare module 'fastify' {
@@ -74,13 +78,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 /** index.html cut where a server-rendered page puts its language, head and markup. */
 function pageTemplate(html: string) {
   const description = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/.exec(html);
-  return (page: {
-    language: PageLanguage;
-    title: string;
-    description: string | null;
-    html: string;
-    data: string;
-  }) => {
+  return (page: RenderedPage & { language: PageLanguage }) => {
     let out = html
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
@@ -94,6 +92,11 @@ function pageTemplate(html: string) {
           `<meta property="og:description" content="${text}" />`,
       );
     }
+    // Fetched with the scripts rather than once they have run.
+    const preload = page.preload.map(
+      (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
+    );
+    out = out.replace('</head>', () => `${preload.join('')}</head>`);
     // Replacements as functions: a "$" in a title or in the data is text, not a pattern.
     return out.replace(
       '<div id="root"></div>',

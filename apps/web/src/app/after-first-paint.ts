@@ -31,3 +31,18 @@ export function useAfterFirstPaint(): boolean {
     () => false,
   );
 }
+
+let serverRendered = false;
+
+/** The page came rendered by the server: set by the server render, and by the browser before it hydrates. */
+export function markServerRendered(): void {
+  serverRendered = true;
+}
+
+/**
+ * True when the whole shell renders (the footer, the live site contacts): on a server-rendered page from the
+ * start, as the server rendered it with its data; otherwise once the first screen is painted.
+ */
+export function useWholeShell(): boolean {
+  return useAfterFirstPaint() || serverRendered;
+}

@@ -29,11 +29,11 @@ const page = (path: string, handle: RouteHandle, lazy: LazyScreen = section): Ro
  * is there, without waiting for the translations the component needs.
  */
 const pageWithLoader = (
-  path: string,
+  path: string | { index: true },
   handle: RouteHandle,
   load: () => Promise<ScreenModule>,
 ): RouteObject => ({
-  path,
+  ...(typeof path === 'string' ? { path } : path),
   handle,
   lazy: {
     loader: async () => (await load()).loader,
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteSpinner,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, handle: homeHandle, lazy: withNamespaces(homeHandle, () => import('./routes/home')) },
+      pageWithLoader({ index: true }, homeHandle, () => import('./routes/home')),
       pageWithLoader(
         paths.book.path,
         {

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAfterFirstPaint } from '@/app/after-first-paint';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useWholeShell } from '@/app/after-first-paint';
+import { loaderStore } from '@/app/current-store';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
 import { paths, SEARCH_PARAM } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
@@ -10,8 +12,8 @@ import type { RowName } from '@/features/catalog/components/dashboard-rows-skele
 import { Seo } from '@/features/seo/seo';
 import { useSiteOrigin } from '@/features/seo/site-origin';
 
-// The product rows, their cards and the API client load once the first screen is painted; their skeletons hold
-// the place meanwhile.
+// The product rows, their cards and the API client load once the first screen is painted (their skeletons hold
+// the place meanwhile), or with the page when the server rendered it.
 const LazyDashboardRows = lazy(() =>
   import('@/features/catalog/components/dashboard-rows').then((module) => ({
     default: module.DashboardRows,
@@ -19,12 +21,25 @@ const LazyDashboardRows = lazy(() =>
 );
 
 function DashboardRows({ rows }: { rows: RowName[] }) {
-  if (!useAfterFirstPaint()) return <DashboardRowsSkeleton rows={rows} />;
+  if (!useWholeShell()) return <DashboardRowsSkeleton rows={rows} />;
   return (
     <Suspense fallback={<DashboardRowsSkeleton rows={rows} />}>
       <LazyDashboardRows rows={rows} />
     </Suspense>
   );
+}
+
+/** Starts the rows' requests (the books and files dashboards); on the server, the render waits for them. */
+// eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
+export async function loader({ context }: LoaderFunctionArgs) {
+  const store = loaderStore(context);
+  if (store) {
+    // Imported here: the home page's first load does without the API client until it is painted.
+    const { catalogApi } = await import('@/features/catalog/api/catalog-api');
+    void store.dispatch(catalogApi.util.prefetch('getDashboard', 'books', {}));
+    void store.dispatch(catalogApi.util.prefetch('getDashboard', 'files', {}));
+  }
+  return null;
 }
 
 /** schema.org WebSite with the bookshop search, so search engines can offer a search box. */

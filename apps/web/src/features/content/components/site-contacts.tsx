@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { useAfterFirstPaint } from '@/app/after-first-paint';
+import { useWholeShell } from '@/app/after-first-paint';
 import { toSiteContacts } from '../site-contacts';
 import type { SiteContacts } from '../site-contacts';
 
@@ -8,11 +8,12 @@ const LiveSiteContacts = lazy(() => import('./live-site-contacts'));
 
 /**
  * The site contacts for the shell: the configured ones at first, then those of GET /api/site once the first screen
- * is painted, the API client (not part of the first page load) has arrived and the server has answered.
+ * is painted, the API client (not part of the first page load) has arrived and the server has answered; on a
+ * server-rendered page, those of GET /api/site from the start.
  */
 export function WithSiteContacts({ children }: { children: (contacts: SiteContacts) => ReactNode }) {
   const configured = children(toSiteContacts(undefined));
-  if (!useAfterFirstPaint()) return configured;
+  if (!useWholeShell()) return configured;
   return (
     <Suspense fallback={configured}>
       <LiveSiteContacts>{children}</LiveSiteContacts>
