@@ -12,6 +12,7 @@ import documentsRoutes, { CONTRACT_PATH } from './modules/documents/documents.ro
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import catalogRoutes from './modules/catalog/catalog.routes.ts';
 import { createCatalogQueries } from './modules/catalog/catalog.queries.ts';
+import { onCatalogWrite } from './modules/catalog/catalog.service.ts';
 import mediaRoutes from './modules/catalog/media.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import localesRoutes from './modules/locales/locales.routes.ts';
@@ -65,7 +66,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(bodyParsers, { bodyLimit: config.bodyLimit });
   await app.register(rateLimit);
   await app.register(openapi, { publicUrl: config.publicUrl });
-  if (serveWebApp) await app.register(webApp, { root: config.webDistDir, localesDir: config.localesDir });
+  if (serveWebApp)
+    await app.register(webApp, {
+      root: config.webDistDir,
+      localesDir: config.localesDir,
+      onContentChange: onCatalogWrite,
+    });
 
   // App plugins.
   await app.register(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp });

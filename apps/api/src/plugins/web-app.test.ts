@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/helper.ts';
+import { catalogChanged } from '../modules/catalog/catalog.service.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'hls-web-dist-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -68,6 +69,7 @@ describe('serving the built web app', () => {
 /** A stand-in for the web build's server render (dist/server/entry-server.js), to drive the API's side of it. */
 const renderModule = `
 let options;
+let renders = 0;
 export function configure(given) { options = given; }
 export async function render({ url, language, origin }) {
   if (url.startsWith('/cart')) return null;
@@ -78,7 +80,7 @@ export async function render({ url, language, origin }) {
     status: url.startsWith('/missing') ? 404 : 200,
     title: 'Price <$1> & "more" | HLS',
     description: url.startsWith('/bare') ? null : 'A page about $& things',
-    html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p>',
+    html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p><i>render ' + ++renders + '</i>',
     data: '{"language":"' + language + '"}',
     preload: ['/locales/' + language + '/common.json'],
   };
@@ -117,7 +119,9 @@ describe('server-rendered pages', () => {
       '<meta property="og:title" content="Price &lt;$1&gt; &amp; &quot;more&quot; | HLS" />',
     );
     // The render's API calls are answered in process, and it reads the translations of its language.
-    expect(html).toContain('<div id="root"><p>en http://shop.test /product/17?lng=en 200 object</p></div>');
+    expect(html).toContain(
+      '<div id="root"><p>en http://shop.test /product/17?lng=en 200 object</p><i>render',
+    );
     expect(html).toContain('<script type="application/json" id="hls-server-data">{"language":"en"}</script>');
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/locales/en/common.json"></head>',
@@ -151,6 +155,18 @@ describe('server-rendered pages', () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain('hls-server-data');
     }
+  });
+
+  it('keeps a rendered page, per language, until the catalogue changes', async () => {
+    const rendering = async (lng: string) => /render (\d+)/.exec((await page(`/kept?lng=${lng}`)).body)?.[1];
+    const first = await rendering('en');
+    expect(first).toBeDefined();
+    expect(await rendering('en')).toBe(first);
+    expect(await rendering('fr')).not.toBe(first);
+    catalogChanged();
+    const after = await rendering('en');
+    expect(after).not.toBe(first);
+    expect(await rendering('en')).toBe(after);
   });
 
   it('renders the home page at "/"', async () => {

@@ -35,7 +35,35 @@ declare module 'fastify' {
   }
 }
 
-export type WebAppOptions = { root: string; localesDir: string };
+export type WebAppOptions = {
+  root: string;
+  localesDir: string;
+  /** Subscribes to changes of what pages show (catalogue writes): rendered pages are dropped then. */
+  onContentChange?: (listener: () => void) => () => void;
+};
+
+/** Rendered pages are kept as long as the catalogue reads they show (modules/catalog/catalog.queries.ts). */
+const PAGE_TTL_MS = 30_000;
+const PAGES_MAX = 500;
+
+type Page = { status: number; html: string };
+
+/** Pages by language, origin and URL, for PAGE_TTL_MS at most, all dropped when the content changes. */
+function createPageCache(options: WebAppOptions, app: FastifyInstance) {
+  const entries = new Map<string, { page: Promise<Page | null>; expires: number }>();
+  const unsubscribe = options.onContentChange?.(() => entries.clear());
+  if (unsubscribe) app.addHook('onClose', async () => void unsubscribe());
+  return (key: string, render: () => Promise<Page | null>) => {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) return hit.page;
+    if (entries.size >= PAGES_MAX) entries.delete(entries.keys().next().value!);
+    const page = render();
+    entries.set(key, { page, expires: now + PAGE_TTL_MS });
+    page.catch(() => entries.delete(key));
+    return page;
+  };
+}
 
 /** The language a page is rendered in, as the browser app detects it: ?lng=, the i18next cookie, the browser's. */
 export function pageLanguage(request: FastifyRequest): PageLanguage {
@@ -150,22 +178,24 @@ export default fp(
       }
     }
 
+    const cached = createPageCache(options, app);
     app.decorate('sendWebPage', async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-cache');
-      if (renderer) {
+      const server = renderer;
+      if (server) {
         const language = pageLanguage(request);
         try {
-          const page = await renderer.render({
-            url: request.url,
-            language,
-            origin: `${request.protocol}://${request.host}`,
+          const origin = `${request.protocol}://${request.host}`;
+          const page = await cached(`${language} ${origin} ${request.url}`, async () => {
+            const rendered = await server.render({ url: request.url, language, origin });
+            return rendered && { status: rendered.status, html: fill({ ...rendered, language }) };
           });
           if (page) {
             return reply
               .code(page.status)
               .header('vary', 'Accept-Language, Cookie')
               .type('text/html; charset=utf-8')
-              .send(fill({ ...page, language }));
+              .send(page.html);
           }
         } catch (error) {
           request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
