@@ -92,9 +92,14 @@ describe('app routes', () => {
   it('reports a page view for the loaded path', async () => {
     renderWithProviders(null, { routes, route: '/about' });
     await screen.findByRole('heading', { level: 1, name: 'About us' });
-    const calls = vi.mocked(fetch).mock.calls.map(([request]) => request as Request);
-    const view = calls.find((request) => new URL(request.url).pathname === '/api/analytics/pageview');
-    expect(view).toBeDefined();
-    expect(await view!.clone().json()).toEqual({ path: '/about' });
+    const views = () =>
+      Promise.all(
+        vi
+          .mocked(fetch)
+          .mock.calls.map(([request]) => request as Request)
+          .filter((request) => new URL(request.url).pathname === '/api/analytics/pageview')
+          .map((request) => request.clone().json()),
+      );
+    await waitFor(async () => expect(await views()).toEqual([{ path: '/about' }]));
   });
 });

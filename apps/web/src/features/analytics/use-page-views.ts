@@ -12,14 +12,19 @@ export function usePageViews() {
 
   useEffect(() => {
     if (!afterFirstPaint || lastReported.current === pathname) return;
-    lastReported.current = pathname;
-    // The API client comes after the first paint; a page view can wait for it.
+    let active = true;
+    // The API client comes after the first paint; a page view can wait for it (not past the effect's cleanup).
     void import('./analytics-api').then(({ analyticsApi }) => {
+      if (!active || lastReported.current === pathname) return;
+      lastReported.current = pathname;
       const request = dispatch(
         analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
       );
       // Fire and forget: the result is not kept in the cache.
       void request.finally(() => request.reset());
     });
+    return () => {
+      active = false;
+    };
   }, [pathname, dispatch, afterFirstPaint]);
 }
