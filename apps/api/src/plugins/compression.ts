@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -12,6 +12,17 @@ declare module 'fastify' {
      */
     sharedBody?: boolean;
   }
+}
+
+const sharedReplies = new WeakSet<FastifyReply>();
+
+/**
+ * Marks a reply whose body many requests share although its route is not a `sharedBody` one (a rendered page,
+ * answered from the not-found handler): compressed once per encoding too.
+ */
+export function shareBody(reply: FastifyReply): FastifyReply {
+  sharedReplies.add(reply);
+  return reply;
 }
 
 const THRESHOLD = 1024;
@@ -43,7 +54,7 @@ export default fp(
     // Runs before @fastify/compress (route hooks come after the application's), which then leaves it alone.
     app.addHook('onSend', async (request, reply, payload) => {
       if (
-        !request.routeOptions.config.sharedBody ||
+        !(request.routeOptions.config.sharedBody || sharedReplies.has(reply)) ||
         typeof payload !== 'string' ||
         payload.length < THRESHOLD ||
         reply.hasHeader('content-encoding')

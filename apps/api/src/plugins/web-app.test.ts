@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliCompressSync, constants } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/helper.ts';
@@ -80,7 +81,8 @@ export async function render({ url, language, origin }) {
     status: url.startsWith('/missing') ? 404 : 200,
     title: 'Price <$1> & "more" | HLS',
     description: url.startsWith('/bare') ? null : 'A page about $& things',
-    html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p><i>render ' + ++renders + '</i>',
+    html: '<p>' + [language, origin, url, health.status, typeof common.nav].join(' ') + '</p><i>render ' + ++renders + '</i>' +
+      (url.startsWith('/long') ? '<p>' + 'A long page. '.repeat(300) + '</p>' : ''),
     data: '{"language":"' + language + '"}',
     preload: ['/locales/' + language + '/common.json'],
   };
@@ -167,6 +169,18 @@ describe('server-rendered pages', () => {
     const after = await rendering('en');
     expect(after).not.toBe(first);
     expect(await rendering('en')).toBe(after);
+  });
+
+  it('compresses a kept page once and sends the same bytes again', async () => {
+    const plain = await page('/long-page', { 'accept-language': 'en' });
+    const headers = { 'accept-encoding': 'br', 'accept-language': 'en' };
+    const first = await page('/long-page', headers);
+    const second = await page('/long-page', headers);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The shared path's quality, not the per-request one.
+    const once = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    expect(first.rawPayload.equals(once)).toBe(true);
   });
 
   it('renders the home page at "/"', async () => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import { shareBody } from './compression.ts';
 
 type PageLanguage = 'fr' | 'en';
 
@@ -191,7 +192,8 @@ export default fp(
             return rendered && { status: rendered.status, html: fill({ ...rendered, language }) };
           });
           if (page) {
-            return reply
+            // The same page goes to every visitor in that language until it is rendered again.
+            return shareBody(reply)
               .code(page.status)
               .header('vary', 'Accept-Language, Cookie')
               .type('text/html; charset=utf-8')
