@@ -55,7 +55,9 @@ export type RenderedPage = {
   preload: string[];
 };
 
+/** Base of the request the router's handler gets: only the page's path and query matter to it. */
 const ORIGIN = 'http://hls.internal';
+// Whatever this module renders is a server render: the whole shell, with its data (app/after-first-paint.ts).
 markServerRendered();
 const handler = createStaticHandler(routes);
 let translations: TranslationReader | null = null;
