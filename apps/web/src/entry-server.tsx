@@ -32,35 +32,14 @@ import type { AppLanguage } from '@/i18n/languages';
 import { baseOptions, defaultNamespace, namespaces } from '@/i18n/options';
 import { api, setServerFetch } from '@/lib/api-client';
 import type { ServerData } from '@/lib/server-data';
-
-/** Reads one namespace of the translations (the API reads apps/web/locales). */
-export type TranslationReader = (language: AppLanguage, namespace: string) => Promise<object>;
-
-export type ServerRenderOptions = {
-  /** Answers the API calls of a render: the API itself, in process. */
-  fetch: typeof fetch;
-  translations: TranslationReader;
-};
-
-export type RenderedPage = {
-  status: number;
-  /** Document title ("Title | HLS") and meta description of the page. */
-  title: string;
-  description: string | null;
-  /** The markup of #root. */
-  html: string;
-  /** The ServerData of the page, as JSON safe to put inside a <script> element. */
-  data: string;
-  /** Files the browser fetches before it can hydrate (the translations of the page): to preload. */
-  preload: string[];
-};
+import type { PageRequest, RenderedPage, ServerRenderOptions } from '@hls/contract/server-render';
 
 /** Base of the request the router's handler gets: only the page's path and query matter to it. */
 const ORIGIN = 'http://hls.internal';
 // Whatever this module renders is a server render: the whole shell, with its data (app/after-first-paint.ts).
 markServerRendered();
 const handler = createStaticHandler(routes);
-let translations: TranslationReader | null = null;
+let translations: ServerRenderOptions['translations'] | null = null;
 const instances = new Map<AppLanguage, Promise<I18n>>();
 
 export function configure(options: ServerRenderOptions): void {
@@ -112,14 +91,6 @@ function serverRenderedNamespaces(url: string): string[] | null {
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
-
-export type PageRequest = {
-  /** Path and query of the page. */
-  url: string;
-  language: AppLanguage;
-  /** Origin the visitor asked (scheme, host, port): that of the page's absolute links, as in the browser. */
-  origin: string;
-};
 
 /**
  * Renders a page in a language, with its data; null when the page is left to the browser (a personal screen, or

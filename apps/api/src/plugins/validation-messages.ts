@@ -32,21 +32,27 @@ export function createTranslator(localesDir: string): (language: Language) => Tr
     fallbackMessage;
 }
 
-/** The caller's language: `lng` query parameter, then Accept-Language; `fn` is the spec's code for French. */
-export function requestLanguage(query: unknown, acceptLanguage: string | undefined): Language {
+/** The language of a code (fr, fr-FR, en_GB …; `fn` is the spec's code for French), or null. */
+export function languageOf(code: string | undefined): Language | null {
+  const base = code?.trim().toLowerCase().split(/[-_]/)[0];
+  if (base === 'fr' || base === 'fn') return 'fr';
+  if (base === 'en') return 'en';
+  return null;
+}
+
+/** The languages of an Accept-Language header, in its order. */
+export function acceptedLanguages(header: string | undefined): (string | undefined)[] {
+  return (header ?? '').split(',').map((part) => part.split(';')[0]);
+}
+
+/** The `lng` query parameter, when there is one. */
+export function lngParameter(query: unknown): string | undefined {
   const lng =
     typeof query === 'object' && query !== null ? (query as Record<string, unknown>).lng : undefined;
-  const candidates = [
-    ...(typeof lng === 'string' ? [lng] : []),
-    ...(acceptLanguage ?? '')
-      .split(',')
-      .map((part) => part.split(';')[0]?.trim() ?? '')
-      .filter(Boolean),
-  ];
-  for (const candidate of candidates) {
-    const base = candidate.toLowerCase().split('-')[0];
-    if (base === 'fr' || base === 'fn') return 'fr';
-    if (base === 'en') return 'en';
-  }
-  return 'en';
+  return typeof lng === 'string' ? lng : undefined;
+}
+
+/** The caller's language: `lng` query parameter, then Accept-Language. */
+export function requestLanguage(query: unknown, acceptLanguage: string | undefined): Language {
+  return [lngParameter(query), ...acceptedLanguages(acceptLanguage)].map(languageOf).find(Boolean) ?? 'en';
 }

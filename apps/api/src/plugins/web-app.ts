@@ -6,28 +6,12 @@ import fastifyStatic from '@fastify/static';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Language } from '@hls/contract';
+import { SERVER_DATA_ID } from '@hls/contract/server-render';
+import type { RenderedPage, ServerRender } from '@hls/contract/server-render';
+import { createExpiringCache } from '../lib/expiring-cache.ts';
 import { shareBody } from './compression.ts';
-
-type PageLanguage = 'fr' | 'en';
-
-/** What the web build's server render (apps/web/src/entry-server.tsx, built into dist/server) offers. */
-type ServerRender = {
-  configure(options: {
-    fetch: typeof fetch;
-    translations: (language: PageLanguage, namespace: string) => Promise<object>;
-  }): void;
-  render(page: { url: string; language: PageLanguage; origin: string }): Promise<RenderedPage | null>;
-};
-
-type RenderedPage = {
-  status: number;
-  title: string;
-  description: string | null;
-  html: string;
-  data: string;
-  /** Same-origin files the browser fetches before it hydrates the page (its translations). */
-  preload: string[];
-};
+import { acceptedLanguages, languageOf, lngParameter } from './validation-messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,32 +35,21 @@ type Page = { status: number; html: string };
 
 /** Pages by language, origin and URL, for PAGE_TTL_MS at most, all dropped when the content changes. */
 function createPageCache(options: WebAppOptions, app: FastifyInstance) {
-  const entries = new Map<string, { page: Promise<Page | null>; expires: number }>();
-  const unsubscribe = options.onContentChange?.(() => entries.clear());
+  const cache = createExpiringCache<Page | null>({ ttlMs: PAGE_TTL_MS, max: PAGES_MAX });
+  const unsubscribe = options.onContentChange?.(cache.clear);
   if (unsubscribe) app.addHook('onClose', async () => void unsubscribe());
-  return (key: string, render: () => Promise<Page | null>) => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit.page;
-    if (entries.size >= PAGES_MAX) entries.delete(entries.keys().next().value!);
-    const page = render();
-    entries.set(key, { page, expires: now + PAGE_TTL_MS });
-    page.catch(() => entries.delete(key));
-    return page;
-  };
+  return cache;
 }
 
 /** The language a page is rendered in, as the browser app detects it: ?lng=, the i18next cookie, the browser's. */
-export function pageLanguage(request: FastifyRequest): PageLanguage {
-  const { lng } = (request.query ?? {}) as Record<string, unknown>;
+export function pageLanguage(request: FastifyRequest): Language {
   const cookie = request.headers.cookie ? parseCookie(request.headers.cookie).i18next : undefined;
-  const browser = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0]);
-  for (const candidate of [typeof lng === 'string' ? lng : undefined, cookie, ...browser]) {
-    const base = candidate?.trim().toLowerCase().split(/[-_]/)[0];
-    if (base === 'fr' || base === 'fn') return 'fr';
-    if (base === 'en') return 'en';
-  }
-  return 'fr';
+  const candidates = [
+    lngParameter(request.query),
+    cookie,
+    ...acceptedLanguages(request.headers['accept-language']),
+  ];
+  return candidates.map(languageOf).find(Boolean) ?? 'fr';
 }
 
 const escapeHtml = (text: string) =>
@@ -107,7 +80,7 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
 /** index.html cut where a server-rendered page puts its language, head and markup. */
 function pageTemplate(html: string) {
   const description = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/.exec(html);
-  return (page: RenderedPage & { language: PageLanguage }) => {
+  return (page: RenderedPage & { language: Language }) => {
     let out = html
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
@@ -130,7 +103,7 @@ function pageTemplate(html: string) {
     return out.replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="hls-server-data">${page.data}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
     );
   };
 }

@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import { SERVER_DATA_ID } from '@hls/contract/server-render';
 
 /**
  * What a server-rendered page hands to the browser besides its markup (a JSON block, see entry-server.tsx): the
@@ -9,9 +10,6 @@ export type ServerData = {
   router: { loaderData: Record<string, unknown>; actionData: null; errors: null };
   api?: unknown;
 };
-
-/** Id of the JSON block holding the ServerData of a server-rendered page. */
-export const SERVER_DATA_ID = 'hls-server-data';
 
 /**
  * Puts the server's RTK Query cache (`ServerData.api`, the state of the API's slice) into the browser's store,

@@ -17,6 +17,7 @@ import type {
 } from '@hls/contract';
 import { COUNT_CAP, discountedPrice, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFilter } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
+import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
 import { onCatalogWrite } from './catalog.service.ts';
 
@@ -102,19 +103,10 @@ function toSummary(row: SummaryRow, refs: CategoryRefs): ProductSummary {
 /** A small in-process cache with expiry, emptied by every catalogue write of this process. */
 function createCache<T>(enabled: boolean) {
   if (!enabled) return (_key: string, load: () => Promise<T>) => load();
-  const entries = new Map<string, { value: Promise<T>; expires: number }>();
-  onCatalogWrite(() => entries.clear());
-  return (key: string, load: () => Promise<T>): Promise<T> => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    if (entries.size >= CACHE_MAX) entries.delete(entries.keys().next().value!);
-    // Cached values are shared by every request: frozen, and serialized once (plugins/serializer.ts).
-    const value = load().then(deepFreeze);
-    entries.set(key, { value, expires: now + CACHE_TTL_MS });
-    value.catch(() => entries.delete(key));
-    return value;
-  };
+  const cache = createExpiringCache<T>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX });
+  onCatalogWrite(cache.clear);
+  // Cached values are shared by every request: frozen, and serialized once (plugins/serializer.ts).
+  return (key: string, load: () => Promise<T>): Promise<T> => cache(key, () => load().then(deepFreeze));
 }
 
 export type ListScope = { sections: Section[] };

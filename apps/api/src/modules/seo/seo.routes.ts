@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import type { CatalogQueries } from '../catalog/catalog.queries.ts';
 import { onCatalogWrite } from '../catalog/catalog.service.ts';
 
@@ -51,16 +52,8 @@ const escapeXml = (text: string) =>
 export default async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = options.publicUrl;
-  const cache = new Map<string, { body: Promise<string>; expires: number }>();
-  onCatalogWrite(() => cache.clear());
-  const cached = (key: string, build: () => Promise<string>) => {
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.body;
-    const body = build();
-    cache.set(key, { body, expires: Date.now() + CACHE_MS });
-    body.catch(() => cache.delete(key));
-    return body;
-  };
+  const cached = createExpiringCache<string>({ ttlMs: CACHE_MS });
+  onCatalogWrite(cached.clear);
 
   /** Product URLs of chunk `index` (0-based), walking ids in order. */
   async function productChunk(index: number): Promise<{ lines: string[]; more: boolean }> {
