@@ -4,3 +4,6 @@ export * from './accounts.ts';
 export * from './money.ts';
 export * from './catalog.ts';
 export * from './site.ts';
+export * from './language.ts';
+export * from './paths.ts';
+export * from './file-size.ts';

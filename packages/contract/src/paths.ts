@@ -1,0 +1,91 @@
+/**
+ * Every page of the web app, in one place: the router's patterns, the links the screens build, the sitemap and
+ * robots rules, and the links the API e-mails. `path` is the router pattern, `getHref` builds a link.
+ */
+import type { productKinds } from './values.ts';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  book: { path: '/product/:id', getHref: (id: string | number) => `/product/${id}` },
+  file: { path: '/prodoc/:id', getHref: (id: string | number) => `/prodoc/${id}` },
+  academic: { path: '/academic', getHref: () => '/academic' },
+  professional: { path: '/professionnel', getHref: () => '/professionnel' },
+  bookshop: { path: '/book', getHref: () => '/book' },
+  search: {
+    path: '/search',
+    getHref: (text?: string) => (text ? `/search?${SEARCH_PARAM}=${encodeURIComponent(text)}` : '/search'),
+  },
+  download: { path: '/download', getHref: () => '/download' },
+  about: { path: '/about', getHref: () => '/about' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  myAccount: { path: '/my-account', getHref: () => '/my-account' },
+  fileBook: { path: '/file-book', getHref: () => '/file-book' },
+  fileProposed: { path: '/file-proposed', getHref: () => '/file-proposed' },
+  bookProposed: { path: '/book-proposed', getHref: () => '/book-proposed' },
+  authorProduct: { path: '/author-product', getHref: () => '/author-product' },
+  authorPayment: { path: '/author-payment', getHref: () => '/author-payment' },
+  customerOrders: { path: '/customer-commande', getHref: () => '/customer-commande' },
+  loginRegister: {
+    path: '/login-register',
+    getHref: (tab?: 'login' | 'register') =>
+      tab === 'register' ? '/login-register?tab=register' : '/login-register',
+  },
+  passwordResetConfirm: {
+    path: '/password/reset/confirm/',
+    pathWithToken: '/password/reset/confirm/:token',
+    getHref: (token?: string) =>
+      token ? `/password/reset/confirm/${encodeURIComponent(token)}` : '/password/reset/confirm/',
+  },
+  cart: { path: '/cart', getHref: () => '/cart' },
+  wishlist: { path: '/wishlist', getHref: () => '/wishlist' },
+  compare: { path: '/compare', getHref: () => '/compare' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  legals: { path: '/legals', getHref: () => '/legals' },
+  publish: { path: '/publish', getHref: (tips?: boolean) => (tips ? '/publish#tips' : '/publish') },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
+} as const;
+
+export type PageName = keyof typeof paths;
+
+/** Query parameter the list and search screens read for a free-text search. */
+export const SEARCH_PARAM = 'search';
+
+/** The page of a product: `/product/{id}` for a book, `/prodoc/{id}` for a file (SPEC §2). */
+export function productPath(product: { id: string | number; kind: (typeof productKinds)[number] }): string {
+  return product.kind === 'book' ? paths.book.getHref(product.id) : paths.file.getHref(product.id);
+}
+
+/** Public pages worth indexing, besides the products (SPEC §2): the sitemap lists them. */
+export const indexedPaths: readonly string[] = [
+  paths.home,
+  paths.academic,
+  paths.professional,
+  paths.bookshop,
+  paths.about,
+  paths.contact,
+  paths.publish,
+  paths.terms,
+  paths.legals,
+].map((page) => page.path);
+
+/**
+ * Pages robots should not crawl: every screen tied to a visitor's own session or state, and search results
+ * (prefixes, as robots.txt reads them).
+ */
+export const unindexedPaths: readonly string[] = [
+  paths.myAccount.path,
+  paths.download.path,
+  paths.checkout.path,
+  paths.fileBook.path,
+  paths.fileProposed.path,
+  paths.bookProposed.path,
+  paths.authorProduct.path,
+  paths.authorPayment.path,
+  paths.customerOrders.path,
+  paths.loginRegister.path,
+  '/password/',
+  paths.cart.path,
+  paths.wishlist.path,
+  paths.compare.path,
+  paths.search.path,
+];
