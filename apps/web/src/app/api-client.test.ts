@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
 import { accountApi } from '@/features/account/api/account-api';
 import { fakeAccessToken, jsonResponse } from '@/testing/test-utils';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './token-storage';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/lib/token-storage';
 
 const user = {
   id: 'u1',

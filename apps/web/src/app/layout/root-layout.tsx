@@ -5,8 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
-import { setRouteHead } from '@/features/seo/seo-head';
-import { useServerHead } from '@/features/seo/server-page';
+import { setRouteHead } from '@/components/seo/seo-head';
+import { useServerHead } from '@/components/seo/server-page';
 import { Header } from './header';
 import { useRouteHandle } from './use-route-handle';
 

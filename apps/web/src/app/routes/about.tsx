@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { useSiteOrigin } from '@/features/seo/site-origin';
+import { useSiteOrigin } from '@/components/seo/site-origin';
 import { AboutContent } from '@/features/content/components/about-content';
 import { PageHead } from './page-head';
 

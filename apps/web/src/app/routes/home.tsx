@@ -9,8 +9,8 @@ import { paths, SEARCH_PARAM } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { DashboardRowsSkeleton } from '@/features/catalog/components/dashboard-rows-skeleton';
 import type { RowName } from '@/features/catalog/components/dashboard-rows-skeleton';
-import { Seo } from '@/features/seo/seo';
-import { useSiteOrigin } from '@/features/seo/site-origin';
+import { Seo } from '@/components/seo/seo';
+import { useSiteOrigin } from '@/components/seo/site-origin';
 
 // The product rows, their cards and the API client load once the first screen is painted (their skeletons hold
 // the place meanwhile), or with the page when the server rendered it.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { useServerStatus } from '@/features/seo/server-page';
+import { useServerStatus } from '@/components/seo/server-page';
 
 export function Component() {
   const { t } = useTranslation('common');

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import type { Crumb } from '@/components/ui/breadcrumb';
 import { paths } from '@/config/paths';
-import { Seo } from '@/features/seo/seo';
-import type { JsonLd } from '@/features/seo/json-ld';
+import { Seo } from '@/components/seo/seo';
+import type { JsonLd } from '@/components/seo/json-ld';
 
 type PageHeadProps = {
   title: string;

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { sectionPages, sectionTrail } from '@/features/catalog/catalog-trail';
 import { CatalogList } from '@/features/catalog/components/catalog-list';
 import { useListParams } from '@/features/catalog/use-list-params';
-import { Seo } from '@/features/seo/seo';
+import { Seo } from '@/components/seo/seo';
 
 /**
  * Starts a section list's requests (the page of results the URL asks for, and the categories of the filters) as

@@ -14,8 +14,8 @@ import { BookDetailView } from '@/features/catalog/components/book-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
-import { Seo } from '@/features/seo/seo';
-import { useSiteOrigin } from '@/features/seo/site-origin';
+import { Seo } from '@/components/seo/seo';
+import { useSiteOrigin } from '@/components/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
 import { toApiFailure } from '@/lib/api-error';
 

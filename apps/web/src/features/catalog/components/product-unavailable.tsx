@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { useServerStatus } from '@/features/seo/server-page';
+import { useServerStatus } from '@/components/seo/server-page';
 
 type ProductUnavailableProps = {
   /** 404: not found (or not published); otherwise a failed call that may be retried. */
