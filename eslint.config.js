@@ -5,6 +5,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { apiZones, webZones } from './eslint.boundaries.js';
+
+const root = import.meta.dirname;
+/** Resolves imports as TypeScript does (the web app's `@/` alias, `.ts` extensions, workspace packages). */
+const resolver = createTypeScriptImportResolver({
+  project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json'],
+});
 
 export default tseslint.config(
   {
@@ -44,6 +53,19 @@ export default tseslint.config(
   {
     files: ['apps/web/src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  // The architecture's boundaries (eslint.boundaries.js).
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: apiZones }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }] },
   },
   prettier,
 );

@@ -1,0 +1,91 @@
+// @ts-check
+// The architecture's one-way dependencies, as lint rules (import-x/no-restricted-paths on resolved files).
+// API (DESIGN §11): a module is reached only through its plugin's decorator or its index.ts; plugins/, lib/ and db/
+// are below the modules; only the demo module reads the demo content. Web (bulletproof-react): lib/, components/,
+// config/, i18n/ → features/ → app/, and no feature imports another.
+// scripts/lint-boundaries.test.ts proves that each zone reports a forbidden import.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const api = 'apps/api/src';
+const web = 'apps/web/src';
+
+/** @param {string} dir */
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const modules = folders(`${api}/modules`);
+const features = folders(`${web}/features`);
+
+/** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
+
+/** @type {Zone[]} */
+export const apiZones = [
+  ...modules.flatMap((module) => {
+    const others = modules.filter((other) => other !== module);
+    return others.flatMap((other) => [
+      {
+        // Code of the module (its tables file aside) may use another module's index.ts only.
+        target: `./${api}/modules/${module}/**/!(*.tables).ts`,
+        from: `./${api}/modules/${other}`,
+        except: ['./index.ts'],
+        message: `The ${module} module reaches ${other} only through its plugin (app.${other}) or modules/${other}/index.ts.`,
+      },
+      {
+        // A tables file may reference another module's tables for a foreign key, nothing else of it.
+        target: `./${api}/modules/${module}/*.tables.ts`,
+        from: `./${api}/modules/${other}`,
+        except: ['./index.ts', `./${other}.tables.ts`],
+        message: `A tables file references ${other} only through ${other}.tables.ts (foreign keys) or its index.ts.`,
+      },
+    ]);
+  }),
+  {
+    target: [`./${api}/plugins`, `./${api}/lib`],
+    from: `./${api}/modules`,
+    message: 'plugins/ and lib/ sit below the modules: they never import one.',
+  },
+  {
+    // db/schema.ts gathers every module's tables for the migrations; the rest of db/ knows no module.
+    target: `./${api}/db/!(schema).ts`,
+    from: `./${api}/modules`,
+    message: 'db/ sits below the modules: only db/schema.ts gathers their tables.',
+  },
+  {
+    target: [
+      `./${api}/modules/!(demo)/**`,
+      `./${api}/plugins/**`,
+      `./${api}/lib/**`,
+      `./${api}/db/**`,
+      `./${api}/*.ts`,
+    ],
+    from: `./${api}/demo-content`,
+    message: 'Only the demo module uses the demo content; production code never imports it.',
+  },
+];
+
+/** @type {Zone[]} */
+export const webZones = [
+  ...features.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `./${web}/features/${other}`),
+    message:
+      'A feature never imports another feature: compose them in app/, or move what they share below them.',
+  })),
+  {
+    target: `./${web}/features`,
+    from: `./${web}/app`,
+    except: ['./hooks.ts'],
+    message: 'Features sit below app/: only the typed hooks of app/hooks.ts may be imported.',
+  },
+  {
+    target: ['lib', 'components', 'config', 'i18n'].map((layer) => `./${web}/${layer}`),
+    from: [`./${web}/features`, `./${web}/app`],
+    message:
+      'lib/, components/, config/ and i18n/ are shared by every feature: they never import features/ or app/.',
+  },
+];

@@ -1,0 +1,81 @@
+// Each zone of eslint.boundaries.js reports a forbidden import, and leaves the allowed ones alone: linted as if
+// the code below were a file at that path.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('API boundaries', () => {
+  it("refuse a module's import of another module's service or tables", async () => {
+    const file = 'apps/api/src/modules/contact/forbidden.ts';
+    expect(await boundaryErrors(file, "import '../accounts/accounts.service.ts';")).toEqual([
+      expect.stringContaining('reaches accounts only through its plugin'),
+    ]);
+    expect(await boundaryErrors(file, "import '../accounts/accounts.tables.ts';")).toHaveLength(1);
+  });
+
+  it("let a tables file reference another module's tables for a foreign key", async () => {
+    const file = 'apps/api/src/modules/catalog/other.tables.ts';
+    expect(await boundaryErrors(file, "import '../accounts/accounts.tables.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import '../accounts/accounts.service.ts';")).toHaveLength(1);
+  });
+
+  it('refuse plugins/, lib/ and db/ an import of a module; db/schema.ts gathers the tables', async () => {
+    const catalogTables = '../modules/catalog/catalog.tables.ts';
+    for (const file of ['apps/api/src/plugins/forbidden.ts', 'apps/api/src/lib/forbidden.ts'])
+      expect(await boundaryErrors(file, `import '${catalogTables}';`)).toEqual([
+        expect.stringContaining('never import one'),
+      ]);
+    expect(await boundaryErrors('apps/api/src/db/forbidden.ts', `import '${catalogTables}';`)).toHaveLength(
+      1,
+    );
+    expect(await boundaryErrors('apps/api/src/db/schema.ts', `import '${catalogTables}';`)).toEqual([]);
+  });
+
+  it('let only the demo module use the demo content', async () => {
+    const cover = 'demo-content/cover.ts';
+    expect(
+      await boundaryErrors('apps/api/src/modules/documents/forbidden.ts', `import '../../${cover}';`),
+    ).toEqual([expect.stringContaining('Only the demo module')]);
+    expect(await boundaryErrors('apps/api/src/app.ts', `import './${cover}';`)).toHaveLength(1);
+    expect(await boundaryErrors('apps/api/src/modules/demo/allowed.ts', `import '../../${cover}';`)).toEqual(
+      [],
+    );
+  });
+});
+
+describe('web boundaries', () => {
+  it('refuse a feature an import of another feature', async () => {
+    const file = 'apps/web/src/features/cart/forbidden.ts';
+    expect(await boundaryErrors(file, "import '@/features/catalog/api/catalog-api';")).toEqual([
+      expect.stringContaining('never imports another feature'),
+    ]);
+    expect(await boundaryErrors(file, "import '../catalog/api/catalog-api';")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import './cart-slice';")).toEqual([]);
+  });
+
+  it('refuse a feature an import of app/, but its typed hooks', async () => {
+    const file = 'apps/web/src/features/cart/forbidden.ts';
+    expect(await boundaryErrors(file, "import '@/app/store';")).toEqual([
+      expect.stringContaining('Features sit below app/'),
+    ]);
+    expect(await boundaryErrors(file, "import '@/app/hooks';")).toEqual([]);
+  });
+
+  it('refuse the shared layers an import of a feature or of app/', async () => {
+    for (const layer of ['lib', 'components', 'config', 'i18n']) {
+      const file = `apps/web/src/${layer}/forbidden.ts`;
+      expect(await boundaryErrors(file, "import '@/features/cart/cart-slice';")).toHaveLength(1);
+      expect(await boundaryErrors(file, "import '@/app/hooks';")).toHaveLength(1);
+    }
+  });
+});
