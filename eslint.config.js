@@ -13,6 +13,7 @@ const root = import.meta.dirname;
 /** Resolves imports as TypeScript does (the web app's `@/` alias, `.ts` extensions, workspace packages). */
 const resolver = createTypeScriptImportResolver({
   project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json'],
+  noWarnOnMultipleProjects: true,
 });
 
 export default tseslint.config(
