@@ -4,7 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { env } from '@/config/env';
-import { FALLBACK_LANGUAGE, toAppLanguage } from './languages';
+import { resolveLanguage } from '@hls/contract/language';
+import { toAppLanguage } from './languages';
 import type { AppLanguage } from './languages';
 import { registerI18n } from './namespaces';
 import { baseOptions, defaultNamespace } from './options';
@@ -16,7 +17,7 @@ export type { Namespace } from './options';
 /** Keeps <html lang> and <html dir> in line with the interface language. */
 export function bindDocumentLanguage(instance: I18n): void {
   const apply = (lng: string | undefined) => {
-    const language = toAppLanguage(lng) ?? FALLBACK_LANGUAGE;
+    const language = resolveLanguage(lng);
     document.documentElement.lang = language;
     document.documentElement.dir = instance.dir(language);
   };

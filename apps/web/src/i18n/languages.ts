@@ -1,8 +1,11 @@
+import { DEFAULT_LANGUAGE, parseLanguage } from '@hls/contract/language';
+import { languages } from '@hls/contract/values';
+
 /** Languages of the interface. The spec names French `fn`; it is accepted everywhere as an alias of `fr`. */
-export const appLanguages = ['fr', 'en'] as const;
+export const appLanguages = languages;
 export type AppLanguage = (typeof appLanguages)[number];
 
-export const FALLBACK_LANGUAGE: AppLanguage = 'fr';
+export const FALLBACK_LANGUAGE: AppLanguage = DEFAULT_LANGUAGE;
 
 /** Values offered by the language selector (SPEC §9: fn = French, en = English). */
 export const languageOptions = [
@@ -12,14 +15,10 @@ export const languageOptions = [
 
 /** Maps any detected or stored code (fn, fr-FR, en-GB, …) to an interface language, or null when unsupported. */
 export function toAppLanguage(code: string | null | undefined): AppLanguage | null {
-  if (!code) return null;
-  const base = code.toLowerCase().split(/[-_]/)[0];
-  if (base === 'fn' || base === 'fr') return 'fr';
-  if (base === 'en') return 'en';
-  return null;
+  return parseLanguage(code) ?? null;
 }
 
 /** The selector value for an interface language. */
 export function toSelectorValue(language: string | undefined): 'fn' | 'en' {
-  return toAppLanguage(language) === 'en' ? 'en' : 'fn';
+  return parseLanguage(language) === 'en' ? 'en' : 'fn';
 }

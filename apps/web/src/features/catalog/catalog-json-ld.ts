@@ -1,5 +1,5 @@
 import type { BookDetail, Edition, FileDetail, Price } from '@hls/contract';
-import { productHref } from './product-links';
+import { productPath } from '@/config/paths';
 
 type JsonLd = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ const bookFormats: Record<Edition['format'], string> = {
 
 /** schema.org `Book` with one `Offer` per edition, and each edition as a `workExample` (format, ISBN, pages). */
 export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
-  const url = absolute(productHref(book), origin);
+  const url = absolute(productPath(book), origin);
   return {
     '@context': schema,
     '@type': 'Book',
@@ -55,7 +55,7 @@ export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
 
 /** schema.org `Product` with its `Offer` (price 0 for a free academic file). */
 export function fileJsonLd(file: FileDetail, origin: string): JsonLd {
-  const url = absolute(productHref(file), origin);
+  const url = absolute(productPath(file), origin);
   return {
     '@context': schema,
     '@type': 'Product',

@@ -1,7 +1,6 @@
 import type { ProductSummary, Section } from '@hls/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '@/config/paths';
-import { productHref } from './product-links';
+import { paths, productPath } from '@/config/paths';
 
 export type TrailPage = { path: string; label: string };
 
@@ -31,6 +30,6 @@ export function productTrail(product: ProductSummary, t: TFunction, lang: 'fr' |
   return [
     ...sectionTrail(product.section, t),
     { path: `${list}?category=${product.category.id}`, label: product.category.name[lang] },
-    { path: productHref(product), label: product.title },
+    { path: productPath(product), label: product.title },
   ];
 }

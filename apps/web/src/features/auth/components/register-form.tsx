@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
-import { toAppLanguage } from '@/i18n/languages';
+import { resolveLanguage } from '@hls/contract/language';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { toApiFailure } from '@/lib/api-error';
@@ -40,7 +40,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     event.preventDefault();
     setFormError(null);
     const { confirmPassword, ...fields } = values;
-    const parsed = RegisterRequest.safeParse({ ...fields, language: toAppLanguage(i18n.language) ?? 'fr' });
+    const parsed = RegisterRequest.safeParse({ ...fields, language: resolveLanguage(i18n.language) });
     const nextErrors: FieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
     if (!confirmPassword) nextErrors.confirmPassword = 'password.required';
     else if (confirmPassword !== values.password) nextErrors.confirmPassword = 'password.mismatch';

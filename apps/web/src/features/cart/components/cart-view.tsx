@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
+import { paths, productPath } from '@/config/paths';
 import { formatMoney, intlLocale } from '@/lib/money';
-import { productHref } from '../cart-links';
 import {
   addToCart,
   decreaseQuantity,
@@ -31,7 +30,7 @@ function CartLine({ item, locale }: { item: CartItem; locale: string }) {
       <img className="cart-line__image" src={item.image} alt="" width="72" height="96" loading="lazy" />
       <div className="cart-line__info">
         <h3 className="cart-line__title">
-          <Link to={productHref(item)}>{item.title}</Link>
+          <Link to={productPath({ id: item.id, kind: item.type })}>{item.title}</Link>
         </h3>
         <p className="cart-line__kind">
           <LineKind item={item} />

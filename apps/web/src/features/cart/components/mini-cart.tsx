@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { paths } from '@/config/paths';
+import { paths, productPath } from '@/config/paths';
 import { formatMoney, intlLocale } from '@/lib/money';
-import { productHref } from '../cart-links';
 import { deleteFromCart, selectCartItems, selectCartTotals, unitPrice } from '../cart-slice';
 import { LineKind } from './line-kind';
 
@@ -27,7 +26,7 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
             <img src={item.image} alt="" className="mini-cart__image" width="48" height="64" loading="lazy" />
             <div className="mini-cart__info">
               <p className="mini-cart__title">
-                <Link to={productHref(item)} onClick={onNavigate}>
+                <Link to={productPath({ id: item.id, kind: item.type })} onClick={onNavigate}>
                   {item.title}
                 </Link>
               </p>

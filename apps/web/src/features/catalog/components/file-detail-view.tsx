@@ -4,7 +4,7 @@ import type { FileDetail } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { paths } from '@/config/paths';
 import type { TrailPage } from '../catalog-trail';
-import { formatFileSize } from '../file-size';
+import { formatFileSize } from '@hls/contract/file-size';
 import { useIntlLocale } from '../use-intl-locale';
 import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
 import { ProductPrice } from './product-price';

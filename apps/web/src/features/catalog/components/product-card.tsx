@@ -2,7 +2,7 @@ import type { ProductSummary } from '@hls/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
-import { productHref } from '../product-links';
+import { productPath } from '@/config/paths';
 import { ProductPrice } from './product-price';
 
 type ProductCardProps = {
@@ -39,7 +39,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           <span>{product.category.name[lang]}</span>
         </p>
         <Heading className="product-card__title">
-          <Link to={productHref(product)} className="product-card__link" lang={product.language}>
+          <Link to={productPath(product)} className="product-card__link" lang={product.language}>
             {product.title}
           </Link>
         </Heading>
