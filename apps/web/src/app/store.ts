@@ -63,7 +63,7 @@ const shopToasts: Middleware<object, RootState> = (store) => (next) => (action) 
   if (isAction(action)) {
     cartToasts(action, before);
     wishlistToasts(action, before);
-    compareToasts(action);
+    compareToasts(action, before);
   }
   return result;
 };

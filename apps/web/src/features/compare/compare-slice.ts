@@ -1,17 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { ProductKind, ProductSummary } from '@hls/contract';
+import { addOnce, containsProduct, savedProductFrom, withoutProduct } from '@/lib/saved-products';
+import type { SavedProduct } from '@/lib/saved-products';
 
-export type CompareItem = {
-  id: number;
-  type: ProductKind;
-  title: string;
-  /** List price in cents (a book's cheapest edition). */
-  price: number;
-  /** Percent; applies only when greater than 0. */
-  discount: number;
-  image: string;
-};
+export type CompareItem = SavedProduct;
 
 export type CompareState = { compareItems: CompareItem[] };
 
@@ -21,13 +13,12 @@ export const compareSlice = createSlice({
   name: 'compare',
   initialState,
   reducers: {
-    /** Adds a product once (by id). */
+    /** Adds a product once (by id); the toasts tell the user when it was already there. */
     addToCompare(state, action: PayloadAction<CompareItem>) {
-      if (state.compareItems.some((item) => item.id === action.payload.id)) return;
-      state.compareItems.push(action.payload);
+      addOnce(state.compareItems, action.payload);
     },
     deleteFromCompare(state, action: PayloadAction<{ id: number }>) {
-      state.compareItems = state.compareItems.filter((item) => item.id !== action.payload.id);
+      state.compareItems = withoutProduct(state.compareItems, action.payload.id);
     },
     deleteAllFromCompare(state) {
       state.compareItems = [];
@@ -36,7 +27,7 @@ export const compareSlice = createSlice({
   selectors: {
     selectCompareItems: (state) => state.compareItems,
     selectCompareCount: (state) => state.compareItems.length,
-    isInCompare: (state, id: number) => state.compareItems.some((item) => item.id === id),
+    isInCompare: (state, id: number) => containsProduct(state.compareItems, id),
   },
 });
 
@@ -45,15 +36,4 @@ export const { selectCompareItems, selectCompareCount, isInCompare } = compareSl
 export const compareReducer = compareSlice.reducer;
 
 /** The compare entry of a product as the catalogue shows it. */
-export function compareItemFromProduct(
-  product: Pick<ProductSummary, 'id' | 'kind' | 'title' | 'coverUrl' | 'price'>,
-): CompareItem {
-  return {
-    id: product.id,
-    type: product.kind,
-    title: product.title,
-    price: product.price.priceCents,
-    discount: product.price.discountPercent,
-    image: product.coverUrl,
-  };
-}
+export const compareItemFromProduct = savedProductFrom;

@@ -15,6 +15,19 @@ describe('compare toasts', () => {
     expect(store.getState().compare.compareItems).toEqual([]);
   });
 
+  it('refuses a product already in the list with the info toast "Product already in compare"', async () => {
+    const { store } = renderWithProviders(null);
+    act(() => void store.dispatch(addToCompare(item)));
+    expect(await screen.findAllByText('Added To compare')).toHaveLength(1);
+
+    act(() => void store.dispatch(addToCompare({ ...item, title: 'Other' })));
+    const refused = await screen.findAllByText('Product already in compare');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.closest('.Toastify__toast')).toHaveClass('Toastify__toast--info');
+    expect(screen.getAllByText('Added To compare')).toHaveLength(1);
+    expect(store.getState().compare.compareItems).toEqual([item]);
+  });
+
   it('clears the list', () => {
     const { store } = renderWithProviders(null);
     act(() => {

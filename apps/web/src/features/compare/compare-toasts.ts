@@ -1,9 +1,11 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { notify } from '@/components/ui/notify';
+import { savedListToasts } from '@/components/ui/saved-list-toasts';
 import { addToCompare, deleteFromCompare } from './compare-slice';
+import type { CompareState } from './compare-slice';
 
-/** The compare toasts of SPEC §8 for an action. */
-export function compareToasts(action: UnknownAction): void {
-  if (addToCompare.match(action)) notify.key('success', 'addedToCompare');
-  else if (deleteFromCompare.match(action)) notify.key('info', 'removedFromCompare');
-}
+/** The compare toasts of SPEC §8; a product already in the list is refused with an info toast, as the wishlist does. */
+export const compareToasts = savedListToasts({
+  add: addToCompare,
+  remove: deleteFromCompare,
+  items: (state: { compare: CompareState }) => state.compare.compareItems,
+  keys: { added: 'addedToCompare', already: 'alreadyInCompare', removed: 'removedFromCompare' },
+});

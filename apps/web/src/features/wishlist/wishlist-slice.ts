@@ -1,16 +1,10 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { EditionFormat, ProductKind, ProductSummary } from '@hls/contract';
+import type { EditionFormat, ProductSummary } from '@hls/contract';
+import { addOnce, containsProduct, savedProductFrom, withoutProduct } from '@/lib/saved-products';
+import type { SavedProduct } from '@/lib/saved-products';
 
-export type WishlistItem = {
-  id: number;
-  type: ProductKind;
-  title: string;
-  /** List price in cents (a book's cheapest edition). */
-  price: number;
-  /** Percent; applies only when greater than 0. */
-  discount: number;
-  image: string;
+export type WishlistItem = SavedProduct & {
   /** File type icon name, files only. */
   extension?: string;
   /** Books: the editions on sale. */
@@ -27,11 +21,10 @@ export const wishlistSlice = createSlice({
   reducers: {
     /** Refuses a product already present (same id); the toast listener tells the user. */
     addToWishlist(state, action: PayloadAction<WishlistItem>) {
-      if (state.wishlistItems.some((item) => item.id === action.payload.id)) return;
-      state.wishlistItems.push(action.payload);
+      addOnce(state.wishlistItems, action.payload);
     },
     deleteFromWishlist(state, action: PayloadAction<{ id: number }>) {
-      state.wishlistItems = state.wishlistItems.filter((item) => item.id !== action.payload.id);
+      state.wishlistItems = withoutProduct(state.wishlistItems, action.payload.id);
     },
     deleteAllFromWishlist(state) {
       state.wishlistItems = [];
@@ -40,7 +33,7 @@ export const wishlistSlice = createSlice({
   selectors: {
     selectWishlistItems: (state) => state.wishlistItems,
     selectWishlistCount: (state) => state.wishlistItems.length,
-    isInWishlist: (state, id: number) => state.wishlistItems.some((item) => item.id === id),
+    isInWishlist: (state, id: number) => containsProduct(state.wishlistItems, id),
   },
 });
 
@@ -53,12 +46,7 @@ export function wishlistItemFromProduct(
   product: Pick<ProductSummary, 'id' | 'kind' | 'title' | 'coverUrl' | 'price' | 'fileType' | 'formats'>,
 ): WishlistItem {
   return {
-    id: product.id,
-    type: product.kind,
-    title: product.title,
-    price: product.price.priceCents,
-    discount: product.price.discountPercent,
-    image: product.coverUrl,
+    ...savedProductFrom(product),
     ...(product.fileType ? { extension: product.fileType } : {}),
     ...(product.kind === 'book' ? { formats: product.formats } : {}),
   };

@@ -2,15 +2,16 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition, EditionFormat, FileDetail } from '@hls/contract';
-import { discountedPrice } from '@hls/contract/money';
+import { formatFileSize } from '@hls/contract/file-size';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { BrowseLinks } from '@/components/ui/browse-links';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListedPrice } from '@/components/ui/listed-price';
 import { CompareIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { formatMoney, intlLocale } from '@/lib/money';
+import { productPath } from '@/config/paths';
+import { intlLocale } from '@/lib/money';
 import { useGetCompareDetailsQuery } from '../api/compare-api';
 import { deleteAllFromCompare, deleteFromCompare, selectCompareItems } from '../compare-slice';
 import type { CompareItem } from '../compare-slice';
@@ -21,44 +22,6 @@ type CompareViewProps = {
   /** Puts a product in the cart: a book with the chosen edition, a file alone. */
   onAddToCart: (product: Detail, edition?: Edition) => void;
 };
-
-const productHref = (item: Pick<CompareItem, 'id' | 'type'>) =>
-  item.type === 'book' ? paths.book.getHref(item.id) : paths.file.getHref(item.id);
-
-function formatSize(bytes: number, locale: string) {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
-
-function Price({ cents, discount, locale }: { cents: number; discount: number; locale: string }) {
-  const { t } = useTranslation('shop');
-  if (cents === 0) return <span className="price">{t('price.free')}</span>;
-  return (
-    <>
-      <span className="price">{formatMoney(discountedPrice(cents, discount), locale)}</span>
-      {discount > 0 && (
-        <>
-          {' '}
-          <del className="price-old">
-            <span className="visually-hidden">{t('price.was')} </span>
-            {formatMoney(cents, locale)}
-          </del>
-        </>
-      )}
-    </>
-  );
-}
 
 /** The compare screen: a table with one column per product, fetched by id (SPEC §4 compare list). */
 export function CompareView({ onAddToCart }: CompareViewProps) {
@@ -116,7 +79,7 @@ export function CompareView({ onAddToCart }: CompareViewProps) {
             {detail.editions.map((edition) => (
               <li key={edition.format}>
                 <span className="compare-prices__edition">{t(`kind.${edition.format}`)}</span>{' '}
-                <Price
+                <ListedPrice
                   cents={edition.price.priceCents}
                   discount={edition.price.discountPercent}
                   locale={locale}
@@ -125,7 +88,11 @@ export function CompareView({ onAddToCart }: CompareViewProps) {
             ))}
           </ul>
         ) : (
-          <Price cents={detail.price.priceCents} discount={detail.price.discountPercent} locale={locale} />
+          <ListedPrice
+            cents={detail.price.priceCents}
+            discount={detail.price.discountPercent}
+            locale={locale}
+          />
         ),
       ),
     },
@@ -155,7 +122,7 @@ export function CompareView({ onAddToCart }: CompareViewProps) {
     {
       key: 'size',
       label: t('compare.size'),
-      cells: cell((detail) => (detail.kind === 'file' ? formatSize(detail.sizeBytes, locale) : none)),
+      cells: cell((detail) => (detail.kind === 'file' ? formatFileSize(detail.sizeBytes, locale) : none)),
     },
     { key: 'author', label: t('compare.author'), cells: cell((detail) => detail.author.name) },
     {
@@ -251,7 +218,9 @@ export function CompareView({ onAddToCart }: CompareViewProps) {
                       height="160"
                       loading="lazy"
                     />
-                    <Link to={productHref(item)}>{detail?.title ?? item.title}</Link>
+                    <Link to={productPath({ id: item.id, kind: item.type })}>
+                      {detail?.title ?? item.title}
+                    </Link>
                     {detail === null && (
                       <span className="compare-table__gone">{t('compare.unavailable')}</span>
                     )}

@@ -1,17 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { discountedPrice } from '@hls/contract/money';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { BrowseLinks } from '@/components/ui/browse-links';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HeartIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
-import { formatMoney, intlLocale } from '@/lib/money';
+import { ListedPrice } from '@/components/ui/listed-price';
+import { productPath } from '@/config/paths';
+import { intlLocale } from '@/lib/money';
 import { deleteAllFromWishlist, deleteFromWishlist, selectWishlistItems } from '../wishlist-slice';
 import type { WishlistItem } from '../wishlist-slice';
 
-const productHref = (item: WishlistItem) =>
-  item.type === 'book' ? paths.book.getHref(item.id) : paths.file.getHref(item.id);
+const productHref = (item: WishlistItem) => productPath({ id: item.id, kind: item.type });
 
 /** A book on sale in several editions needs its page to choose one; anything else goes straight to the cart. */
 const needsEditionChoice = (item: WishlistItem) => item.type === 'book' && (item.formats?.length ?? 0) > 1;
@@ -79,24 +78,7 @@ export function WishlistView({ onAddToCart }: WishlistViewProps) {
                     : t('kind.file')}
               </p>
               <p className="shop-card__price">
-                {item.price === 0 ? (
-                  <span className="price">{t('price.free')}</span>
-                ) : (
-                  <>
-                    <span className="price">
-                      {formatMoney(discountedPrice(item.price, item.discount), locale)}
-                    </span>
-                    {item.discount > 0 && (
-                      <>
-                        {' '}
-                        <del className="price-old">
-                          <span className="visually-hidden">{t('price.was')} </span>
-                          {formatMoney(item.price, locale)}
-                        </del>
-                      </>
-                    )}
-                  </>
-                )}
+                <ListedPrice cents={item.price} discount={item.discount} locale={locale} />
               </p>
               <div className="shop-card__actions">
                 {needsEditionChoice(item) ? (

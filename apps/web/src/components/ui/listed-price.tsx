@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { discountedPrice } from '@hls/contract/money';
+import { formatMoney } from '@/lib/money';
+
+/** A price in cents as the shop lists it: "Free", or the discounted price beside the struck-through list price. */
+export function ListedPrice({
+  cents,
+  discount,
+  locale,
+}: {
+  cents: number;
+  discount: number;
+  locale: string;
+}) {
+  const { t } = useTranslation('shop');
+  if (cents === 0) return <span className="price">{t('price.free')}</span>;
+  return (
+    <>
+      <span className="price">{formatMoney(discountedPrice(cents, discount), locale)}</span>
+      {discount > 0 && (
+        <>
+          {' '}
+          <del className="price-old">
+            <span className="visually-hidden">{t('price.was')} </span>
+            {formatMoney(cents, locale)}
+          </del>
+        </>
+      )}
+    </>
+  );
+}
