@@ -16,7 +16,7 @@ import {
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router';
-import { markServerRendered } from '@/app/after-first-paint';
+import { markServerRendered } from '@/lib/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { storeContext } from '@/app/current-store';
 import { env } from '@/config/env';
@@ -36,7 +36,7 @@ import type { PageRequest, RenderedPage, ServerRenderOptions } from '@hls/contra
 
 /** Base of the request the router's handler gets: only the page's path and query matter to it. */
 const ORIGIN = 'http://hls.internal';
-// Whatever this module renders is a server render: the whole shell, with its data (app/after-first-paint.ts).
+// Whatever this module renders is a server render: the whole shell, with its data (lib/after-first-paint.ts).
 markServerRendered();
 const handler = createStaticHandler(routes);
 let translations: ServerRenderOptions['translations'] | null = null;

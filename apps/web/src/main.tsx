@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { persistStore } from 'redux-persist';
-import { markServerRendered } from '@/app/after-first-paint';
+import { markServerRendered } from '@/lib/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
 import { isRouteHandle } from '@/app/layout/route-handle';

@@ -14,6 +14,11 @@ type Options = {
   routes?: RouteObject[];
 };
 
+/** The app's real store, for tests that dispatch without rendering. */
+export function createTestStore(preloadedState?: Partial<RootState>) {
+  return makeStore(preloadedState);
+}
+
 /** Renders with the real store, translations and a memory router; returns the router to inspect navigation. */
 export function renderWithProviders(
   ui: ReactElement | null,

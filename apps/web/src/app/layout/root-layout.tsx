@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { useAfterFirstPaint } from '@/app/after-first-paint';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { usePageViews } from '@/features/analytics/use-page-views';
 import { useSessionKeeper } from '@/features/auth/use-session-keeper';
 import { setRouteHead } from '@/components/seo/seo-head';

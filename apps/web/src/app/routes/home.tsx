@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { useWholeShell } from '@/app/after-first-paint';
+import { useWholeShell } from '@/lib/after-first-paint';
 import { loaderStore } from '@/app/current-store';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
 import { paths, SEARCH_PARAM } from '@/config/paths';

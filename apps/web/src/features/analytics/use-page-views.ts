@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAfterFirstPaint } from '@/app/after-first-paint';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useAppDispatch } from '@/app/hooks';
 
 /** Reports one first-party page view per load and per navigation to another path. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/lib/token-storage';
 import { endSession } from '@/lib/api-client';
-import { fakeAccessToken, jsonResponse } from '@/testing/test-utils';
+import { createTestStore, fakeAccessToken, jsonResponse } from '@/testing/test-utils';
 import { authReducer, loginUser, restoreSession, selectIsLoggedIn, selectRole } from './auth-slice';
 
 const credentials = { email: 'ana@example.org', password: 'secret123' };
@@ -59,7 +58,7 @@ describe('auth slice', () => {
       return jsonResponse(200, { access, refresh: 'refresh-1' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const store = makeStore();
+    const store = createTestStore();
     await store.dispatch(loginUser(credentials));
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(access);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
@@ -76,7 +75,7 @@ describe('auth slice', () => {
         }),
       ),
     );
-    const store = makeStore();
+    const store = createTestStore();
     await store.dispatch(loginUser(credentials));
     expect(store.getState().auth.error).toMatchObject({
       hasResponse: true,
@@ -95,9 +94,9 @@ describe('auth slice', () => {
 
   it('starts logged in from a stored, unexpired access token only', () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken({ expiresInSeconds: -5 }));
-    expect(selectIsLoggedIn(makeStore().getState())).toBe(false);
+    expect(selectIsLoggedIn(createTestStore().getState())).toBe(false);
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken());
-    expect(selectIsLoggedIn(makeStore().getState())).toBe(true);
+    expect(selectIsLoggedIn(createTestStore().getState())).toBe(true);
   });
 
   it('renews an expired access token with the refresh token', async () => {
@@ -112,7 +111,7 @@ describe('auth slice', () => {
         return jsonResponse(200, { access: renewed, refresh: 'refresh-new' });
       }),
     );
-    const store = makeStore();
+    const store = createTestStore();
     await store.dispatch(restoreSession());
     expect(selectIsLoggedIn(store.getState())).toBe(true);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-new');
@@ -124,7 +123,7 @@ describe('auth slice', () => {
       'fetch',
       vi.fn(async () => jsonResponse(401, { error: { code: 'invalid_refresh_token', message: 'x' } })),
     );
-    const store = makeStore();
+    const store = createTestStore();
     await store.dispatch(restoreSession());
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(store.getState().auth.userToken).toBeNull();
@@ -140,7 +139,7 @@ describe('auth slice', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const store = makeStore();
+    const store = createTestStore();
     const result = await store.dispatch(restoreSession());
     expect(result.payload).toBe('unavailable');
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-kept');
@@ -151,7 +150,7 @@ describe('auth slice', () => {
   it('forgets the session when it ends', () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeAccessToken());
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r');
-    const store = makeStore();
+    const store = createTestStore();
     store.dispatch(endSession());
     expect(selectIsLoggedIn(store.getState())).toBe(false);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { useWholeShell } from '@/app/after-first-paint';
+import { useWholeShell } from '@/lib/after-first-paint';
 import { toSiteContacts } from '../site-contacts';
 import type { SiteContacts } from '../site-contacts';
 

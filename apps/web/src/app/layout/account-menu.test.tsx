@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountMenu } from '@/app/layout/account-menu';
+import { AccountMenu } from './account-menu';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/lib/token-storage';
 import { fakeAccessToken, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 

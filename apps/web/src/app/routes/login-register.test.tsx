@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Component as LoginRegister } from '@/app/routes/login-register';
+import { Component as LoginRegister } from './login-register';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 
 const routes = [{ path: '/login-register', element: <LoginRegister /> }];
