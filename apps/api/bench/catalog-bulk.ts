@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { catalogChanged } from './catalog.service.ts';
+import type { Db } from '../src/db/database.ts';
 
 const titleWords = [
   'Guide',
@@ -85,7 +84,8 @@ const textArray = (words: string[]) =>
  * Inserts `n` products fast (one INSERT … SELECT generate_series per table) for benchmarks and query plans:
  * a third per section, ~95 % published, varied titles (every title also holds a rare word `ref<n>`), prices,
  * discounts and dates. Creates an author and a few categories per section when the database has none.
- * Returns the range of new ids.
+ * Returns the range of new ids. It writes the tables directly: an app running on the database must be told
+ * (`app.events.emit('catalog.changed', { what: 'bulk' })`) to drop its caches.
  */
 export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId: number; lastId: number }> {
   const result = await db.transaction(async (tx) => {
@@ -185,6 +185,5 @@ export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId:
   // Fresh statistics and visibility map, so plans and index-only scans are those of a settled database.
   await db.execute(sql`VACUUM ANALYZE products`);
   await db.execute(sql`VACUUM ANALYZE book_editions`);
-  catalogChanged();
   return result;
 }

@@ -1,16 +1,17 @@
 /**
  * Query plans and timings of the catalogue reads on a large generated catalogue:
- *   node apps/api/src/modules/catalog/explain-plans.ts [count]           (PGlite in memory)
- *   DATABASE_URL=postgres://… node apps/api/src/modules/catalog/explain-plans.ts [count]
+ *   node apps/api/bench/explain-plans.ts [count]           (PGlite in memory)
+ *   DATABASE_URL=postgres://… node apps/api/bench/explain-plans.ts [count]
  * The PostgreSQL database must be empty (it is migrated and filled).
  */
 import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { openDatabase, type Db } from '../../db/database.ts';
-import { runMigrations } from '../../db/migrate.ts';
-import { generateBulkCatalog } from './catalog.bulk.ts';
-import { createCatalogQueries, type ListScope, type ParsedFilter } from './catalog.queries.ts';
+import { openDatabase, type Db } from '../src/db/database.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { createCatalogQueries } from '../src/modules/catalog/catalog.queries.ts';
+import type { ListScope, ParsedFilter } from '../src/modules/catalog/index.ts';
+import { generateBulkCatalog } from './catalog-bulk.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 const url = process.env.DATABASE_URL;

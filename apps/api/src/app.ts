@@ -1,31 +1,30 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import accountsRoutes from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import analyticsRoutes from './modules/analytics/analytics.routes.ts';
-import contactRoutes from './modules/contact/contact.routes.ts';
-import documentsRoutes, { CONTRACT_PATH } from './modules/documents/documents.routes.ts';
-import { createDocumentsService } from './modules/documents/documents.service.ts';
-import catalogRoutes from './modules/catalog/catalog.routes.ts';
-import { createCatalogQueries } from './modules/catalog/catalog.queries.ts';
-import { onCatalogWrite } from './modules/catalog/catalog.service.ts';
-import mediaRoutes from './modules/catalog/media.routes.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import localesRoutes from './modules/locales/locales.routes.ts';
+import accounts from './modules/accounts/accounts.plugin.ts';
+import analytics from './modules/analytics/analytics.plugin.ts';
+import catalog from './modules/catalog/catalog.plugin.ts';
+import contact from './modules/contact/contact.plugin.ts';
+import demo from './modules/demo/demo.plugin.ts';
+import documents from './modules/documents/documents.plugin.ts';
+import health from './modules/health/health.plugin.ts';
+import locales from './modules/locales/locales.plugin.ts';
+import type { MailTransport } from './modules/mail/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
-import seoRoutes from './modules/seo/seo.routes.ts';
-import { createMailTransport, type MailTransport } from './modules/mail/mail-transport.ts';
-import siteRoutes, { siteInfo } from './modules/site/site.routes.ts';
-import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
-import storagePlugin from './modules/storage/storage.plugin.ts';
+import seo from './modules/seo/seo.plugin.ts';
+import site from './modules/site/site.plugin.ts';
+import type { Storage } from './modules/storage/index.ts';
+import storage from './modules/storage/storage.plugin.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import compression from './plugins/compression.ts';
+import appConfig from './plugins/config.ts';
+import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import events from './plugins/events.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -43,9 +42,17 @@ export type AppDeps = {
   storage?: Storage;
 };
 
-/** Builds the whole API (not listening): external plugins, then app plugins, then the modules. */
+type Registration = (app: FastifyInstance) => PromiseLike<unknown>;
+const use =
+  <O extends object>(
+    plugin: FastifyPluginAsync<O>,
+    ...options: object extends O ? [O?] : [O]
+  ): Registration =>
+  (app) =>
+    app.register(plugin, options[0] ?? ({} as O));
+
+/** Builds the whole API (not listening): external plugins, then app plugins, then the modules, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  const { db } = deps.database;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
@@ -57,61 +64,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
   const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
 
-  // External plugins.
-  await app.register(security, { corsOrigin: config.corsOrigin });
-  await app.register(compression);
-  await app.register(bodyParsers, { bodyLimit: config.bodyLimit });
-  await app.register(rateLimit);
-  await app.register(openapi, { publicUrl: config.publicUrl });
-  if (serveWebApp)
-    await app.register(webApp, {
-      root: config.webDistDir,
-      localesDir: config.localesDir,
-      onContentChange: onCatalogWrite,
-    });
+  const externalPlugins = [
+    use(security, { corsOrigin: config.corsOrigin }),
+    use(compression),
+    use(bodyParsers, { bodyLimit: config.bodyLimit }),
+    use(rateLimit),
+    use(openapi, { publicUrl: config.publicUrl }),
+  ];
 
-  // App plugins.
-  await app.register(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp });
-  await app.register(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl });
-  await app.register(storagePlugin, { storage: deps.storage ?? createLocalStorage(config.storageDir) });
-  await app.register(mail, {
-    db,
-    transport:
-      deps.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }),
-    from: config.mailFrom,
-    maxAttempts: config.mailMaxAttempts,
-    runSender: deps.runMailSender ?? true,
-  });
+  const appPlugins = [
+    use(appConfig, { config }),
+    use(events),
+    use(database, { db: deps.database.db }),
+    use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
+    use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
+    ...(serveWebApp ? [use(webApp, { root: config.webDistDir, localesDir: config.localesDir })] : []),
+  ];
 
-  // Modules.
-  const accounts = createAccountsService({
-    db,
-    publicUrl: config.publicUrl,
-    refreshTokenTtl: config.refreshTokenTtl,
-    signAccessToken: app.signAccessToken,
-    mailQueued: () => app.mailSender.wake(),
-  });
-  const authRateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs };
-  await app.register(healthRoutes, { prefix: '/api', db });
-  await app.register(analyticsRoutes, { prefix: '/api', db });
-  await app.register(accountsRoutes, { prefix: '/api', accounts, rateLimit: authRateLimit });
-  await app.register(localesRoutes, { localesDir: config.localesDir });
-  const documents = createDocumentsService({ storage: app.storage, settings: config });
-  await app.register(documentsRoutes, { prefix: '/api', documents });
-  await app.register(siteRoutes, { prefix: '/api', info: siteInfo(config, CONTRACT_PATH) });
-  await app.register(contactRoutes, {
-    prefix: '/api',
-    db,
-    teamAddress: config.contactTo,
-    rateLimit: { max: config.rateLimit.contactMax, timeWindow: config.rateLimit.contactWindowMs },
-  });
-  const catalogQueries = createCatalogQueries(db);
-  await app.register(catalogRoutes, { prefix: '/api', queries: catalogQueries });
-  await app.register(mediaRoutes, { prefix: '/api' });
-  await app.register(seoRoutes, { publicUrl: config.publicUrl, queries: catalogQueries });
+  // Each module is a plugin that builds its service, decorates `app.<module>` and registers its routes.
+  const modules = [
+    use(storage, { storage: deps.storage }),
+    use(mail, { transport: deps.mailTransport, runSender: deps.runMailSender ?? true }),
+    use(health),
+    use(analytics),
+    use(accounts),
+    use(locales),
+    use(documents),
+    use(site),
+    use(contact),
+    use(catalog),
+    use(seo),
+    use(demo),
+  ];
 
+  for (const register of [...externalPlugins, ...appPlugins, ...modules]) await register(app);
   return app;
 }

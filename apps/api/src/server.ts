@@ -4,7 +4,6 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { DatabaseInUseError } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seedDemo } from './modules/demo/demo.seed.ts';
 
 function readConfig(): Config {
   try {
@@ -45,7 +44,7 @@ try {
   await runMigrations(database.db);
   app = await buildApp(config, { database, runMailSender: config.mailSenderInApi });
   if (config.seedDemo) {
-    const { accounts, catalog } = await seedDemo(database.db, app.storage);
+    const { accounts, catalog } = await app.demo.seed();
     if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');
     if (catalog.products || catalog.categories) app.log.info(catalog, 'demo catalogue created');
   }

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DatabaseInUseError } from '../db/embedded-postgres.ts';
@@ -35,4 +37,22 @@ export async function openCliContext(): Promise<CliContext> {
   }
   await runMigrations(database.db);
   return { config, database, logger: pino(loggerOptions(config.logLevel === 'silent' ? 'silent' : 'info')) };
+}
+
+/**
+ * The app built (not listening, no mail sender) on the command's database, for commands that go through the
+ * modules' interfaces (`app.accounts`, `app.demo`); `close()` closes both.
+ */
+export async function openCliApp(): Promise<CliContext & { app: FastifyInstance; close(): Promise<void> }> {
+  const context = await openCliContext();
+  const app = await buildApp(context.config, { database: context.database, runMailSender: false });
+  await app.ready();
+  return {
+    ...context,
+    app,
+    async close() {
+      await app.close();
+      await context.database.close();
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { createMailSender } from '../modules/mail/mail-sender.ts';
-import { createMailTransport } from '../modules/mail/mail-transport.ts';
+import { createMailSender, createMailTransport } from '../modules/mail/index.ts';
 import { openCliContext } from './cli-context.ts';
 
 // The outbox sender on its own, for deployments that run several API instances without their own sender.

@@ -1,13 +1,11 @@
-import { seedDemo } from '../modules/demo/demo.seed.ts';
 import { DEMO_PASSWORD } from '../modules/demo/demo.accounts.ts';
-import { createLocalStorage } from '../modules/storage/storage.ts';
-import { openCliContext } from './cli-context.ts';
+import { openCliApp } from './cli-context.ts';
 
 // Migrates, then adds the demo data set; safe to run again.
-const { config, database } = await openCliContext();
+const { app, close } = await openCliApp();
 try {
   const started = performance.now();
-  const { accounts, catalog } = await seedDemo(database.db, createLocalStorage(config.storageDir));
+  const { accounts, catalog } = await app.demo.seed();
   if (accounts.length)
     console.log(`Created demo accounts (password ${DEMO_PASSWORD}): ${accounts.join(', ')}`);
   if (catalog.products || catalog.categories) {
@@ -18,5 +16,5 @@ try {
   }
   if (!accounts.length && !catalog.products && !catalog.categories) console.log('Demo data already present.');
 } finally {
-  await database.close();
+  await close();
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Email, NewPassword, Role } from '@hls/contract';
-import { findUserByEmail, insertUser } from '../modules/accounts/accounts.service.ts';
-import { openCliContext } from './cli-context.ts';
+import { openCliApp } from './cli-context.ts';
 
 const usage = `Usage: npm run user:create -- --email <e-mail> --role <customer|author|editor|admin>
        [--password <password>] [--first-name <name>] [--last-name <name>] [--language fr|en]
@@ -44,10 +43,10 @@ if (!NewPassword.safeParse(password).success)
   fail('The password needs 8+ characters with a letter and a digit.');
 const language = values.language === 'en' ? 'en' : 'fr';
 
-const { database } = await openCliContext();
+const { app, close } = await openCliApp();
 try {
-  if (await findUserByEmail(database.db, email.data)) fail(`An account already exists for ${email.data}.`);
-  const user = await insertUser(database.db, {
+  if (await app.accounts.findUserByEmail(email.data)) fail(`An account already exists for ${email.data}.`);
+  const user = await app.accounts.createUser({
     email: email.data,
     role: role.data,
     password,
@@ -58,5 +57,5 @@ try {
   console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
   if (generated) console.log(`Password: ${password}`);
 } finally {
-  await database.close();
+  await close();
 }

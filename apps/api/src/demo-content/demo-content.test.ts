@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fileTypes, type FileType } from '@hls/contract';
 import { renderCover, wrapWords } from './cover.ts';
-import { pdfText } from './pdf-text.ts';
+import { pdfText } from '../lib/pdf/pdf-text.ts';
 import { createRandom } from './random.ts';
 import { renderSampleFile } from './sample-files.ts';
 

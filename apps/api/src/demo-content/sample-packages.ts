@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import type { Language } from '@hls/contract';
 import { renderCover } from './cover.ts';
-import { PdfWriter } from './pdf-layout.ts';
+import { PdfWriter } from '../lib/pdf/pdf-layout.ts';
 import { createRandom } from './random.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
 import { renderSamplePdf } from './sample-pdf.ts';

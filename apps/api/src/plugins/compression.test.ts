@@ -1,7 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../test/helper.ts';
-import { createCategory } from '../modules/catalog/catalog.service.ts';
 
 describe('response compression', () => {
   const t = useApp();
@@ -32,7 +31,7 @@ describe('response compression', () => {
 
   it('compresses a shared catalogue body once and sends the same bytes again', async () => {
     for (let n = 1; n <= 20; n += 1) {
-      await createCategory(t.database.db, {
+      await t.app.catalog.writes.createCategory({
         section: 'book',
         slug: `categorie-${n}`,
         nameFr: `Catégorie numéro ${n} du rayon librairie`,

@@ -5,13 +5,18 @@ import { createTranslator, requestLanguage } from './validation-messages.ts';
 
 export type ErrorHandlerOptions = {
   localesDir: string;
-  /** Answer unknown GET paths that accept HTML with a page of the web app (plugins/web-app.ts). */
+  /** Answer GET and HEAD outside the API with a page of the web app (plugins/web-app.ts). */
   spaFallback: boolean;
 };
 
-const apiPath = /^\/(api|locales)(\/|$|\?)/;
+/** Paths that are never pages: the API, the translations and the built files (a missing script is a 404). */
+const notPages = /^\/(api|locales|assets)(\/|$|\?)/;
 
-/** One error handler for the whole API, JSON 404s under /api, and the single-page app's fallback elsewhere. */
+/**
+ * One error handler for the whole API, JSON 404s under /api, and pages elsewhere: every GET or HEAD outside the
+ * API gets the web app's page (its 404 page for an unknown path), whatever the request's Accept header says, as
+ * curl, link-preview bots, uptime monitors and feed readers ask without naming text/html.
+ */
 export default fp(
   async function errorHandler(app: FastifyInstance, options: ErrorHandlerOptions) {
     const translatorFor = createTranslator(options.localesDir);
@@ -29,8 +34,7 @@ export default fp(
       const wantsPage =
         options.spaFallback &&
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !apiPath.test(request.url) &&
-        (request.headers.accept ?? '').includes('text/html');
+        !notPages.test(request.url);
       if (wantsPage) return app.sendWebPage(request, reply);
       return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     });

@@ -4,7 +4,6 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../test/helper.ts';
-import { catalogChanged } from '../modules/catalog/catalog.service.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'hls-web-dist-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -165,7 +164,7 @@ describe('server-rendered pages', () => {
     expect(first).toBeDefined();
     expect(await rendering('en')).toBe(first);
     expect(await rendering('fr')).not.toBe(first);
-    catalogChanged();
+    t.app.events.emit('catalog.changed', { what: 'product' });
     const after = await rendering('en');
     expect(after).not.toBe(first);
     expect(await rendering('en')).toBe(after);

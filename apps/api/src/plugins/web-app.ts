@@ -23,8 +23,6 @@ declare module 'fastify' {
 export type WebAppOptions = {
   root: string;
   localesDir: string;
-  /** Subscribes to changes of what pages show (catalogue writes): rendered pages are dropped then. */
-  onContentChange?: (listener: () => void) => () => void;
 };
 
 /** Rendered pages are kept as long as the catalogue reads they show (modules/catalog/catalog.queries.ts). */
@@ -33,11 +31,11 @@ const PAGES_MAX = 500;
 
 type Page = { status: number; html: string };
 
-/** Pages by language, origin and URL, for PAGE_TTL_MS at most, all dropped when the content changes. */
-function createPageCache(options: WebAppOptions, app: FastifyInstance) {
+/** Pages by language, origin and URL, for PAGE_TTL_MS at most, all dropped when the catalogue changes. */
+function createPageCache(app: FastifyInstance) {
   const cache = createExpiringCache<Page | null>({ ttlMs: PAGE_TTL_MS, max: PAGES_MAX });
-  const unsubscribe = options.onContentChange?.(cache.clear);
-  if (unsubscribe) app.addHook('onClose', async () => void unsubscribe());
+  const unsubscribe = app.events.on('catalog.changed', cache.clear);
+  app.addHook('onClose', async () => unsubscribe());
   return cache;
 }
 
@@ -152,7 +150,7 @@ export default fp(
       }
     }
 
-    const cached = createPageCache(options, app);
+    const cached = createPageCache(app);
     app.decorate('sendWebPage', async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-cache');
       const server = renderer;
@@ -181,5 +179,5 @@ export default fp(
 
     app.get('/', { schema: { hide: true } }, (request, reply) => app.sendWebPage(request, reply));
   },
-  { name: 'web-app' },
+  { name: 'web-app', dependencies: ['events'] },
 );

@@ -21,15 +21,11 @@ import {
 } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import type { AccountsService } from './accounts.service.ts';
 
-export type AccountsRoutesOptions = {
-  accounts: AccountsService;
-  rateLimit: { max: number; timeWindow: number };
-};
+export type AccountsRoutesOptions = { rateLimit: { max: number; timeWindow: number } };
 
 export default async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
-  const { accounts } = options;
+  const { accounts } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: options.rateLimit };
   const anyRole = app.requireRole(...roles);

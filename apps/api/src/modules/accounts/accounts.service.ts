@@ -4,18 +4,19 @@ import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/co
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import type { MailService } from '../mail/index.ts';
 import { passwordResets, refreshTokens, users } from './accounts.tables.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 
 export type AccountsDeps = {
   db: Db;
+  transaction: AppTransaction;
+  mail: Pick<MailService, 'queue'>;
   publicUrl: string;
   refreshTokenTtl: number;
   signAccessToken(user: AuthUser): Promise<string>;
-  /** Called after a transaction that queued mail has committed. */
-  mailQueued(): void;
 };
 
 export type NewAccount = {
@@ -48,6 +49,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** What the `author_profiles` view shows as the name: a change of it changes the products' copies. */
+const publicName = (row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName'>) =>
+  [row.displayName, row.firstName, row.lastName].join('\u0000');
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: string }).code === '23505') return true;
@@ -60,7 +65,7 @@ const emailTaken = () =>
     email: 'email.taken',
   });
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -69,8 +74,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-/** Inserts a user; shared by registration, the user:create command and the demo data. */
-export async function insertUser(db: DbOrTx, account: NewAccount & { role: Role }): Promise<UserRow> {
+async function insertUser(db: DbOrTx, account: NewAccount & { role: Role }): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({
@@ -95,7 +99,7 @@ async function revokeAllRefreshTokens(db: DbOrTx, userId: string): Promise<void>
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db } = deps;
+  const { db, transaction, mail } = deps;
 
   async function getUserRow(id: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -126,9 +130,9 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(account: NewAccount, role: 'customer' | 'author'): Promise<User> {
       let row: UserRow;
       try {
-        row = await db.transaction(async (tx) => {
-          const created = await insertUser(tx, { ...account, role });
-          await enqueueMail(tx, {
+        row = await transaction(async (ctx) => {
+          const created = await insertUser(ctx.tx, { ...account, role });
+          await mail.queue(ctx, {
             to: created.email,
             language: created.language,
             template: 'welcome',
@@ -140,7 +144,6 @@ export function createAccountsService(deps: AccountsDeps) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      deps.mailQueued();
       return toUser(row);
     },
 
@@ -159,7 +162,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async refresh(presented: string): Promise<TokenPair> {
       const invalid = () =>
         new AppError('invalid_refresh_token', 401, 'Your session has ended. Please log in again.');
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await transaction(async ({ tx }) => {
         const [current] = await tx
           .select()
           .from(refreshTokens)
@@ -211,13 +214,13 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       }
       const token = newOpaqueToken();
-      await db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({
+      await transaction(async (ctx) => {
+        await ctx.tx.insert(passwordResets).values({
           tokenHash: hashOpaqueToken(token),
           userId: user.id,
           expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
         });
-        await enqueueMail(tx, {
+        await mail.queue(ctx, {
           to: user.email,
           language: user.language,
           template: 'password_reset',
@@ -228,12 +231,12 @@ export function createAccountsService(deps: AccountsDeps) {
           },
         });
       });
-      deps.mailQueued();
     },
 
     async confirmPasswordReset(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      const done = await db.transaction(async (tx) => {
+      const done = await transaction(async (ctx) => {
+        const { tx } = ctx;
         const [reset] = await tx
           .update(passwordResets)
           .set({ usedAt: sql`now()` })
@@ -252,7 +255,7 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(users.id, reset.userId))
           .returning();
         await revokeAllRefreshTokens(tx, reset.userId);
-        await enqueueMail(tx, {
+        await mail.queue(ctx, {
           to: user!.email,
           language: user!.language,
           template: 'password_changed',
@@ -265,7 +268,6 @@ export function createAccountsService(deps: AccountsDeps) {
           token: 'token.invalid',
         });
       }
-      deps.mailQueued();
     },
 
     async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
@@ -276,20 +278,41 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       }
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        await tx
+      await transaction(async (ctx) => {
+        await ctx.tx
           .update(users)
           .set({ passwordHash, updatedAt: sql`now()` })
           .where(eq(users.id, userId));
-        await revokeAllRefreshTokens(tx, userId);
-        await enqueueMail(tx, {
+        await revokeAllRefreshTokens(ctx.tx, userId);
+        await mail.queue(ctx, {
           to: user.email,
           language: user.language,
           template: 'password_changed',
           data: { firstName: user.firstName, resetUrl: `${deps.publicUrl}/login-register` },
         });
       });
-      deps.mailQueued();
+    },
+
+    /** An account by e-mail (any case), read in the caller's transaction when given one. */
+    async findUserByEmail(email: string, within?: AppTxContext): Promise<User | undefined> {
+      const row = await findUserByEmail(within?.tx ?? db, email);
+      return row && toUser(row);
+    },
+
+    /** Creates an account of any role without mail (the user:create command, the demo data). */
+    async createUser(account: NewAccount & { role: Role }, within?: AppTxContext): Promise<User> {
+      return toUser(await insertUser(within?.tx ?? db, account));
+    },
+
+    /**
+     * The name shown for an author (display name, else first and last name), from the `author_profiles` view
+     * that other modules' SQL reads too; undefined for an unknown id.
+     */
+    async authorName(userId: string, within?: AppTxContext): Promise<string | undefined> {
+      const result = await (within?.tx ?? db).execute<{ name: string }>(
+        sql`SELECT name FROM author_profiles WHERE id = ${userId}`,
+      );
+      return result.rows[0]?.name;
     },
 
     async getUser(userId: string): Promise<User> {
@@ -304,7 +327,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const current = await getUserRow(userId);
       const emailChanged = changes.email.toLowerCase() !== current.email.toLowerCase();
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await transaction(async ({ tx, raise }) => {
           if (emailChanged) {
             const owner = await findUserByEmail(tx, changes.email);
             if (owner && owner.id !== userId) throw emailTaken();
@@ -323,6 +346,8 @@ export function createAccountsService(deps: AccountsDeps) {
             .where(eq(users.id, userId))
             .returning();
           if (emailChanged) await revokeAllRefreshTokens(tx, userId);
+          // Products show their author's name (a copy kept by a trigger): the catalogue must hear of it.
+          if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
           return updated!;
         });
         return { user: toUser(row), reauthenticate: emailChanged };

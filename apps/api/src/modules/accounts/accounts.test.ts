@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   useApp,
 } from '../../../test/helper.ts';
-import { mailOutbox } from '../mail/mail.tables.ts';
+import { mailOutbox } from '../../db/schema.ts';
 import { refreshTokens, users } from './accounts.tables.ts';
 
 const t = useApp();
@@ -91,7 +91,7 @@ describe('registration', () => {
       subject: 'Welcome to HLS',
       status: 'pending',
     });
-    await t.app.mailSender.runOnce();
+    await t.app.mail.sender.runOnce();
     const delivered = readMails(t.mailDir).find((m) => m.to === payload.email);
     expect(delivered?.subject).toBe('Welcome to HLS');
   });

@@ -12,7 +12,7 @@ const resetMail = (email: string) =>
 async function requestResetLink(email: string): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
   expect(response.statusCode).toBe(200);
-  await t.app.mailSender.runOnce();
+  await t.app.mail.sender.runOnce();
   const links = readMails(t.mailDir)
     .filter((m) => m.to === email)
     .map((m) => resetLink.exec(m.body)?.[1])
@@ -91,7 +91,7 @@ describe('password reset', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('email_not_found');
-    await t.app.mailSender.runOnce();
+    await t.app.mail.sender.runOnce();
     expect(readMails(t.mailDir).filter((m) => m.to === email)).toHaveLength(0);
     expect(readMails(t.mailDir).length).toBe(before);
   });

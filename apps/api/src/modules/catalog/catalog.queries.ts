@@ -19,7 +19,6 @@ import { COUNT_CAP, discountedPrice, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFi
 import type { Db } from '../../db/database.ts';
 import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
-import { onCatalogWrite } from './catalog.service.ts';
 
 /** Products per list page. */
 export const PAGE_SIZE = 24;
@@ -100,11 +99,11 @@ function toSummary(row: SummaryRow, refs: CategoryRefs): ProductSummary {
   };
 }
 
-/** A small in-process cache with expiry, emptied by every catalogue write of this process. */
-function createCache<T>(enabled: boolean) {
+/** A small in-process cache with expiry; `clears` collects how to empty it (at every catalogue change). */
+function createCache<T>(enabled: boolean, clears: (() => void)[]) {
   if (!enabled) return (_key: string, load: () => Promise<T>) => load();
   const cache = createExpiringCache<T>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX });
-  onCatalogWrite(cache.clear);
+  clears.push(cache.clear);
   // Cached values are shared by every request: frozen, and serialized once (plugins/serializer.ts).
   return (key: string, load: () => Promise<T>): Promise<T> => cache(key, () => load().then(deepFreeze));
 }
@@ -167,10 +166,15 @@ export type CatalogQueries = ReturnType<typeof createCatalogQueries>;
 
 const dialect = new PgDialect();
 
-/** `cache: false` reads the database every time (query plans and timings). */
+/**
+ * The catalogue's reads (`app.catalog.reads`). `cache: false` reads the database every time (query plans and
+ * timings); otherwise call `clearCaches()` after every catalogue change (the catalog plugin does, at each
+ * `catalog.changed` event).
+ */
 export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean } = {}) {
-  const countCache = createCache<number>(cache);
-  const dashboardCache = createCache<Dashboard>(cache);
+  const clears: (() => void)[] = [];
+  const countCache = createCache<number>(cache, clears);
+  const dashboardCache = createCache<Dashboard>(cache, clears);
 
   const statementNames = new Map<string, string>();
   /**
@@ -196,7 +200,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
         )
       ).map((c) => [c.id, { id: c.id, slug: c.slug, name: { fr: c.name_fr, en: c.name_en } }]),
     );
-  const categoryRefsCache = createCache<CategoryRefs>(cache);
+  const categoryRefsCache = createCache<CategoryRefs>(cache, clears);
 
   /** The cards of product rows, with their category names (read again if one is newer than the cached names). */
   async function cards(found: SummaryRow[]): Promise<ProductSummary[]> {
@@ -339,7 +343,10 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
    * The newest products of a subcategory and of its category, from which the related products of every product
    * in that subcategory are picked (shared by all of them, so cached apart from the product).
    */
-  const relatedPoolCache = createCache<{ subcategory: ProductSummary[]; category: ProductSummary[] }>(cache);
+  const relatedPoolCache = createCache<{ subcategory: ProductSummary[]; category: ProductSummary[] }>(
+    cache,
+    clears,
+  );
   function relatedPool(section: Section, categoryId: number, subcategoryId: number | null) {
     return relatedPoolCache(JSON.stringify([section, categoryId, subcategoryId]), async () => {
       // RELATED + 1 of each is enough: a product skips itself, and in the category's list at most the
@@ -393,7 +400,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       sql`(SELECT coalesce(json_agg(e ORDER BY e.format DESC), '[]') FROM (
           SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
           WHERE product_id = p.id) e) AS editions,
-        (SELECT bio FROM users WHERE id = p.author_id) AS author_bio`,
+        (SELECT bio FROM author_profiles WHERE id = p.author_id) AS author_bio`,
     );
     if (!row) return undefined;
     return {
@@ -480,10 +487,10 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
 
   // The catalogue is read far more than it is written: pages, details and categories are served from memory
   // until the next write of this process, or for CACHE_TTL_MS at most (writes made by another instance).
-  const pageCache = createCache<ProductPage>(cache);
-  const bookCache = createCache<BookDetail | undefined>(cache);
-  const fileCache = createCache<FileDetail | undefined>(cache);
-  const categoryCache = createCache<Category[]>(cache);
+  const pageCache = createCache<ProductPage>(cache, clears);
+  const bookCache = createCache<BookDetail | undefined>(cache, clears);
+  const fileCache = createCache<FileDetail | undefined>(cache, clears);
+  const categoryCache = createCache<Category[]>(cache, clears);
 
   return {
     list: (scope: ListScope, filter: ParsedFilter, page: number) =>
@@ -494,6 +501,8 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     categoryList: (query: Parameters<typeof categoryList>[0]) =>
       categoryCache(JSON.stringify(query), () => categoryList(query)),
     publishedForSitemap,
+    /** Empties every cache of this reader: the next reads see the database as it is now. */
+    clearCaches: () => clears.forEach((clear) => clear()),
   };
 }
 

@@ -17,9 +17,7 @@ import {
 } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import { PAGE_SIZE, type CatalogQueries } from './catalog.queries.ts';
-
-export type CatalogRoutesOptions = { queries: CatalogQueries };
+import { PAGE_SIZE } from './catalog.queries.ts';
 
 const listDescription = `Published products only, ${PAGE_SIZE} per page (\`?page=\` from 1 to 1000). Every body field is
 optional; unknown fields are refused. \`minPrice\`/\`maxPrice\` are cents on the final (discounted) price — with
@@ -32,8 +30,8 @@ closest title words (typos) and it runs once more. A page past the end is an emp
 /** No body is an empty filter. */
 const FilterBody = CatalogFilter.nullish();
 
-export default async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
-  const { queries } = options;
+export default async function catalogRoutes(app: FastifyInstance) {
+  const queries = app.catalog.reads;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Every catalogue read answers everyone alike from the shared caches: compress each body once.
   app.addHook('onRoute', (route) => {

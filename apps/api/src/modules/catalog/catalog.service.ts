@@ -1,10 +1,18 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { EditionFormat, FileType, Language, ProductKind, ProductStatus, Section } from '@hls/contract';
 import { discountedPrice } from '@hls/contract';
-import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { users } from '../accounts/accounts.tables.ts';
+import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { bookEditions, categories, fileAssets, products } from './catalog.tables.ts';
+
+/** What a `catalog.changed` event says changed (every cache of catalogue data is emptied alike). */
+export type CatalogChange = { what: 'category' | 'product' | 'author' | 'bulk' };
+
+export type CatalogWritesDeps = {
+  transaction: AppTransaction;
+  accounts: Pick<AccountsService, 'authorName'>;
+};
 
 export type NewCategory = {
   section: Section;
@@ -66,22 +74,9 @@ function invalid(fields: Record<string, string>, message = 'The product is not v
   return new AppError('validation_failed', 400, message, fields);
 }
 
-/**
- * Called after every catalogue write: list counts are cached per filter for a short time, and a write should
- * show at once in this process.
- */
-const writeListeners = new Set<() => void>();
-export function onCatalogWrite(listener: () => void): () => void {
-  writeListeners.add(listener);
-  return () => writeListeners.delete(listener);
-}
-export function catalogChanged(): void {
-  for (const listener of writeListeners) listener();
-}
-
-export async function createCategory(db: DbOrTx, input: NewCategory): Promise<{ id: number }> {
+async function insertCategory({ tx, raise }: AppTxContext, input: NewCategory): Promise<{ id: number }> {
   if (input.parentId != null) {
-    const [parent] = await db
+    const [parent] = await tx
       .select({ section: categories.section, parentId: categories.parentId })
       .from(categories)
       .where(eq(categories.id, input.parentId));
@@ -92,7 +87,7 @@ export async function createCategory(db: DbOrTx, input: NewCategory): Promise<{ 
       );
     }
   }
-  const [row] = await db
+  const [row] = await tx
     .insert(categories)
     .values({
       section: input.section,
@@ -103,12 +98,9 @@ export async function createCategory(db: DbOrTx, input: NewCategory): Promise<{ 
       position: input.position ?? 0,
     })
     .returning({ id: categories.id });
-  catalogChanged();
+  raise('catalog.changed', { what: 'category' });
   return row!;
 }
-
-/** Name shown for an author: the public display name, else first and last name. */
-export const authorNameSql = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), btrim(${users.firstName} || ' ' || ${users.lastName}))`;
 
 /** Price of the cheapest offer of a book: the edition with the lowest final price. */
 function cheapestEdition(editions: NewEdition[]): NewEdition {
@@ -142,14 +134,15 @@ function checkProduct(input: NewProduct): void {
   }
 }
 
-/**
- * Inserts a product with its editions (books) or its asset (files), in the caller's transaction when given
- * one. Checks that the category (and subcategory) belong to the section and that the author exists.
- */
-export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id: number }> {
+async function insertProduct(
+  ctx: AppTxContext,
+  accounts: CatalogWritesDeps['accounts'],
+  input: NewProduct,
+): Promise<{ id: number }> {
+  const { tx } = ctx;
   checkProduct(input);
   const wantedCategories = [input.categoryId, ...(input.subcategoryId != null ? [input.subcategoryId] : [])];
-  const found = await db
+  const found = await tx
     .select({
       id: categories.id,
       section: categories.section,
@@ -174,8 +167,8 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
       'The subcategory does not belong to the category.',
     );
   }
-  const [author] = await db.select({ name: authorNameSql }).from(users).where(eq(users.id, input.authorId));
-  if (!author) throw invalid({ authorId: 'author.invalid' }, 'Unknown author.');
+  const authorName = await accounts.authorName(input.authorId, ctx);
+  if (authorName === undefined) throw invalid({ authorId: 'author.invalid' }, 'Unknown author.');
 
   let priceCents = input.priceCents ?? 0;
   let discountPercent = input.discountPercent ?? 0;
@@ -187,7 +180,7 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
   const status = input.status ?? 'draft';
   const publishedAt = input.publishedAt ?? (status === 'published' ? new Date() : null);
 
-  const [row] = await db
+  const [row] = await tx
     .insert(products)
     .values({
       kind: input.kind,
@@ -198,7 +191,7 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
       categoryId: category.id,
       subcategoryId: subcategory?.id ?? null,
       authorId: input.authorId,
-      authorName: author.name,
+      authorName,
       categoryNames: [category, ...(subcategory ? [subcategory] : [])]
         .map((c) => `${c.nameFr} ${c.nameEn}`)
         .join(' '),
@@ -217,7 +210,7 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
   const id = row!.id;
 
   if (input.kind === 'book') {
-    await db.insert(bookEditions).values(
+    await tx.insert(bookEditions).values(
       input.editions!.map((e) => ({
         productId: id,
         format: e.format,
@@ -230,7 +223,7 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
     );
   } else {
     const f = input.file!;
-    await db.insert(fileAssets).values({
+    await tx.insert(fileAssets).values({
       productId: id,
       fileType: f.fileType,
       storageKey: f.storageKey,
@@ -241,29 +234,53 @@ export async function createProduct(db: DbOrTx, input: NewProduct): Promise<{ id
       pages: f.pages ?? null,
     });
   }
-  catalogChanged();
+  ctx.raise('catalog.changed', { what: 'product' });
   return { id };
 }
 
-/** Moves a product to another status; publishing stamps `published_at` the first time. */
-export async function setProductStatus(db: DbOrTx, id: number, status: ProductStatus): Promise<boolean> {
-  const updated = await db
-    .update(products)
-    .set({
-      status,
-      updatedAt: new Date(),
-      ...(status === 'published' ? { publishedAt: sql`coalesce(${products.publishedAt}, now())` } : {}),
-    })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  catalogChanged();
-  return updated.length > 0;
+/**
+ * The catalogue's writes. Each runs in its own transaction, or in the caller's when given one (`within`); the
+ * `catalog.changed` event that empties the caches of catalogue data is delivered once that transaction commits.
+ */
+export function createCatalogWrites(deps: CatalogWritesDeps) {
+  const { transaction, accounts } = deps;
+  return {
+    /** A category, or a subcategory of a top-level category of the same section. */
+    createCategory: (input: NewCategory, within?: AppTxContext) =>
+      transaction((ctx) => insertCategory(ctx, input), within),
+
+    /**
+     * A product with its editions (books) or its asset (files). Checks that the category (and subcategory)
+     * belong to the section and that the author exists.
+     */
+    createProduct: (input: NewProduct, within?: AppTxContext) =>
+      transaction((ctx) => insertProduct(ctx, accounts, input), within),
+
+    /** Moves a product to another status; publishing stamps `published_at` the first time. */
+    setProductStatus: (id: number, status: ProductStatus, within?: AppTxContext) =>
+      transaction(async ({ tx, raise }) => {
+        const updated = await tx
+          .update(products)
+          .set({
+            status,
+            updatedAt: new Date(),
+            ...(status === 'published' ? { publishedAt: sql`coalesce(${products.publishedAt}, now())` } : {}),
+          })
+          .where(eq(products.id, id))
+          .returning({ id: products.id });
+        raise('catalog.changed', { what: 'product' });
+        return updated.length > 0;
+      }, within),
+
+    /** Raises the "popular" score of a product (e.g. by the quantity sold); the rows follow within the TTL. */
+    addPopularity: (id: number, points: number, within?: AppTxContext) =>
+      transaction(async ({ tx }) => {
+        await tx
+          .update(products)
+          .set({ popularity: sql`${products.popularity} + ${points}` })
+          .where(eq(products.id, id));
+      }, within),
+  };
 }
 
-/** Raises the "popular" score of products (e.g. by the quantity sold). */
-export async function addPopularity(db: DbOrTx, id: number, points: number): Promise<void> {
-  await db
-    .update(products)
-    .set({ popularity: sql`${products.popularity} + ${points}` })
-    .where(eq(products.id, id));
-}
+export type CatalogWrites = ReturnType<typeof createCatalogWrites>;

@@ -2,69 +2,62 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
-import { generateBulkCatalog } from './catalog.bulk.ts';
-import {
-  catalogChanged,
-  createCategory,
-  createProduct,
-  setProductStatus,
-  type NewProduct,
-} from './catalog.service.ts';
+import { generateBulkCatalog } from '../../../bench/catalog-bulk.ts';
+import type { NewProduct } from './index.ts';
 
 type Page = ProductPage;
 const sha = 'ab'.repeat(32);
 
 /** A small catalogue: published products in every section, plus unpublished ones that must never show. */
 async function seedCatalogue(t: ReturnType<typeof useApp>) {
-  const { db } = t.database;
   const author = await registerUser(t.app, { firstName: 'Amira', lastName: 'Ben Salah' }, 'author');
   const authorId = author.user.id;
-  const cours = await createCategory(db, {
+  const cours = await t.app.catalog.writes.createCategory({
     section: 'academic',
     slug: 'cours',
     nameFr: 'Cours',
     nameEn: 'Courses',
   });
-  const maths = await createCategory(db, {
+  const maths = await t.app.catalog.writes.createCategory({
     section: 'academic',
     parentId: cours.id,
     slug: 'maths',
     nameFr: 'Mathématiques',
     nameEn: 'Mathematics',
   });
-  const rapports = await createCategory(db, {
+  const rapports = await t.app.catalog.writes.createCategory({
     section: 'academic',
     slug: 'rapports',
     nameFr: 'Rapports de stage',
     nameEn: 'Internship reports',
     position: 1,
   });
-  const finance = await createCategory(db, {
+  const finance = await t.app.catalog.writes.createCategory({
     section: 'professional',
     slug: 'finance',
     nameFr: 'Finance',
     nameEn: 'Finance',
   });
-  const tableaux = await createCategory(db, {
+  const tableaux = await t.app.catalog.writes.createCategory({
     section: 'professional',
     parentId: finance.id,
     slug: 'tableaux-de-bord',
     nameFr: 'Tableaux de bord',
     nameEn: 'Dashboards',
   });
-  const rh = await createCategory(db, {
+  const rh = await t.app.catalog.writes.createCategory({
     section: 'professional',
     slug: 'rh',
     nameFr: 'Ressources humaines',
     nameEn: 'Human resources',
   });
-  const romans = await createCategory(db, {
+  const romans = await t.app.catalog.writes.createCategory({
     section: 'book',
     slug: 'romans',
     nameFr: 'Romans',
     nameEn: 'Novels',
   });
-  const business = await createCategory(db, {
+  const business = await t.app.catalog.writes.createCategory({
     section: 'book',
     slug: 'business',
     nameFr: 'Entreprise',
@@ -90,7 +83,12 @@ async function seedCatalogue(t: ReturnType<typeof useApp>) {
     input: Omit<NewProduct, 'authorId' | 'cover' | 'description'> & { description?: string },
   ) => {
     ids[name] = (
-      await createProduct(db, { ...base, cover: cover(Object.keys(ids).length), publishedAt: at(), ...input })
+      await t.app.catalog.writes.createProduct({
+        ...base,
+        cover: cover(Object.keys(ids).length),
+        publishedAt: at(),
+        ...input,
+      })
     ).id;
   };
 
@@ -664,7 +662,7 @@ describe('catalogue API', () => {
 
     it('hides a product once it is archived', async () => {
       const id = (
-        await createProduct(t.database.db, {
+        await t.app.catalog.writes.createProduct({
           kind: 'file',
           section: 'professional',
           title: 'Produit bientôt archivé',
@@ -687,7 +685,7 @@ describe('catalogue API', () => {
       ).id;
       expect((await t.app.inject({ url: `/api/category/file/${id}` })).statusCode).toBe(200);
       expect((await pro({ search: 'archivé' })).page.count).toBe(1);
-      await setProductStatus(t.database.db, id, 'archived');
+      await t.app.catalog.writes.setProductStatus(id, 'archived');
       expect((await t.app.inject({ url: `/api/category/file/${id}` })).statusCode).toBe(404);
       expect((await pro({ search: 'archivé' })).page.count).toBe(0);
       expect((await pro()).page.count).toBe(3);
@@ -770,14 +768,14 @@ describe('catalogue API', () => {
       ];
       for (const change of cases) {
         await expect(
-          createProduct(db, { ...valid, ...change }),
+          t.app.catalog.writes.createProduct({ ...valid, ...change }),
           JSON.stringify(change),
         ).rejects.toMatchObject({
           code: 'validation_failed',
         });
       }
       await expect(
-        createCategory(db, {
+        t.app.catalog.writes.createCategory({
           section: 'book',
           parentId: fx.cats.finance.id,
           slug: 'x',
@@ -798,7 +796,7 @@ describe('catalogue API', () => {
     });
 
     it('learns the words of new and renamed titles for typo correction', async () => {
-      await createProduct(t.database.db, {
+      await t.app.catalog.writes.createProduct({
         kind: 'file',
         section: 'professional',
         title: 'Cartographie des risques',
@@ -823,7 +821,7 @@ describe('catalogue API', () => {
       await t.database.db.execute(
         sql`UPDATE products SET title = 'Matrice des risques' WHERE title = 'Cartographie des risques'`,
       );
-      catalogChanged();
+      t.app.events.emit('catalog.changed', { what: 'product' });
       expect((await pro({ search: 'matrise' })).titles).toEqual(['Matrice des risques']);
     });
 
@@ -912,7 +910,7 @@ describe('catalogue pagination on a larger catalogue', () => {
       WHERE subcategory_id = ${book.subcategory_id} AND id <> ${book.id} AND id NOT IN (
         SELECT id FROM products WHERE subcategory_id = ${book.subcategory_id} AND status = 'published'
           AND id <> ${book.id} ORDER BY id LIMIT 2)`);
-    catalogChanged();
+    t.app.events.emit('catalog.changed', { what: 'product' });
     const newest = async (narrow: ReturnType<typeof sql>) =>
       (
         await t.database.db.execute<{ id: number }>(

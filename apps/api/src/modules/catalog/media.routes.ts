@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import { isValidStorageKey } from '../storage/storage.ts';
+import { isValidStorageKey } from '../storage/index.ts';
 
 /** Only cover images are public; downloadable files go through signed download tokens, never through here. */
 const COVER_PREFIX = 'covers/';

@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactReceipt, ContactRequest } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
-import { submitContactMessage } from './contact.service.ts';
 
-export type ContactRoutesOptions = {
-  db: Db;
-  /** Team inbox (CONTACT_TO). */
-  teamAddress: string;
-  rateLimit: { max: number; timeWindow: number };
-};
+export type ContactRoutesOptions = { rateLimit: { max: number; timeWindow: number } };
 
 export default async function contactRoutes(app: FastifyInstance, options: ContactRoutesOptions) {
   app.withTypeProvider<ZodTypeProvider>().post('/contact', {
@@ -25,12 +18,7 @@ export default async function contactRoutes(app: FastifyInstance, options: Conta
     },
     handler: async (request, reply) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
-      const { id } = await submitContactMessage(
-        options.db,
-        { ...request.body, language },
-        options.teamAddress,
-      );
-      app.mailSender.wake();
+      const { id } = await app.contact.submit({ ...request.body, language });
       return reply.code(201).send({ id });
     },
   });

@@ -1,6 +1,6 @@
 import type { Language } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import type { AppTransaction } from '../../plugins/database.ts';
+import type { MailService } from '../mail/index.ts';
 import { contactMessages } from './contact.tables.ts';
 
 export type ContactMessage = {
@@ -10,29 +10,41 @@ export type ContactMessage = {
   message: string;
 };
 
-/**
- * Stores the message and queues, in the same transaction, the copy for the team and the acknowledgement to
- * the sender in their language. The caller wakes the mail sender after it returns.
- */
-export async function submitContactMessage(
-  db: Db,
-  input: ContactMessage & { language: Language },
-  teamAddress: string,
-): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-    await enqueueMail(tx, {
-      to: teamAddress,
-      language: 'fr',
-      template: 'contact_team',
-      data: { ...input, reference: row!.id },
-    });
-    await enqueueMail(tx, {
-      to: input.email,
-      language: input.language,
-      template: 'contact_ack',
-      data: { name: input.name, subject: input.subject, message: input.message },
-    });
-    return row!;
-  });
+export type ContactDeps = {
+  transaction: AppTransaction;
+  mail: Pick<MailService, 'queue'>;
+  /** Team inbox (CONTACT_TO). */
+  teamAddress: string;
+};
+
+export function createContactService(deps: ContactDeps) {
+  const { transaction, mail, teamAddress } = deps;
+  return {
+    /**
+     * Stores the message and queues, in the same transaction, the copy for the team and the acknowledgement to
+     * the sender in their language.
+     */
+    submit: (input: ContactMessage & { language: Language }): Promise<{ id: string }> =>
+      transaction(async (ctx) => {
+        const [row] = await ctx.tx
+          .insert(contactMessages)
+          .values(input)
+          .returning({ id: contactMessages.id });
+        await mail.queue(ctx, {
+          to: teamAddress,
+          language: 'fr',
+          template: 'contact_team',
+          data: { ...input, reference: row!.id },
+        });
+        await mail.queue(ctx, {
+          to: input.email,
+          language: input.language,
+          template: 'contact_ack',
+          data: { name: input.name, subject: input.subject, message: input.message },
+        });
+        return row!;
+      }),
+  };
 }
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readMails, useApp } from '../../../test/helper.ts';
-import { mailOutbox } from '../mail/mail.tables.ts';
+import { mailOutbox } from '../../db/schema.ts';
 import { contactMessages } from './contact.tables.ts';
 
 const valid = {
@@ -45,7 +45,7 @@ describe('POST /api/contact', () => {
     expect(ack.subject).toBe('We have received your message');
     expect(ack.html).toContain('Inès Karoui');
 
-    await t.app.mailSender.runOnce();
+    await t.app.mail.sender.runOnce();
     const sent = readMails(t.mailDir);
     expect(sent.find((m) => m.to.includes('team@hls.test'))?.subject).toBe(`[Contact] ${valid.subject}`);
     expect(sent.find((m) => m.to.toLowerCase().includes('sender@example.test'))?.body).toContain(

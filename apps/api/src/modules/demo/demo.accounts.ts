@@ -1,6 +1,6 @@
 import type { Role } from '@hls/contract';
-import type { DbOrTx } from '../../db/database.ts';
-import { findUserByEmail, insertUser } from '../accounts/accounts.service.ts';
+import type { AppTxContext } from '../../plugins/database.ts';
+import type { AccountsService } from '../accounts/index.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -27,11 +27,14 @@ export const demoAccounts: {
 ];
 
 /** Idempotent: existing accounts are left as they are. Returns the e-mails it created. */
-export async function seedDemoAccounts(db: DbOrTx): Promise<string[]> {
+export async function seedDemoAccounts(
+  accounts: Pick<AccountsService, 'findUserByEmail' | 'createUser'>,
+  ctx: AppTxContext,
+): Promise<string[]> {
   const created: string[] = [];
   for (const account of demoAccounts) {
-    if (await findUserByEmail(db, account.email)) continue;
-    await insertUser(db, { ...account, password: DEMO_PASSWORD, language: 'fr' });
+    if (await accounts.findUserByEmail(account.email, ctx)) continue;
+    await accounts.createUser({ ...account, password: DEMO_PASSWORD, language: 'fr' }, ctx);
     created.push(account.email);
   }
   return created;

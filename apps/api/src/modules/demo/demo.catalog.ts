@@ -1,17 +1,16 @@
 import { PDFDocument } from 'pdf-lib';
 import { sections, type FileType, type Language, type Section } from '@hls/contract';
-import type { Db, DbOrTx } from '../../db/database.ts';
 import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../demo-content/cover.ts';
 import { createRandom } from '../../demo-content/random.ts';
 import { renderSampleFile, type SampleFile } from '../../demo-content/sample-files.ts';
 import { topicTexts } from '../../demo-content/topics.ts';
-import { findUserByEmail, insertUser } from '../accounts/accounts.service.ts';
-import { createCategory, createProduct, type NewProduct } from '../catalog/catalog.service.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { NewProduct } from '../catalog/index.ts';
+import type { Storage } from '../storage/index.ts';
 import { DEMO_PASSWORD } from './demo.accounts.ts';
 import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
 import { demoCategories } from './demo.categories.ts';
 import { demoProducts, type DemoProduct } from './demo.products.ts';
+import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
 
 export type CatalogSeedResult = { authors: number; categories: number; products: number };
@@ -39,18 +38,18 @@ const categoryKey = (section: Section, slug: string, parent?: string) =>
 const productKey = (key: string) => `product:${key}`;
 
 async function ensureAuthors(
-  db: DbOrTx,
+  accounts: DemoDeps['accounts'],
 ): Promise<{ ids: Map<DemoAuthorKey, { id: string; name: string }>; created: number }> {
   const ids = new Map<DemoAuthorKey, { id: string; name: string }>();
   let created = 0;
-  const demoAuthor = await findUserByEmail(db, 'author@hls.test');
+  const demoAuthor = await accounts.findUserByEmail('author@hls.test');
   if (demoAuthor) ids.set('amira', { id: demoAuthor.id, name: demoAuthor.displayName ?? 'Amira Ben Salah' });
   // In parallel: password hashing dominates and runs off the main thread.
   await Promise.all(
     (Object.entries(demoAuthors) as [DemoAuthorKey, DemoAuthor][]).map(async ([key, author]) => {
-      let row = await findUserByEmail(db, author.email);
+      let row = await accounts.findUserByEmail(author.email);
       if (!row) {
-        row = await insertUser(db, { ...author, role: 'author', password: DEMO_PASSWORD });
+        row = await accounts.createUser({ ...author, role: 'author', password: DEMO_PASSWORD });
         created += 1;
       }
       ids.set(key, { id: row.id, name: row.displayName ?? author.displayName });
@@ -212,11 +211,8 @@ async function prepareProduct(
  * Adds the demo catalogue: authors, bilingual categories, products with covers and real sample files.
  * Idempotent: what an earlier run created (recorded in demo_seed_items) is left alone.
  */
-export async function seedDemoCatalog(
-  db: Db,
-  storage: Storage,
-  now = new Date(),
-): Promise<CatalogSeedResult> {
+export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise<CatalogSeedResult> {
+  const { db, storage, catalog } = deps;
   const done = new Map((await db.select().from(demoSeedItems)).map((row) => [row.key, row.ref]));
   const missing = demoProducts.filter((p) => !done.has(productKey(p.key)));
   const missingCategories = sections.some((section) =>
@@ -228,7 +224,7 @@ export async function seedDemoCatalog(
   );
   if (missing.length === 0 && !missingCategories) return { authors: 0, categories: 0, products: 0 };
 
-  const authors = await ensureAuthors(db);
+  const authors = await ensureAuthors(deps.accounts);
   // Files are generated before the transaction, which then stays short; storage keys are stable, so a failed
   // run only leaves files that the next run overwrites.
   const prepared: PreparedProduct[] = [];
@@ -239,38 +235,38 @@ export async function seedDemoCatalog(
     prepared.push(await prepareProduct(storage, files, demo, author.name, now));
   }
 
-  return db.transaction(async (tx) => {
+  return deps.transaction(async (ctx) => {
     let categoriesCreated = 0;
     const ids = new Map(done);
     const remember = async (key: string, ref: number) => {
       ids.set(key, String(ref));
-      await tx.insert(demoSeedItems).values({ key, ref: String(ref) });
+      await ctx.tx.insert(demoSeedItems).values({ key, ref: String(ref) });
     };
     for (const section of sections) {
       for (const [position, category] of demoCategories[section].entries()) {
         const key = categoryKey(section, category.slug);
         if (!ids.has(key)) {
-          const { id } = await createCategory(tx, {
-            section,
-            slug: category.slug,
-            nameFr: category.fr,
-            nameEn: category.en,
-            position,
-          });
+          const { id } = await catalog.createCategory(
+            { section, slug: category.slug, nameFr: category.fr, nameEn: category.en, position },
+            ctx,
+          );
           await remember(key, id);
           categoriesCreated += 1;
         }
         for (const [subPosition, sub] of category.subcategories.entries()) {
           const subKey = categoryKey(section, sub.slug, category.slug);
           if (ids.has(subKey)) continue;
-          const { id } = await createCategory(tx, {
-            section,
-            parentId: Number(ids.get(key)),
-            slug: sub.slug,
-            nameFr: sub.fr,
-            nameEn: sub.en,
-            position: subPosition,
-          });
+          const { id } = await catalog.createCategory(
+            {
+              section,
+              parentId: Number(ids.get(key)),
+              slug: sub.slug,
+              nameFr: sub.fr,
+              nameEn: sub.en,
+              position: subPosition,
+            },
+            ctx,
+          );
           await remember(subKey, id);
           categoriesCreated += 1;
         }
@@ -284,12 +280,10 @@ export async function seedDemoCatalog(
       if (!categoryId || (demo.sub && !subcategoryId)) {
         throw new Error(`demo product ${demo.key}: unknown category ${demo.category}/${demo.sub ?? ''}`);
       }
-      const { id } = await createProduct(tx, {
-        ...input,
-        authorId: authors.ids.get(demo.author)!.id,
-        categoryId,
-        subcategoryId,
-      } as NewProduct);
+      const { id } = await catalog.createProduct(
+        { ...input, authorId: authors.ids.get(demo.author)!.id, categoryId, subcategoryId } as NewProduct,
+        ctx,
+      );
       await remember(productKey(demo.key), id);
     }
     return { authors: authors.created, categories: categoriesCreated, products: prepared.length };

@@ -1,13 +1,31 @@
 import type { Db } from '../../db/database.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { AppTransaction } from '../../plugins/database.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { CatalogWrites } from '../catalog/index.ts';
+import type { Storage } from '../storage/index.ts';
 import { seedDemoAccounts } from './demo.accounts.ts';
 import { seedDemoCatalog, type CatalogSeedResult } from './demo.catalog.ts';
 
 export type DemoSeedResult = { accounts: string[]; catalog: CatalogSeedResult };
 
-/** Everything the demo data set holds: one account per role, then the catalogue. Safe to run again. */
-export async function seedDemo(db: Db, storage: Storage): Promise<DemoSeedResult> {
-  const accounts = await db.transaction(async (tx) => seedDemoAccounts(tx));
-  const catalog = await seedDemoCatalog(db, storage);
-  return { accounts, catalog };
+/** The modules the demo data goes through: their interfaces, and the demo's own table (`db`). */
+export type DemoDeps = {
+  db: Db;
+  transaction: AppTransaction;
+  accounts: Pick<AccountsService, 'findUserByEmail' | 'createUser'>;
+  catalog: Pick<CatalogWrites, 'createCategory' | 'createProduct'>;
+  storage: Storage;
+};
+
+export function createDemoService(deps: DemoDeps) {
+  return {
+    /** Everything the demo data set holds: one account per role, then the catalogue. Safe to run again. */
+    async seed(): Promise<DemoSeedResult> {
+      const accounts = await deps.transaction((ctx) => seedDemoAccounts(deps.accounts, ctx));
+      const catalog = await seedDemoCatalog(deps);
+      return { accounts, catalog };
+    },
+  };
 }
+
+export type DemoService = ReturnType<typeof createDemoService>;

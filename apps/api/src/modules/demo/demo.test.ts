@@ -2,24 +2,23 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTypes } from '@hls/contract';
 import { login, useApp } from '../../../test/helper.ts';
-import { categories, fileAssets, products } from '../catalog/catalog.tables.ts';
+import { categories, fileAssets, products } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
-import { seedDemo } from './demo.seed.ts';
 
 describe('demo data', () => {
   const t = useApp();
 
   it('creates accounts, authors, categories and the catalogue once; a second run adds nothing', async () => {
-    const first = await seedDemo(t.database.db, t.app.storage);
+    const first = await t.app.demo.seed();
     expect(first.accounts).toHaveLength(4);
     expect(first.catalog.products).toBeGreaterThanOrEqual(60);
     expect(first.catalog.authors).toBe(Object.keys(demoAuthors).length);
     const counts = async () =>
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const before = await counts();
-    const second = await seedDemo(t.database.db, t.app.storage);
+    const second = await t.app.demo.seed();
     expect(second).toEqual({ accounts: [], catalog: { authors: 0, categories: 0, products: 0 } });
     expect(await counts()).toBe(before);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { rgb } from 'pdf-lib';
 import type { Config } from '../../config.ts';
-import { muted, PdfWriter } from '../../demo-content/pdf-layout.ts';
+import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 
 export type ContractSettings = Pick<Config, 'site' | 'royaltyRates'>;
 

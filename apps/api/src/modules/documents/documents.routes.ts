@@ -4,18 +4,13 @@ import { z } from 'zod';
 import { DocumentLink, DocumentType } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import type { DocumentsService } from './documents.service.ts';
-
-export const CONTRACT_PATH = '/api/documents/contrat.pdf';
+import { CONTRACT_PATH } from './documents.service.ts';
 
 const links: Record<z.infer<typeof DocumentType>, string> = { contrat: CONTRACT_PATH };
 
 const notFound = () => new AppError('not_found', 404, 'No such document.');
 
-export default async function documentsRoutes(
-  app: FastifyInstance,
-  options: { documents: DocumentsService },
-) {
+export default async function documentsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['documents'];
 
@@ -53,7 +48,7 @@ export default async function documentsRoutes(
     },
     handler: async (request, reply) => {
       if (request.params.name !== 'contrat.pdf') throw notFound();
-      const contract = await options.documents.contract();
+      const contract = await app.documents.contract();
       const etag = `"${contract.sha256}"`;
       reply
         .header('etag', etag)

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 import { CONTRACT_VERSION, renderAuthorContract, type ContractSettings } from './author-contract.ts';
 
 export type StoredDocument = { bytes: Buffer; sha256: string };
 
+/** Where the author contract is downloaded (GET /api/documents/contrat.pdf). */
+export const CONTRACT_PATH = '/api/documents/contrat.pdf';
+
 export type DocumentsService = {
   /** The author contract PDF: made once per wording and settings, then read from storage. */
   contract(): Promise<StoredDocument>;
+  /** The contract's public path, for the site facts and the footer. */
+  contractUrl: string;
 };
 
 export function createDocumentsService(options: {
@@ -31,6 +36,7 @@ export function createDocumentsService(options: {
   }
 
   return {
+    contractUrl: CONTRACT_PATH,
     contract() {
       pending ??= load().catch((error: unknown) => {
         pending = undefined;

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper.ts';
-import { pdfText } from '../../demo-content/pdf-text.ts';
+import { pdfText } from '../../lib/pdf/pdf-text.ts';
 import { CONTRACT_TITLE_EN, CONTRACT_TITLE_FR } from './author-contract.ts';
 
 describe('author contract', () => {

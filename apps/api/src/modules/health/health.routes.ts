@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const { version } = packageJson;
 
-export default async function healthRoutes(app: FastifyInstance, options: { db: Db }) {
+export default async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
     schema: {
       tags: ['system'],
@@ -17,7 +15,7 @@ export default async function healthRoutes(app: FastifyInstance, options: { db: 
     handler: async (request, reply) => {
       let database: 'ok' | 'unavailable' = 'ok';
       try {
-        await options.db.execute(sql`select 1`);
+        await app.health.checkDatabase();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');
         database = 'unavailable';

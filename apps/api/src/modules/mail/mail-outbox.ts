@@ -11,10 +11,13 @@ export type OutgoingMail<T extends MailTemplate> = {
 };
 
 /**
- * Queues a message; pass the transaction of the change that causes it, so the mail exists if and only if
- * the change does. The sender loop delivers it.
+ * Inserts a rendered message into the outbox; pass the transaction of the change that causes it, so the mail
+ * exists if and only if the change does. Other modules queue through `app.mail.queue` (mail.service.ts).
  */
-export async function enqueueMail<T extends MailTemplate>(db: DbOrTx, mail: OutgoingMail<T>): Promise<void> {
+export async function insertOutgoingMail<T extends MailTemplate>(
+  db: DbOrTx,
+  mail: OutgoingMail<T>,
+): Promise<void> {
   const rendered = renderMail(mail.template, mail.language, mail.data);
   await db
     .insert(mailOutbox)

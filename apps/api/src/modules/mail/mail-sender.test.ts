@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from './mail.tables.ts';
-import { enqueueMail } from './mail-outbox.ts';
+import { insertOutgoingMail } from './mail-outbox.ts';
 import { createMailSender, retryDelayMs } from './mail-sender.ts';
 import { createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport.ts';
 
@@ -29,7 +29,7 @@ describe('mail sender', () => {
   const t = useApp();
 
   const queue = async (to: string) =>
-    enqueueMail(t.database.db, {
+    insertOutgoingMail(t.database.db, {
       to,
       language: 'en',
       template: 'password_changed',
@@ -184,7 +184,7 @@ describe('SMTP transport', () => {
     try {
       const { email } = await registerUser(t.app, { language: 'en' });
       await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
-      await t.app.mailSender.runOnce();
+      await t.app.mail.sender.runOnce();
       const toUser = received.filter((m) => m.to.includes(email));
       expect(toUser).toHaveLength(2);
       expect(toUser.every((m) => m.from === 'shop@hls.test')).toBe(true);

@@ -1,40 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/database.ts';
-import { createMailSender, type MailSender } from './mail-sender.ts';
-import type { MailTransport } from './mail-transport.ts';
+import { createMailSender } from './mail-sender.ts';
+import { createMailService, type MailService } from './mail.service.ts';
+import type { MailTemplate } from './mail-templates.ts';
+import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mailSender: MailSender;
+    mail: MailService;
+  }
+}
+
+declare module '../../plugins/events.ts' {
+  interface AppEvents {
+    /** A message was queued and its transaction committed. */
+    'mail.queued': { template: MailTemplate };
   }
 }
 
 export type MailPluginOptions = {
-  db: Db;
-  transport: MailTransport;
-  from: string;
-  maxAttempts: number;
+  /** Defaults to the transport the config names (SMTP_URL or .eml files in MAIL_DIR). */
+  transport?: MailTransport | undefined;
   /** Run the sender loop inside the API process (off when a separate `npm run worker` does it). */
   runSender: boolean;
 };
 
-/** Owns the outbox sender: other modules enqueue in their transactions, then call `app.mailSender.wake()`. */
+/** Owns the outbox and its sender: other modules queue with `app.mail.queue(ctx, …)` inside their transaction. */
 export default fp(
   async function mail(app: FastifyInstance, options: MailPluginOptions) {
+    const { config } = app;
+    const transport =
+      options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir });
     const sender = createMailSender({
-      db: options.db,
-      transport: options.transport,
-      from: options.from,
-      maxAttempts: options.maxAttempts,
+      db: app.db,
+      transport,
+      from: config.mailFrom,
+      maxAttempts: config.mailMaxAttempts,
       logger: app.log.child({ module: 'mail' }),
     });
-    app.decorate('mailSender', sender);
+    app.decorate('mail', createMailService({ sender }));
+    const unsubscribe = app.events.on('mail.queued', () => sender.wake());
     if (options.runSender) app.addHook('onReady', async () => sender.start());
     app.addHook('onClose', async () => {
+      unsubscribe();
       await sender.stop();
-      options.transport.close();
+      transport.close();
     });
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['config', 'events', 'database'] },
 );

@@ -1,107 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createExpiringCache } from '../../lib/expiring-cache.ts';
-import type { CatalogQueries } from '../catalog/catalog.queries.ts';
-import { onCatalogWrite } from '../catalog/catalog.service.ts';
+import type { SeoService } from './seo.service.ts';
 
-export type SeoRoutesOptions = { publicUrl: string; queries: CatalogQueries };
+const xml = { 200: z.string().describe('XML') };
+const XML_TYPE = 'application/xml; charset=utf-8';
+const CACHE_CONTROL = 'public, max-age=3600';
 
-/** Public pages worth indexing (SPEC §2); carts, accounts and checkout are not. */
-export const staticPaths = [
-  '/',
-  '/academic',
-  '/professionnel',
-  '/book',
-  '/about',
-  '/contact',
-  '/publish',
-  '/terms',
-  '/legals',
-];
-
-/** Paths robots should not crawl: the API and every screen tied to a visitor's own session. */
-export const disallowedPaths = [
-  '/api/',
-  '/my-account',
-  '/download',
-  '/checkout',
-  '/file-book',
-  '/file-proposed',
-  '/book-proposed',
-  '/author-product',
-  '/author-payment',
-  '/customer-commande',
-  '/login-register',
-  '/password/',
-  '/cart',
-  '/wishlist',
-  '/compare',
-];
-
-/** The sitemap protocol allows 50,000 URLs per file; beyond that /sitemap.xml becomes an index. */
-const URLS_PER_SITEMAP = 45_000;
-const CACHE_MS = 5 * 60_000;
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
-
-export default async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions) {
+export default async function seoRoutes(app: FastifyInstance, options: { seo: SeoService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const base = options.publicUrl;
-  const cached = createExpiringCache<string>({ ttlMs: CACHE_MS });
-  onCatalogWrite(cached.clear);
-
-  /** Product URLs of chunk `index` (0-based), walking ids in order. */
-  async function productChunk(index: number): Promise<{ lines: string[]; more: boolean }> {
-    let afterId = 0;
-    let chunk: Awaited<ReturnType<CatalogQueries['publishedForSitemap']>> = [];
-    for (let i = 0; i <= index; i += 1) {
-      chunk = await options.queries.publishedForSitemap(afterId, URLS_PER_SITEMAP + (i === index ? 1 : 0));
-      if (i < index) {
-        if (chunk.length < URLS_PER_SITEMAP) return { lines: [], more: false };
-        afterId = chunk[chunk.length - 1]!.id;
-      }
-    }
-    const more = chunk.length > URLS_PER_SITEMAP;
-    const lines = chunk.slice(0, URLS_PER_SITEMAP).map((p) => {
-      const path = p.kind === 'book' ? `/product/${p.id}` : `/prodoc/${p.id}`;
-      const lastmod = new Date(p.updated_at).toISOString().slice(0, 10);
-      return `<url><loc>${escapeXml(base + path)}</loc><lastmod>${lastmod}</lastmod></url>`;
-    });
-    return { lines, more };
-  }
-
-  const urlset = (lines: string[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
-  const staticLines = () => staticPaths.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`);
-
-  const xml = { 200: z.string().describe('XML') };
+  const { seo } = options;
 
   api.get('/sitemap.xml', {
     schema: { tags: ['seo'], summary: 'Sitemap: public pages and published products', response: xml },
-    handler: async (_request, reply) => {
-      const body = await cached('index', async () => {
-        const first = await productChunk(0);
-        if (!first.more) return urlset([...staticLines(), ...first.lines]);
-        // Too many products for one file: an index of the static pages and product chunks.
-        const entries = [`${base}/sitemap-pages.xml`];
-        for (let i = 0, more = true; more; i += 1) {
-          entries.push(`${base}/sitemap-products.xml?part=${i + 1}`);
-          more = (await productChunk(i)).more;
-        }
-        return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-          .map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`)
-          .join('\n')}\n</sitemapindex>\n`;
-      });
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(body);
-    },
+    handler: async (_request, reply) =>
+      reply
+        .type(XML_TYPE)
+        .header('cache-control', CACHE_CONTROL)
+        .send(await seo.sitemap()),
   });
 
   api.get('/sitemap-pages.xml', {
@@ -111,10 +27,7 @@ export default async function seoRoutes(app: FastifyInstance, options: SeoRoutes
       response: xml,
     },
     handler: async (_request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(urlset(staticLines())),
+      reply.type(XML_TYPE).header('cache-control', CACHE_CONTROL).send(seo.pagesSitemap()),
   });
 
   api.get('/sitemap-products.xml', {
@@ -125,16 +38,9 @@ export default async function seoRoutes(app: FastifyInstance, options: SeoRoutes
       response: { ...xml, 404: z.string() },
     },
     handler: async (request, reply) => {
-      const { part } = request.query;
-      const body = await cached(`part-${part}`, async () => {
-        const { lines } = await productChunk(part - 1);
-        return lines.length ? urlset(lines) : '';
-      });
+      const body = await seo.productsSitemap(request.query.part);
       if (!body) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(body);
+      return reply.type(XML_TYPE).header('cache-control', CACHE_CONTROL).send(body);
     },
   });
 
@@ -144,19 +50,7 @@ export default async function seoRoutes(app: FastifyInstance, options: SeoRoutes
       summary: 'Crawling rules and the sitemap address',
       response: { 200: z.string() },
     },
-    handler: async (_request, reply) => {
-      const lines = [
-        'User-agent: *',
-        'Allow: /',
-        ...disallowedPaths.map((p) => `Disallow: ${p}`),
-        '',
-        `Sitemap: ${base}/sitemap.xml`,
-        '',
-      ];
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(lines.join('\n'));
-    },
+    handler: async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(seo.robots()),
   });
 }

@@ -1,20 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, useApp } from '../../../test/helper.ts';
-import { createCategory, createProduct } from '../catalog/catalog.service.ts';
 
 describe('sitemap and robots', () => {
   const t = useApp();
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    const { db } = t.database;
     const author = await registerUser(t.app, {}, 'author');
-    const book = await createCategory(db, {
+    const book = await t.app.catalog.writes.createCategory({
       section: 'book',
       slug: 'essais',
       nameFr: 'Essais',
       nameEn: 'Essays',
     });
-    const pro = await createCategory(db, {
+    const pro = await t.app.catalog.writes.createCategory({
       section: 'professional',
       slug: 'qualite',
       nameFr: 'Qualité',
@@ -35,7 +33,7 @@ describe('sitemap and robots', () => {
       sha256: 'c'.repeat(64),
     };
     ids.book = (
-      await createProduct(db, {
+      await t.app.catalog.writes.createProduct({
         ...common,
         kind: 'book',
         section: 'book',
@@ -46,7 +44,7 @@ describe('sitemap and robots', () => {
       })
     ).id;
     ids.file = (
-      await createProduct(db, {
+      await t.app.catalog.writes.createProduct({
         ...common,
         kind: 'file',
         section: 'professional',
@@ -58,7 +56,7 @@ describe('sitemap and robots', () => {
       })
     ).id;
     ids.draft = (
-      await createProduct(db, {
+      await t.app.catalog.writes.createProduct({
         ...common,
         kind: 'file',
         section: 'professional',

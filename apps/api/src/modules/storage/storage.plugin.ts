@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Storage } from './storage.ts';
+import { createLocalStorage, type Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,10 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Makes the file store available to every module as `app.storage`. */
+/** Makes the file store available to every module as `app.storage` (local disk under STORAGE_DIR by default). */
 export default fp(
-  async function storagePlugin(app: FastifyInstance, options: { storage: Storage }) {
-    app.decorate('storage', options.storage);
+  async function storage(app: FastifyInstance, options: { storage?: Storage | undefined }) {
+    app.decorate('storage', options.storage ?? createLocalStorage(app.config.storageDir));
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: ['config'] },
 );

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import accountsRoutes from './accounts.routes.ts';
+import { createAccountsService, type AccountsService } from './accounts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsService;
+  }
+}
+
+declare module '../../plugins/events.ts' {
+  interface AppEvents {
+    /** A user's first, last or display name changed (products copy their author's name). */
+    'accounts.renamed': { userId: string };
+  }
+}
+
+/** Users, sessions, password resets and profiles: `app.accounts`, and their routes under /api. */
+export default fp(
+  async function accounts(app: FastifyInstance) {
+    const { config } = app;
+    app.decorate(
+      'accounts',
+      createAccountsService({
+        db: app.db,
+        transaction: app.transaction,
+        mail: app.mail,
+        publicUrl: config.publicUrl,
+        refreshTokenTtl: config.refreshTokenTtl,
+        signAccessToken: app.signAccessToken,
+      }),
+    );
+    await app.register(accountsRoutes, {
+      prefix: '/api',
+      rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
+    });
+  },
+  { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail'] },
+);

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
+import catalogRoutes from './catalog.routes.ts';
+import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
+import mediaRoutes from './media.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: { reads: CatalogQueries; writes: CatalogWrites };
+  }
+}
+
+declare module '../../plugins/events.ts' {
+  interface AppEvents {
+    /** Something every catalogue page may show has changed and committed: caches of it must be emptied. */
+    'catalog.changed': CatalogChange;
+  }
+}
+
+/**
+ * Categories, products, lists, search and details: `app.catalog.reads` (cached until the next change) and
+ * `app.catalog.writes`, and their routes under /api (with the public covers, /api/media).
+ */
+export default fp(
+  async function catalog(app: FastifyInstance) {
+    const reads = createCatalogQueries(app.db);
+    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
+    app.decorate('catalog', { reads, writes });
+
+    const unsubscribe = [
+      app.events.on('catalog.changed', reads.clearCaches),
+      // Products carry a copy of their author's name, kept in step by a trigger on the users table.
+      app.events.on('accounts.renamed', () => app.events.emit('catalog.changed', { what: 'author' })),
+    ];
+    app.addHook('onClose', async () => unsubscribe.forEach((off) => off()));
+
+    await app.register(catalogRoutes, { prefix: '/api' });
+    await app.register(mediaRoutes, { prefix: '/api' });
+  },
+  { name: 'catalog', dependencies: ['events', 'database', 'accounts', 'storage'] },
+);

@@ -1,0 +1,10 @@
+/** What other modules, the commands and the bench may use of the catalogue besides `app.catalog`. */
+export { PAGE_SIZE, type CatalogQueries, type ListScope, type ParsedFilter } from './catalog.queries.ts';
+export type {
+  CatalogChange,
+  CatalogWrites,
+  NewCategory,
+  NewEdition,
+  NewFileAsset,
+  NewProduct,
+} from './catalog.service.ts';

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createDemoService, type DemoService } from './demo.seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The demo data set (`app.demo.seed()`), added at start outside production (SEED_DEMO). */
+    demo: DemoService;
+  }
+}
+
+/** The only module that reads demo content; it writes through the accounts and catalogue interfaces. */
+export default fp(
+  async function demo(app: FastifyInstance) {
+    app.decorate(
+      'demo',
+      createDemoService({
+        db: app.db,
+        transaction: app.transaction,
+        accounts: app.accounts,
+        catalog: app.catalog.writes,
+        storage: app.storage,
+      }),
+    );
+  },
+  { name: 'demo', dependencies: ['database', 'accounts', 'catalog', 'storage'] },
+);

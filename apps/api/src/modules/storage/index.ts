@@ -1,0 +1,2 @@
+/** What other modules and the commands may use of the storage module besides `app.storage`. */
+export { createLocalStorage, isValidStorageKey, type StoredObject, type Storage } from './storage.ts';
