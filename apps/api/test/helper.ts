@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
-import type { MailTransport } from '../src/modules/mail/mail-transport.ts';
+import type { MailTransport } from '../src/modules/mail/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -21,7 +21,7 @@ export type BuildOptions = {
   /** Settings on top of the test defaults, as environment variables. */
   env?: Record<string, string>;
   mailTransport?: MailTransport;
-  /** Off by default: tests deliver mail with `app.mailSender.runOnce()` when they need it. */
+  /** Off by default: tests deliver mail with `app.mail.sender.runOnce()` when they need it. */
   runMailSender?: boolean;
 };
 
