@@ -29,6 +29,25 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves the page whatever the Accept header says (curl, bots, monitors), and JSON 404s for other methods', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/about',
+        headers: accept ? { accept } : {},
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-type'], accept).toContain('text/html');
+      expect(response.body, accept).toContain('<div id="root">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/contact' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    const post = await t.app.inject({ method: 'POST', url: '/about', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('not_found');
+  });
+
   it('serves fingerprinted assets with a long cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
@@ -158,12 +177,41 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('keeps a rendered page, per language, until the catalogue changes', async () => {
+  it('renders pages for any Accept header, and its 404 page with status 404 for an unknown path', async () => {
+    const bot = { accept: '*/*', 'user-agent': 'Twitterbot/1.0' };
+    for (const headers of [{}, bot, { accept: 'application/json' }]) {
+      const about = await t.app.inject({
+        method: 'GET',
+        url: '/about',
+        headers: { host: 'shop.test', ...headers },
+      });
+      expect(about.statusCode).toBe(200);
+      expect(about.headers['content-type']).toContain('text/html');
+      expect(about.body).toContain('<div id="root"><p>fr http://shop.test /about');
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/missing-page',
+      headers: { host: 'shop.test' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('text/html');
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).json().error.code).toBe('not_found');
+  });
+
+  it('keeps a rendered page, per language, until the catalogue changes (a rolled-back change keeps it)', async () => {
     const rendering = async (lng: string) => /render (\d+)/.exec((await page(`/kept?lng=${lng}`)).body)?.[1];
     const first = await rendering('en');
     expect(first).toBeDefined();
     expect(await rendering('en')).toBe(first);
     expect(await rendering('fr')).not.toBe(first);
+    await t.app
+      .transaction(async ({ raise }) => {
+        raise('catalog.changed', { what: 'product' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await rendering('en')).toBe(first);
     t.app.events.emit('catalog.changed', { what: 'product' });
     const after = await rendering('en');
     expect(after).not.toBe(first);
