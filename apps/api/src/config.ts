@@ -60,6 +60,8 @@ export type SiteSettings = {
   host: { name: string; address: string };
   contact: { customers: string; authors: string; claims: string; phone: string };
   social: { network: SocialNetwork; url: string }[];
+  /** Partner links of the footer, in the order given; none by default. */
+  partners: { name: string; url: string }[];
 };
 
 export class ConfigError extends Error {
@@ -124,6 +126,26 @@ const socialUrl = z.union([
   z.url({ protocol: /^https$/, error: 'expected an https:// address or off' }),
 ]);
 
+const partnerUrl = z.url({ protocol: /^https?$/ });
+
+/** "Name|https://a.example,Other|https://b.example" → [{ name, url }, …]; empty means none. */
+const partners = z.string().transform((value, ctx) => {
+  const list: { name: string; url: string }[] = [];
+  for (const item of value.split(',')) {
+    if (!item.trim()) continue;
+    const [name = '', url = '', ...rest] = item.split('|').map((part) => part.trim());
+    if (!name || rest.length > 0 || !partnerUrl.safeParse(url).success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected Name|https://address pairs separated by commas, got "${item.trim()}"`,
+      });
+      return z.NEVER;
+    }
+    list.push({ name, url });
+  }
+  return list;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -170,6 +192,7 @@ const EnvSchema = z.object({
   SOCIAL_LINKEDIN: socialUrl.default('https://www.linkedin.com/company/hlseditions'),
   SOCIAL_YOUTUBE: socialUrl.default('https://www.youtube.com/@hlseditions'),
   SOCIAL_X: socialUrl.default('off'),
+  PARTNERS: partners.optional(),
   ROYALTY_RATE_PAPER: percent.default(10),
   ROYALTY_RATE_EBOOK: percent.default(25),
   ROYALTY_RATE_FILE: percent.default(50),
@@ -287,6 +310,7 @@ export function loadConfig(env: Env = process.env): Config {
       )
         .filter(([, url]) => url !== 'off')
         .map(([network, url]) => ({ network, url })),
+      partners: e.PARTNERS ?? [],
     },
     contactTo: e.CONTACT_TO ?? e.CONTACT_EMAIL_CUSTOMERS,
     royaltyRates: {

@@ -19,6 +19,8 @@ export const SiteInfo = z.object({
   /** Footer contacts: e-mails for customers, authors and claims, and a phone number. */
   contact: z.object({ customers: z.string(), authors: z.string(), claims: z.string(), phone: z.string() }),
   social: z.array(z.object({ network: SocialNetwork, url: z.string() })),
+  /** The footer's partner links (PARTNERS setting), in order; empty when there are none. */
+  partners: z.array(z.object({ name: z.string(), url: z.string() })),
   /** Royalty rates in percent of net sales, as stated in the author contract. */
   royaltyRates: z.object({ paper: z.number(), ebook: z.number(), professionalFile: z.number() }),
   /** Where the author contract PDF is downloaded (also given by GET /api/books/type/file/contrat). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SiteInfo } from '@hls/contract';
 import { useApp } from '../../../test/helper.ts';
+import { loadConfig } from '../../config.ts';
 
 describe('GET /api/site', () => {
   const t = useApp({
@@ -25,5 +26,31 @@ describe('GET /api/site', () => {
     expect(site.social.map((s) => s.network)).toEqual(['facebook', 'instagram', 'linkedin', 'x']);
     expect(site.royaltyRates).toEqual({ paper: 10, ebook: 25, professionalFile: 50 });
     expect(site.contractUrl).toBe('/api/documents/contrat.pdf');
+    expect(site.partners).toEqual([]);
+  });
+});
+
+describe('partners', () => {
+  const t = useApp({
+    env: { PARTNERS: 'Université de Sousse|https://www.uc.rnu.tn, Lib Co | http://lib.example/shop ,' },
+  });
+
+  it('gives the partner links of the PARTNERS setting, in order', async () => {
+    const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
+    expect(site.partners).toEqual([
+      { name: 'Université de Sousse', url: 'https://www.uc.rnu.tn' },
+      { name: 'Lib Co', url: 'http://lib.example/shop' },
+    ]);
+  });
+
+  it('refuses a partner without a name or an http(s) address', () => {
+    for (const PARTNERS of [
+      'https://no-name.example',
+      'Name|ftp://x.example',
+      'Name|',
+      'A|https://a.example|x',
+    ]) {
+      expect(() => loadConfig({ PARTNERS, DATA_DIR: t.config.dataDir }), PARTNERS).toThrow(/PARTNERS/);
+    }
   });
 });
