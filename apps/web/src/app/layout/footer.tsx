@@ -10,7 +10,7 @@ import { PaymentLogos } from './payment-logos';
 
 export function Footer() {
   const { t } = useTranslation('common');
-  const { emails, phone, social } = useSiteContacts();
+  const { emails, phone, social, partners } = useSiteContacts();
   const year = new Date().getFullYear();
 
   const columns = [
@@ -33,7 +33,7 @@ export function Footer() {
       ],
     },
     {
-      key: 'partners',
+      key: 'authors',
       links: [
         { to: paths.publish.getHref(), label: t('footer.becomeAuthor') },
         { to: paths.publish.getHref(true), label: t('footer.salesTips'), state: { element: 'vents' } },
@@ -45,7 +45,9 @@ export function Footer() {
 
   return (
     <footer className="site-footer">
-      <div className="container site-footer__grid">
+      <div
+        className={`container site-footer__grid${partners.length > 0 ? ' site-footer__grid--partners' : ''}`}
+      >
         <div className="site-footer__brand">
           <Logo />
           <p>{t('footer.about')}</p>
@@ -77,7 +79,7 @@ export function Footer() {
                   </Link>
                 </li>
               ))}
-              {column.key === 'partners' && (
+              {column.key === 'authors' && (
                 <li>
                   <ContractDownload className="link-button">{t('contract.download')}</ContractDownload>
                 </li>
@@ -85,6 +87,23 @@ export function Footer() {
             </ul>
           </nav>
         ))}
+        {partners.length > 0 && (
+          <nav className="site-footer__column" aria-labelledby="footer-partners">
+            <h2 id="footer-partners" className="site-footer__heading">
+              {t('footer.partners')}
+            </h2>
+            <ul>
+              {partners.map((partner) => (
+                <li key={partner.url}>
+                  <a href={partner.url} target="_blank" rel="noopener noreferrer">
+                    {partner.name}
+                    <span className="visually-hidden"> {t('footer.newWindow')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className="site-footer__column">
           <h2 className="site-footer__heading">{t('footer.contactTitle')}</h2>
           <dl className="site-footer__contacts">

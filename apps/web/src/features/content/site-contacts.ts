@@ -9,15 +9,21 @@ const networkLabels: Record<string, string> = {
   x: 'X',
 };
 
+/** A partner of the site, as the settings name it (GET /api/site `partners`). */
+export type Partner = { name: string; url: string };
+
 export type SiteContacts = {
   emails: { customers: string; authors: string; claims: string };
   phone: string;
   social: { network: SiteInfo['social'][number]['network']; label: string; href: string }[];
+  /** None until the settings name some (and until GET /api/site answers). */
+  partners: Partner[];
 };
 
 /** The contacts of GET /api/site, or those of the configuration until it answers. */
-export function toSiteContacts(data: SiteInfo | undefined): SiteContacts {
+export function toSiteContacts(data: (SiteInfo & { partners?: Partner[] }) | undefined): SiteContacts {
   return {
+    partners: data?.partners ?? [],
     emails: data
       ? { customers: data.contact.customers, authors: data.contact.authors, claims: data.contact.claims }
       : configContact.emails,

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SiteInfo } from '@hls/contract';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { Footer } from './footer';
+
+const site = (partners: { name: string; url: string }[]): SiteInfo & { partners: typeof partners } => ({
+  company: {
+    name: 'HLS Ltd',
+    registrationNumber: '1',
+    address: 'London',
+    vatNumber: 'GB1',
+    contactPerson: 'A',
+  },
+  host: { name: 'Host', address: 'Paris' },
+  contact: { customers: 'c@hls.test', authors: 'a@hls.test', claims: 'r@hls.test', phone: '+44 1' },
+  social: [],
+  royaltyRates: { paper: 10, ebook: 20, professionalFile: 30 },
+  contractUrl: '/contract.pdf',
+  partners,
+});
+
+function answerSite(partners: { name: string; url: string }[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, site(partners)));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('footer', () => {
+  it('lists the configured partners, opening their sites, and the author pages in their own column', async () => {
+    answerSite([{ name: 'Université de Tunis', url: 'https://utm.example' }]);
+    renderWithProviders(<Footer />);
+    const partners = await screen.findByRole('navigation', { name: 'Partners' });
+    const link = within(partners).getByRole('link', { name: /Université de Tunis/ });
+    expect(link).toHaveAttribute('href', 'https://utm.example');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(partners).queryByRole('link', { name: 'Become an author' })).toBeNull();
+
+    const authors = screen.getByRole('navigation', { name: 'Authors' });
+    expect(within(authors).getByRole('link', { name: 'Become an author' })).toHaveAttribute(
+      'href',
+      '/publish',
+    );
+    expect(within(authors).getByRole('link', { name: 'Royalties and payments' })).toBeInTheDocument();
+  });
+
+  it('shows no Partners column when none is configured', async () => {
+    answerSite([]);
+    renderWithProviders(<Footer />, { lng: 'fr' });
+    expect(await screen.findByRole('navigation', { name: 'Auteurs' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'c@hls.test' });
+    expect(screen.queryByRole('navigation', { name: 'Partenaires' })).toBeNull();
+    expect(screen.queryByText('Partenaires')).toBeNull();
+  });
+});
