@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Language } from '@hls/contract';
+import { languagesFromAcceptLanguage, resolveLanguage } from '@hls/contract/language';
 
 /** Translates the contract's validation keys ("email.invalid") with the web app's `validation` namespace. */
 export type Translate = (key: string) => string;
@@ -32,19 +33,6 @@ export function createTranslator(localesDir: string): (language: Language) => Tr
     fallbackMessage;
 }
 
-/** The language of a code (fr, fr-FR, en_GB …; `fn` is the spec's code for French), or null. */
-export function languageOf(code: string | undefined): Language | null {
-  const base = code?.trim().toLowerCase().split(/[-_]/)[0];
-  if (base === 'fr' || base === 'fn') return 'fr';
-  if (base === 'en') return 'en';
-  return null;
-}
-
-/** The languages of an Accept-Language header, in its order. */
-export function acceptedLanguages(header: string | undefined): (string | undefined)[] {
-  return (header ?? '').split(',').map((part) => part.split(';')[0]);
-}
-
 /** The `lng` query parameter, when there is one. */
 export function lngParameter(query: unknown): string | undefined {
   const lng =
@@ -52,7 +40,7 @@ export function lngParameter(query: unknown): string | undefined {
   return typeof lng === 'string' ? lng : undefined;
 }
 
-/** The caller's language: `lng` query parameter, then Accept-Language. */
+/** The caller's language (the contract's rule): `lng` query parameter, then Accept-Language, else French. */
 export function requestLanguage(query: unknown, acceptLanguage: string | undefined): Language {
-  return [lngParameter(query), ...acceptedLanguages(acceptLanguage)].map(languageOf).find(Boolean) ?? 'en';
+  return resolveLanguage(lngParameter(query), ...languagesFromAcceptLanguage(acceptLanguage));
 }

@@ -7,11 +7,12 @@ import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@hls/contract';
+import { requestLanguage } from '@hls/contract/language';
 import { SERVER_DATA_ID } from '@hls/contract/server-render';
 import type { RenderedPage, ServerRender } from '@hls/contract/server-render';
 import { createExpiringCache } from '../lib/expiring-cache.ts';
 import { shareBody } from './compression.ts';
-import { acceptedLanguages, languageOf, lngParameter } from './validation-messages.ts';
+import { lngParameter } from './validation-messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,13 +42,11 @@ function createPageCache(app: FastifyInstance) {
 
 /** The language a page is rendered in, as the browser app detects it: ?lng=, the i18next cookie, the browser's. */
 export function pageLanguage(request: FastifyRequest): Language {
-  const cookie = request.headers.cookie ? parseCookie(request.headers.cookie).i18next : undefined;
-  const candidates = [
-    lngParameter(request.query),
-    cookie,
-    ...acceptedLanguages(request.headers['accept-language']),
-  ];
-  return candidates.map(languageOf).find(Boolean) ?? 'fr';
+  return requestLanguage({
+    lng: lngParameter(request.query),
+    cookie: request.headers.cookie ? parseCookie(request.headers.cookie).i18next : undefined,
+    acceptLanguage: request.headers['accept-language'],
+  });
 }
 
 const escapeHtml = (text: string) =>

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/contract';
+import { paths } from '@hls/contract/paths';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -136,7 +137,11 @@ export function createAccountsService(deps: AccountsDeps) {
             to: created.email,
             language: created.language,
             template: 'welcome',
-            data: { firstName: created.firstName, role, loginUrl: `${deps.publicUrl}/login-register` },
+            data: {
+              firstName: created.firstName,
+              role,
+              loginUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}`,
+            },
           });
           return created;
         });
@@ -226,7 +231,7 @@ export function createAccountsService(deps: AccountsDeps) {
           template: 'password_reset',
           data: {
             firstName: user.firstName,
-            link: `${deps.publicUrl}/password/reset/confirm/${token}`,
+            link: `${deps.publicUrl}${paths.passwordResetConfirm.getHref(token)}`,
             validMinutes: RESET_TOKEN_MINUTES,
           },
         });
@@ -259,7 +264,7 @@ export function createAccountsService(deps: AccountsDeps) {
           to: user!.email,
           language: user!.language,
           template: 'password_changed',
-          data: { firstName: user!.firstName, resetUrl: `${deps.publicUrl}/login-register` },
+          data: { firstName: user!.firstName, resetUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}` },
         });
         return true;
       });
@@ -288,7 +293,7 @@ export function createAccountsService(deps: AccountsDeps) {
           to: user.email,
           language: user.language,
           template: 'password_changed',
-          data: { firstName: user.firstName, resetUrl: `${deps.publicUrl}/login-register` },
+          data: { firstName: user.firstName, resetUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}` },
         });
       });
     },

@@ -10,6 +10,9 @@ import {
   uniqueEmail,
   useApp,
 } from '../../../test/helper.ts';
+
+/** Messages are in French unless the caller names English (SPEC §9). */
+const english = { 'accept-language': 'en' };
 import { mailOutbox } from '../../db/schema.ts';
 import { refreshTokens, users } from './accounts.tables.ts';
 
@@ -126,6 +129,7 @@ describe('registration', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/register/customer',
+      headers: english,
       payload: { ...validRegistration(), ...change },
     });
     expect(response.statusCode).toBe(400);
@@ -133,10 +137,12 @@ describe('registration', () => {
     expect([await countUsers(), await countOutbox()]).toEqual([usersBefore, mailBefore]);
   });
 
-  it('translates field messages into French for a French caller, including the spec code fn', async () => {
+  it('translates field messages into French for a French caller, including the spec code fn, and by default', async () => {
     for (const request of [
       { url: '/api/register/customer', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } },
       { url: '/api/register/customer?lng=fn', headers: {} },
+      { url: '/api/register/customer', headers: {} },
+      { url: '/api/register/customer', headers: { 'accept-language': 'de-DE,es;q=0.8' } },
     ]) {
       const response = await t.app.inject({
         method: 'POST',
@@ -210,6 +216,7 @@ describe('login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/login',
+      headers: english,
       payload: { email: uniqueEmail() },
     });
     expect(response.statusCode).toBe(400);
@@ -446,7 +453,7 @@ describe('password change', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: '/api/editPassword',
-      headers: bearer(access),
+      headers: { ...bearer(access), ...english },
       payload: { oldPassword: 'Wrong1234', newPassword: 'Changed456' },
     });
     expect(response.statusCode).toBe(400);
@@ -556,7 +563,7 @@ describe('profile update', () => {
     const invalid = await t.app.inject({
       method: 'PUT',
       url: '/api/update/user',
-      headers: bearer(access),
+      headers: { ...bearer(access), ...english },
       payload: { ...profile(email), phone: 'call me maybe' },
     });
     expect(invalid.statusCode).toBe(400);

@@ -109,6 +109,7 @@ describe('password reset', () => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/password/confirm',
+      headers: { 'accept-language': 'en' },
       payload: { password: 'BrandNew789' },
     });
     expect(missing.json().error.fields).toEqual({ token: 'The reset link is incomplete.' });

@@ -3,11 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseLanguage } from '@hls/contract/language';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
-
-/** `fn` is the spec's code for French. */
-const languageDirs: Record<string, string> = { fr: 'fr', fn: 'fr', en: 'en' };
 
 const Params = z.object({ lng: z.string(), file: z.string() });
 
@@ -22,7 +20,8 @@ export default async function localesRoutes(app: FastifyInstance, options: { loc
       response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(404) },
     },
     handler: async (request, reply) => {
-      const dir = languageDirs[request.params.lng];
+      // The contract's rule: `fn` (the spec's code for French) and regional codes name a folder we have.
+      const dir = parseLanguage(request.params.lng);
       const namespace = /^([a-z][a-z_-]{0,63})\.json$/.exec(request.params.file)?.[1];
       const notFound = new AppError('not_found', 404, 'No such translation file.');
       if (!dir || !namespace) throw notFound;

@@ -1,37 +1,9 @@
+import { indexedPaths, productPath, unindexedPaths } from '@hls/contract/paths';
 import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import type { CatalogQueries } from '../catalog/index.ts';
 
-/** Public pages worth indexing (SPEC §2); carts, accounts and checkout are not. */
-export const staticPaths = [
-  '/',
-  '/academic',
-  '/professionnel',
-  '/book',
-  '/about',
-  '/contact',
-  '/publish',
-  '/terms',
-  '/legals',
-];
-
-/** Paths robots should not crawl: the API and every screen tied to a visitor's own session. */
-export const disallowedPaths = [
-  '/api/',
-  '/my-account',
-  '/download',
-  '/checkout',
-  '/file-book',
-  '/file-proposed',
-  '/book-proposed',
-  '/author-product',
-  '/author-payment',
-  '/customer-commande',
-  '/login-register',
-  '/password/',
-  '/cart',
-  '/wishlist',
-  '/compare',
-];
+/** Paths robots should not crawl: the API and the pages the contract keeps out of the index. */
+const disallowedPaths = ['/api/', ...unindexedPaths];
 
 /** The sitemap protocol allows 50,000 URLs per file; beyond that /sitemap.xml becomes an index. */
 const URLS_PER_SITEMAP = 45_000;
@@ -69,14 +41,14 @@ export function createSeoService(deps: SeoDeps) {
     }
     const more = chunk.length > URLS_PER_SITEMAP;
     const lines = chunk.slice(0, URLS_PER_SITEMAP).map((p) => {
-      const path = p.kind === 'book' ? `/product/${p.id}` : `/prodoc/${p.id}`;
+      const path = productPath(p);
       const lastmod = new Date(p.updated_at).toISOString().slice(0, 10);
       return `<url><loc>${escapeXml(base + path)}</loc><lastmod>${lastmod}</lastmod></url>`;
     });
     return { lines, more };
   }
 
-  const staticLines = () => staticPaths.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`);
+  const staticLines = () => indexedPaths.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`);
 
   return {
     /** /sitemap.xml: every URL, or past URLS_PER_SITEMAP products an index of the pages and product parts. */
