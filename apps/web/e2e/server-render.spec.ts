@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ProductPage } from '@hls/contract';
-import { expect, test } from './fixtures.ts';
+import { demo, expect, test } from './fixtures.ts';
+import { logInThroughForm } from './flows.ts';
 
 // Public pages arrive as HTML rendered by the server, in the visitor's language, and the browser takes them over
 // (hydration) without re-rendering them; personal pages are left to the browser.
@@ -107,4 +108,27 @@ test('the saved cart shows on a server-rendered page once it is taken over', asy
   // Right after the reload the page answers at once: the header's cart opens.
   await page.getByTestId('cart-count').click();
   await expect(page.getByText(book.title).first()).toBeVisible();
+});
+
+test('logged in, a free academic file page is taken over without a hydration error', async ({ page }) => {
+  const response = await page.request.post('/api/category/filter/student?page=1', { data: {} });
+  expect(response.ok()).toBe(true);
+  const free = ((await response.json()) as ProductPage).results.find((product) => product.free);
+  expect(free, 'a free academic file').toBeDefined();
+  await logInThroughForm(page, demo.customer, demo.password);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const lng of ['en', 'fr']) {
+    const opened = await page.goto(`/prodoc/${free!.id}?lng=${lng}`);
+    expect(await opened?.text()).toContain('id="hls-server-data"');
+    await expect(page.getByRole('heading', { level: 1, name: free!.title })).toBeVisible();
+  }
+  // What depends on the visitor shows once the page is taken over: the logged-in note, not the login link.
+  await expect(page.getByText('Ce document est gratuit', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: /connectez-vous pour télécharger/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

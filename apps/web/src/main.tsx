@@ -10,6 +10,7 @@ import { isRouteHandle } from '@/app/layout/route-handle';
 import { createAppRouter, routes } from '@/app/router';
 import { setCurrentStore } from '@/app/current-store';
 import { makeStore } from '@/app/store';
+import { asServerRendered } from '@/app/visitor-state';
 import { initI18n } from '@/i18n/i18n';
 import { toAppLanguage } from '@/i18n/languages';
 import { readServerData, serverDataReceived } from '@/lib/server-data';
@@ -52,7 +53,7 @@ setCurrentStore(store);
 
 if (serverData) {
   // A server-rendered page: the browser takes over the markup it has (hydration) from the same state, the
-  // server's data and language; the saved state (cart, wishlist, session) is restored right after.
+  // server's data and language; what depends on the visitor (session, cart, wishlist …) comes right after.
   markServerRendered();
   const language = toAppLanguage(serverData.language) ?? undefined;
   const i18nReady = initI18n(startNamespaces, language);
@@ -61,20 +62,17 @@ if (serverData) {
     : null;
   void Promise.all([i18nReady, loadMatchedRoutes(window.location), dataReady]).then(([i18n]) => {
     const router = createAppRouter({ hydrationData: serverData.router });
-    let persisted = false;
-    const restoreSavedState = () => {
-      if (persisted) return;
-      persisted = true;
-      persistStore(store);
-    };
+    // Hydration reads the state the server rendered with; the visitor's (session, saved cart …) follows at once.
+    const serverState = asServerRendered(store.getState());
+    persistStore(store);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
     startTransition(() => {
       hydrateRoot(
         container,
         <StrictMode>
-          <AppProvider store={store} i18n={i18n}>
+          <AppProvider store={store} serverState={serverState} i18n={i18n}>
             <RouterProvider router={router} />
-            <AppReady onReady={restoreSavedState} />
+            <AppReady />
           </AppProvider>
         </StrictMode>,
       );

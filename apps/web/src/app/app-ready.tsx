@@ -4,10 +4,9 @@ import { useEffect } from 'react';
  * Marks the page as running (`<html data-app="ready">`) once the first screen is interactive: rendered in the
  * browser, or hydrated when the server rendered it. The server renders it too, so both trees match.
  */
-export function AppReady({ onReady }: { onReady?: () => void }) {
+export function AppReady() {
   useEffect(() => {
-    onReady?.();
     document.documentElement.dataset.app = 'ready';
-  }, [onReady]);
+  }, []);
   return null;
 }

@@ -31,9 +31,7 @@ function userInfoFrom(token: string | null): UserInfo | null {
   return payload ? { id: payload.sub, role: payload.role } : null;
 }
 
-/** Read lazily so each store starts from what is in local storage right now. */
-function initialAuthState(): AuthState {
-  const userToken = typeof window === 'undefined' ? null : tokenStorage.getAccess();
+function sessionState(userToken: string | null): AuthState {
   return {
     loading: false,
     userInfo: userInfoFrom(userToken),
@@ -42,6 +40,16 @@ function initialAuthState(): AuthState {
     success: false,
     restoring: false,
   };
+}
+
+/** Read lazily so each store starts from what is in local storage right now (nothing on the server). */
+function initialAuthState(): AuthState {
+  return sessionState(typeof window === 'undefined' ? null : tokenStorage.getAccess());
+}
+
+/** The session as the server renders a page: nobody's (it never sees the visitor's stored one). */
+export function serverSessionState(): AuthState {
+  return sessionState(null);
 }
 
 export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue: LoginRejection }>(
