@@ -1,5 +1,6 @@
 import { expect, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
+  activePanel,
   logInThroughForm,
   newAccount,
   openAccountMenu,
@@ -15,6 +16,22 @@ test('a new customer registers, logs in, edits the profile and logs out through 
 
   await registerThroughForm(page, account);
   await screenshot(page, 'login-register-after-registration');
+
+  // Registering again with that address says at once that it has an account, and offers to log in with it.
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await activePanel(page)
+    .getByLabel(/^E-mail address/)
+    .fill(account.email.toUpperCase());
+  await activePanel(page)
+    .getByLabel(/^Password/)
+    .focus();
+  await expect(activePanel(page).getByText(`${account.email} already has an account.`)).toBeVisible();
+  await screenshot(page, 'register-email-taken');
+  await activePanel(page)
+    .getByRole('button', { name: `Log in with ${account.email}` })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(activePanel(page).getByLabel(/^E-mail address/)).toHaveValue(account.email);
 
   await logInThroughForm(page, account.email, account.password);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();

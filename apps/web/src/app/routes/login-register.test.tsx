@@ -31,6 +31,9 @@ describe('register tab', () => {
 
   it('posts an author to /api/register/author, then opens the login tab with the e-mail filled in', async () => {
     const fetchMock = vi.fn(async (request: Request) => {
+      // Leaving the e-mail field asks whether an account uses it: none does.
+      if (new URL(request.url).pathname === '/api/email/check')
+        return jsonResponse(404, { error: { code: 'email_not_found', message: 'None' } });
       expect(new URL(request.url).pathname).toBe('/api/register/author');
       expect(await request.json()).toMatchObject({
         firstName: 'Ana',
@@ -50,13 +53,19 @@ describe('register tab', () => {
     // The toast shows as soon as the call succeeds; the tab switch follows in a later render.
     expect(await screen.findByRole('tab', { name: 'Log in', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const register = fetchMock.mock.calls.filter(([request]) => request.url.endsWith('/api/register/author'));
+    expect(register).toHaveLength(1);
+    expect(screen.queryByText(/already has an account/)).toBeNull();
   });
 
   it('shows the server field errors under the fields', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(409, { error: { code: 'email_taken', message: 'Taken' } })),
+      vi.fn(async (request: Request) =>
+        new URL(request.url).pathname === '/api/email/check'
+          ? jsonResponse(404, { error: { code: 'email_not_found', message: 'None' } })
+          : jsonResponse(409, { error: { code: 'email_taken', message: 'Taken' } }),
+      ),
     );
     renderWithProviders(null, { routes, route: '/login-register?tab=register' });
     const user = userEvent.setup();
@@ -66,5 +75,58 @@ describe('register tab', () => {
     expect(screen.getByLabelText(/^E-mail address/)).toHaveAccessibleDescription(
       'An account already uses this e-mail address.',
     );
+  });
+
+  describe('an address that already has an account', () => {
+    const answerCheck = (exists: boolean) => {
+      const fetchMock = vi.fn(async (request: Request) => {
+        expect(new URL(request.url).pathname).toBe('/api/email/check');
+        expect(await request.json()).toEqual({ email: 'ana@example.org' });
+        return exists
+          ? jsonResponse(200, { exists: true })
+          : jsonResponse(404, { error: { code: 'email_not_found', message: 'None' } });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    };
+
+    async function leaveEmail(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByLabelText(/^E-mail address/), 'Ana@Example.org');
+      await user.tab();
+    }
+
+    it('says so as soon as the e-mail field is left, and offers to log in with it', async () => {
+      const fetchMock = answerCheck(true);
+      renderWithProviders(null, { routes, route: '/login-register?tab=register' });
+      const user = userEvent.setup();
+      await leaveEmail(user);
+
+      expect(await screen.findByText('ana@example.org already has an account.')).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: 'Log in with ana@example.org' }));
+      expect(await screen.findByRole('tab', { name: 'Log in', selected: true })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org'));
+      expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    });
+
+    it('offers to reset the password of that account', async () => {
+      answerCheck(true);
+      renderWithProviders(null, { routes, route: '/login-register?tab=register' });
+      const user = userEvent.setup();
+      await leaveEmail(user);
+      await user.click(await screen.findByRole('button', { name: 'Reset the password of ana@example.org' }));
+      expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+      expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('ana@example.org');
+    });
+
+    it('says nothing for an address no account uses', async () => {
+      answerCheck(false);
+      renderWithProviders(null, { routes, route: '/login-register?tab=register', lng: 'fr' });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^Adresse e-mail/), 'Ana@Example.org');
+      await user.tab();
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText(/déjà un compte/)).toBeNull();
+    });
   });
 });

@@ -56,6 +56,15 @@ export function Component() {
                       setLoginEmail(email);
                       selectTab('login');
                     }}
+                    onLogIn={(email) => {
+                      setLoginEmail(email);
+                      selectTab('login');
+                    }}
+                    onResetPassword={(email) => {
+                      setLoginEmail(email);
+                      selectTab('login');
+                      setForgotOpen(true);
+                    }}
                   />
                 ),
               },

@@ -1,4 +1,5 @@
 import type {
+  EmailCheckRequest,
   LoginRequest,
   PasswordConfirmRequest,
   PasswordResetRequest,
@@ -22,6 +23,10 @@ export const authApi = api.injectEndpoints({
         body,
       }),
     }),
+    /** Whether an account uses an address: 200 when one does, 404 (`email_not_found`) when none does. */
+    checkEmail: build.mutation<{ exists: true }, EmailCheckRequest>({
+      query: (body) => ({ url: '/email/check', method: 'POST', body }),
+    }),
     logout: build.mutation<void, { refresh: string }>({
       query: (body) => ({ url: '/logout', method: 'POST', body }),
     }),
@@ -35,6 +40,7 @@ export const authApi = api.injectEndpoints({
 });
 
 export const {
+  useCheckEmailMutation,
   useRegisterMutation,
   useLogoutMutation,
   useRequestPasswordResetMutation,

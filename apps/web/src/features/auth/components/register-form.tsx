@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RegisterRequest } from '@hls/contract';
+import { EmailCheckRequest, RegisterRequest } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,17 +13,29 @@ import { useValidationText } from '@/i18n/use-validation-text';
 import { toApiFailure } from '@/lib/api-error';
 import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
-import { useRegisterMutation } from '../api/auth-api';
+import { useCheckEmailMutation, useRegisterMutation } from '../api/auth-api';
 
-type RegisterFormProps = { onRegistered: (email: string) => void };
+type RegisterFormProps = {
+  onRegistered: (email: string) => void;
+  /** The address already has an account: log in with it instead. */
+  onLogIn: (email: string) => void;
+  /** The address already has an account: reset its password. */
+  onResetPassword: (email: string) => void;
+};
+
+/** The address as the server keys accounts (trimmed, lower case), or null when it is not one. */
+const accountEmail = (value: string) => EmailCheckRequest.safeParse({ email: value }).data?.email ?? null;
 
 const empty = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-export function RegisterForm({ onRegistered }: RegisterFormProps) {
+export function RegisterForm({ onRegistered, onLogIn, onResetPassword }: RegisterFormProps) {
   const { t, i18n } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
   const errorText = useErrorText();
   const [register, { isLoading }] = useRegisterMutation();
+  const [checkEmail] = useCheckEmailMutation();
+  // The last address found to have an account; the notice shows while the field still holds it.
+  const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const [values, setValues] = useState(empty);
   const [asAuthor, setAsAuthor] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -35,6 +47,16 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     error: validationText(errors[name]),
   });
+
+  /** Leaving the e-mail field asks at once whether an account already uses it (a 404 means none does). */
+  const onEmailBlur = async () => {
+    const email = accountEmail(values.email);
+    if (!email || email === takenEmail) return;
+    const result = await checkEmail({ email });
+    if (result.data?.exists) setTakenEmail(email);
+  };
+  const currentEmail = accountEmail(values.email);
+  const emailTaken = currentEmail !== null && currentEmail === takenEmail;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,7 +114,33 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         autoComplete="email"
         required
         {...bind('email')}
+        onBlur={() => void onEmailBlur()}
       />
+      <div aria-live="polite">
+        {emailTaken && (
+          <div className="alert alert--info email-taken">
+            <p className="alert__title">{t('auth:register.emailTaken', { email: currentEmail })}</p>
+            <div className="email-taken__actions">
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                onClick={() => onLogIn(currentEmail)}
+                aria-label={t('auth:register.logInWithLabel', { email: currentEmail })}
+              >
+                {t('auth:register.logInWith')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                onClick={() => onResetPassword(currentEmail)}
+                aria-label={t('auth:register.resetPasswordLabel', { email: currentEmail })}
+              >
+                {t('auth:register.resetPassword')}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
       <PasswordField
         label={t('auth:fields.password')}
         autoComplete="new-password"
