@@ -179,3 +179,21 @@ test('an unknown product shows a not-found state with ways back', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Ce produit n’existe pas' })).toBeVisible();
   await expectNoA11yViolations(page);
 });
+
+test('a search from anywhere shows each section with its count, and leads to its filtered list', async ({
+  page,
+}) => {
+  await page.goto('/search?search=excel&lng=en');
+  await expect(page).toHaveTitle('Search results for “excel” | HLS');
+  const pro = page.getByRole('region', { name: 'Professional files' });
+  await expect(
+    pro.getByRole('link', { name: /^See all \d+ results in Professional files$/ }),
+  ).toHaveAttribute('href', '/professionnel?search=excel');
+  await expect(pro.getByRole('article')).toHaveCount(4);
+  await screenshot(page, 'search-results-en');
+  await expectNoA11yViolations(page);
+
+  await page.goto('/search?search=excel&lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeVisible();
+  await screenshot(page, 'search-results-fr');
+});

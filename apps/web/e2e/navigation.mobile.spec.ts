@@ -35,7 +35,7 @@ test('at 360 px the off-canvas menu searches, navigates, switches language and c
   await expect(drawer).toBeHidden();
   await expect(burger).toBeFocused();
 
-  // The search box sends the query to the bookshop.
+  // On a list, the search box searches that list (here the bookshop).
   await burger.click();
   await drawer.getByRole('searchbox').fill('gestion');
   await drawer.getByRole('searchbox').press('Enter');
@@ -56,4 +56,39 @@ test('at 360 px the off-canvas menu searches, navigates, switches language and c
   await logInThroughForm(page, 'customer@hls.test', 'Demo1234!');
   expect(await noHorizontalScroll()).toBe(true);
   await screenshot(page, 'my-account');
+});
+
+test('at 360 px the menu search from a page that is not a list looks in all three sections', async ({
+  page,
+}) => {
+  await page.goto('/?lng=en');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('searchbox').fill('excel');
+  await drawer.getByRole('searchbox').press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/search\?search=excel$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search results' })).toBeVisible();
+  const pro = page.getByRole('region', { name: 'Professional files' });
+  await expect(pro.getByText(/^\d+ results?$/)).toBeVisible();
+  await expect(pro.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bookshop' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Student files' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'search-results-en');
+  await expectNoA11yViolations(page);
+
+  await pro.getByRole('link', { name: /^See all \d+ results in Professional files$/ }).click();
+  await expect(page).toHaveURL(/\/professionnel\?search=excel$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Professional files' })).toBeVisible();
+
+  await page.goto('/search?search=excel&lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Fichiers professionnels' }).getByRole('article').first(),
+  ).toBeVisible();
+  await screenshot(page, 'search-results-fr');
+  await page.goto('/search?search=zzzqqq&lng=fr');
+  await expect(page.getByRole('heading', { name: 'Aucun résultat pour « zzzqqq »' })).toBeVisible();
+  await screenshot(page, 'search-empty-fr');
 });

@@ -89,6 +89,11 @@ export const routes: RouteObject[] = [
         { titleKey: 'titles.bookshop', namespaces: ['catalog'], introKey: 'intros.bookshop' },
         () => import('./routes/catalog/book-list'),
       ),
+      pageWithLoader(
+        paths.search.path,
+        { titleKey: 'titles.search', namespaces: ['catalog'] },
+        () => import('./routes/catalog/search'),
+      ),
       page(
         paths.about.path,
         { titleKey: 'titles.about', namespaces: ['pages'], introKey: 'intros.about' },

@@ -4,16 +4,10 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { MailIcon, PhoneIcon, SearchIcon } from '@/components/ui/icons';
-import { paths, SEARCH_PARAM } from '@/config/paths';
 import { useSiteContacts } from '@/features/content/use-site-contacts';
 import { mainNavItems } from './nav-items';
+import { searchHref } from './search-href';
 import { CurrencySelect, LanguageSelect } from './preferences';
-
-const listPaths: string[] = [
-  paths.academic.getHref(),
-  paths.professional.getHref(),
-  paths.bookshop.getHref(),
-];
 
 /** Off-canvas menu below the desktop breakpoint: search, the main menu, language, currency and contacts. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -27,10 +21,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = query.trim();
-    // Search the list being browsed; from any other page, the bookshop.
-    const target = listPaths.includes(pathname) ? pathname : paths.bookshop.getHref();
     onClose();
-    navigate(text ? `${target}?${SEARCH_PARAM}=${encodeURIComponent(text)}` : target);
+    navigate(searchHref(pathname, text));
   };
 
   return (

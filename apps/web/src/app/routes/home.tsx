@@ -42,7 +42,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** schema.org WebSite with the bookshop search, so search engines can offer a search box. */
+/** schema.org WebSite with the site's search (all three sections), so search engines can offer a search box. */
 function websiteJsonLd(origin: string) {
   return {
     '@context': 'https://schema.org',
@@ -51,7 +51,7 @@ function websiteJsonLd(origin: string) {
     url: `${origin}/`,
     potentialAction: {
       '@type': 'SearchAction',
-      target: `${origin}${paths.bookshop.getHref()}?${SEARCH_PARAM}={search_term_string}`,
+      target: `${origin}${paths.search.getHref()}?${SEARCH_PARAM}={search_term_string}`,
       'query-input': 'required name=search_term_string',
     },
   };

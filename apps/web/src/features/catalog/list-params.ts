@@ -1,4 +1,5 @@
 import { editionFormats, fileTypes, languages, MAX_PAGE, sortOrders } from '@hls/contract/values';
+import { SEARCH_PARAM } from '@/config/paths';
 import type { CatalogFilter, EditionFormat, FileType, Language, Section, SortOrder } from '@hls/contract';
 
 /**
@@ -65,6 +66,11 @@ function sortFor(section: Section, sort: SortOrder | null): SortOrder | null {
   return byPrice && !sectionFilters(section).price ? null : sort;
 }
 
+/** The search text of a URL's query: trimmed, at most 100 characters. */
+export function readSearch(params: URLSearchParams): string {
+  return (params.get(SEARCH_PARAM) ?? '').trim().slice(0, 100);
+}
+
 /** Reads the URL leniently: a value that makes no sense is dropped instead of failing the whole page. */
 export function parseListParams(params: URLSearchParams, section: Section): ListParams {
   const offered = sectionFilters(section);
@@ -80,7 +86,7 @@ export function parseListParams(params: URLSearchParams, section: Section): List
         .filter((value): value is FileType => value !== null)
     : [];
   return {
-    search: (params.get('search') ?? '').trim().slice(0, 100),
+    search: readSearch(params),
     category,
     subcategory: category === null ? null : positiveInt(params.get('subcategory')),
     fileTypes: [...new Set(types)],
@@ -96,7 +102,7 @@ export function parseListParams(params: URLSearchParams, section: Section): List
 /** The URL query of a list state; defaults are left out so links stay short. */
 export function toSearchParams(state: ListParams): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.search) params.set('search', state.search);
+  if (state.search) params.set(SEARCH_PARAM, state.search);
   if (state.category !== null) params.set('category', String(state.category));
   if (state.category !== null && state.subcategory !== null)
     params.set('subcategory', String(state.subcategory));
