@@ -4,7 +4,7 @@ import type { SiteInfo } from '@hls/contract';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { Footer } from './footer';
 
-const site = (partners: { name: string; url: string }[]): SiteInfo & { partners: typeof partners } => ({
+const site = (partners: SiteInfo['partners']): SiteInfo => ({
   company: {
     name: 'HLS Ltd',
     registrationNumber: '1',
@@ -20,7 +20,7 @@ const site = (partners: { name: string; url: string }[]): SiteInfo & { partners:
   partners,
 });
 
-function answerSite(partners: { name: string; url: string }[]) {
+function answerSite(partners: SiteInfo['partners']) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, site(partners)));
 }
 

@@ -10,7 +10,7 @@ const networkLabels: Record<string, string> = {
 };
 
 /** A partner of the site, as the settings name it (GET /api/site `partners`). */
-export type Partner = { name: string; url: string };
+export type Partner = SiteInfo['partners'][number];
 
 export type SiteContacts = {
   emails: { customers: string; authors: string; claims: string };
@@ -21,7 +21,7 @@ export type SiteContacts = {
 };
 
 /** The contacts of GET /api/site, or those of the configuration until it answers. */
-export function toSiteContacts(data: (SiteInfo & { partners?: Partner[] }) | undefined): SiteContacts {
+export function toSiteContacts(data: SiteInfo | undefined): SiteContacts {
   return {
     partners: data?.partners ?? [],
     emails: data
