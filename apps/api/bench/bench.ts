@@ -1,6 +1,11 @@
 // `npm run bench`: seeds a large catalogue into a fresh database, serves the real API plus a bare Fastify `/hello`
 // from this process, and loads them from separate load processes (apps/api/bench/load.ts, autocannon) on
-// loopback. Prints throughput and latency beside `/hello` with the targets of issue 3 ("Fast").
+// loopback. Prints throughput and latency beside `/hello` with the targets of issue 3 ("Fast"), for two mixes:
+// - warm: a pool of 600 requests per scenario, repeated, so most answers come from the catalogue's caches;
+// - cold: what a visitor of a large catalogue meets, every request distinct (other ids, pages, filters and search
+//   texts; tens of thousands prepared per scenario and sent in order, none twice), so pages, details and counts
+//   are read from the database; only shared values (category names, related pools, prepared statements) are
+//   warm. No targets for these yet: figures only.
 //
 //   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres]
 //
@@ -19,7 +24,18 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
-import { detailRequests, listRequests, loadCatalogSample, searchRequests } from './requests.ts';
+import {
+  coldDetailRequests,
+  coldListRequests,
+  coldSearchRequests,
+  detailRequests,
+  listRequests,
+  loadCatalogSample,
+  loadColdSample,
+  POOL_SIZE,
+  requestKey,
+  searchRequests,
+} from './requests.ts';
 import { seedBulkCatalog } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -34,6 +50,8 @@ const productCount = Number(args.products);
 const durationSeconds = Number(args.duration);
 const warmupSeconds = Number(args.warmup);
 const BENCH_DATABASE = 'hls_bench';
+/** Distinct list or search requests prepared per cold scenario: far more than a run sends when each is read. */
+const COLD_REQUESTS = 20_000;
 const loaderPath = fileURLToPath(new URL('./load.ts', import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'hls-bench-'));
 
@@ -97,26 +115,33 @@ type Row = {
   ratio?: number;
   target?: string;
   pass?: boolean;
+  /** Cold rows: how many distinct requests were prepared (a run that sent more repeated some). */
+  prepared?: number;
 };
 
 const fmt = {
   rps: (value: number) => Math.round(value).toLocaleString('en-US'),
   ms: (value: number) => `${value} ms`,
-  pct: (value: number) => `${(value * 100).toFixed(1)} %`,
+  pct: (value: number) => `${(value * 100).toFixed(value < 0.1 ? 2 : 1)} %`,
 };
 
-function printTable(rows: Row[]) {
-  const header = ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', 'target', 'verdict'];
-  const lines = rows.map((row) => [
-    row.label,
-    String(row.connections),
-    fmt.rps(row.result.requestsPerSecond),
-    fmt.ms(row.result.p50),
-    fmt.ms(row.result.p99),
-    row.ratio === undefined ? '' : fmt.pct(row.ratio),
-    row.target ?? '',
-    row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
-  ]);
+function printTable(rows: Row[], { verdicts = true } = {}) {
+  const header = ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', 'target', 'verdict'].slice(
+    0,
+    verdicts ? 8 : 6,
+  );
+  const lines = rows.map((row) =>
+    [
+      row.label,
+      String(row.connections),
+      fmt.rps(row.result.requestsPerSecond),
+      fmt.ms(row.result.p50),
+      fmt.ms(row.result.p99),
+      row.ratio === undefined ? '' : fmt.pct(row.ratio),
+      row.target ?? '',
+      row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
+    ].slice(0, header.length),
+  );
   const widths = header.map((title, i) =>
     Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
   );
@@ -130,6 +155,11 @@ function printTable(rows: Row[]) {
   const failures = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
   for (const row of failures)
     console.log(`  ! ${row.label}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`);
+  for (const row of rows)
+    if (row.prepared !== undefined && row.result.sent > row.prepared)
+      console.log(
+        `  ! ${row.label}: ${row.result.sent} requests sent of ${row.prepared} distinct ones, some answered twice`,
+      );
 }
 
 async function benchTarget(target: Target): Promise<boolean> {
@@ -165,6 +195,7 @@ async function benchTarget(target: Target): Promise<boolean> {
       runLoad({ url, connections, requests }, label.replace(/\W+/g, '-'));
 
     const rows: Row[] = [];
+    const coldRows: Row[] = [];
     const helloResult = await run('hello', helloUrl, helloRequests);
     rows.push({
       label: '/hello (bare Fastify, same process)',
@@ -231,6 +262,40 @@ async function benchTarget(target: Target): Promise<boolean> {
         target: 'p99 < 20 ms',
         pass: probe.p99 < 20 && probe.non2xx === 0,
       });
+
+      // Cold: every request distinct and none of the warm mixes', sent in order (see requests.ts).
+      const cold = await loadColdSample(database.pool, sample);
+      const warmKeys = new Set(
+        [listRequests(sample, 'book'), listRequests(sample, 'professional'), search].flat().map(requestKey),
+      );
+      const runCold = async (label: string, requests: LoadRequest[], connections = conns) => {
+        if (!requests.length) throw new Error(`no request to send for the cold ${label}`);
+        const result = await runLoad(
+          { url: apiUrl, connections, requests, inOrder: true },
+          `cold-${label.replace(/\W+/g, '-')}`,
+        );
+        const row: Row = { label, connections, result, ratio: ratio(result), prepared: requests.length };
+        coldRows.push(row);
+        return row;
+      };
+      await runCold(
+        'list/filter books, each filter+page once',
+        coldListRequests(sample, 'book', COLD_REQUESTS, warmKeys),
+      );
+      await runCold(
+        'list/filter pro, each filter+page once',
+        coldListRequests(sample, 'professional', COLD_REQUESTS, warmKeys),
+      );
+      await runCold('detail book, each id once', coldDetailRequests(cold, 'book'));
+      await runCold('detail file, each id once', coldDetailRequests(cold, 'file'));
+      const coldSearch = coldSearchRequests(sample, cold, 2 * COLD_REQUESTS, warmKeys);
+      const half = Math.ceil(coldSearch.length / 2);
+      await runCold('search, each text+list+page once', coldSearch.slice(0, half));
+      const [, coldProbe] = await Promise.all([
+        runCold('search at 20 connections (load)', coldSearch.slice(half), 20),
+        run('cold-hello-probe', helloUrl, helloRequests, 1),
+      ]);
+      coldRows.push({ label: '/hello while search runs at 20 conns', connections: 1, result: coldProbe });
     } else {
       console.log('no catalogue generator found: only /hello is measured');
     }
@@ -239,7 +304,16 @@ async function benchTarget(target: Target): Promise<boolean> {
       `\n${durationSeconds} s per scenario after ${warmupSeconds} s of warm-up; latencies at 1 ms resolution` +
         ` (autocannon)`,
     );
+    console.log(`\nWarm: ${POOL_SIZE} requests per scenario, repeated (mostly answered by the caches)`);
     printTable(rows);
+    if (coldRows.length) {
+      console.log(
+        `\nCold: every request distinct, sent in order (${COLD_REQUESTS.toLocaleString('en-US')} lists or searches` +
+          ' per scenario, every product once), no page, detail or count cached; shared values (category names,' +
+          ' related pools) warm. No targets yet.',
+      );
+      printTable(coldRows, { verdicts: false });
+    }
     return rows.every((row) => row.pass !== false);
   } finally {
     await hello?.close();

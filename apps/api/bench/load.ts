@@ -9,8 +9,10 @@ export type LoadJob = {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
-  /** Each request sent is one of these, picked at random. */
+  /** Each request sent is one of these, picked at random (or the next one, with `inOrder`). */
   requests: LoadRequest[];
+  /** Send the requests in order, one after the other over all connections, warm-up included. */
+  inOrder?: boolean;
 };
 export type LoadResult = {
   requestsPerSecond: number;
@@ -21,6 +23,8 @@ export type LoadResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests built, warm-up included (with `inOrder`, more than `requests` means some were sent twice). */
+  sent: number;
 };
 
 const job = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadJob;
@@ -32,6 +36,13 @@ const pool: Request[] = job.requests.map((request) => ({
     : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) }),
 }));
 
+let sent = 0;
+const nextRequest = () => {
+  const index = job.inOrder ? sent % pool.length : Math.floor(Math.random() * pool.length);
+  sent++;
+  return pool[index];
+};
+
 const result = await autocannon({
   url: job.url,
   connections: job.connections,
@@ -39,7 +50,7 @@ const result = await autocannon({
   ...(job.warmupSeconds > 0 ? { warmup: { connections: job.connections, duration: job.warmupSeconds } } : {}),
   requests: [
     {
-      setupRequest: (request: Request) => ({ ...request, ...pool[Math.floor(Math.random() * pool.length)] }),
+      setupRequest: (request: Request) => ({ ...request, ...nextRequest() }),
     },
   ],
 });
@@ -53,5 +64,6 @@ const summary: LoadResult = {
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
+  sent,
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);
