@@ -197,3 +197,27 @@ test('a search from anywhere shows each section with its count, and leads to its
   await expect(page.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeVisible();
   await screenshot(page, 'search-results-fr');
 });
+
+test('the header search on a desktop looks in every section from the home page, and in the list on a list', async ({
+  page,
+}) => {
+  await openIn(page, '/', 'en');
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Open the search' }).click();
+  const box = banner.getByRole('searchbox', { name: 'Search the catalogue' });
+  await expect(box).toBeFocused();
+  await screenshot(page, 'header-search-open-en');
+  await box.fill('excel');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?search=excel$/);
+  await expect(
+    page.getByRole('region', { name: 'Professional files' }).getByRole('article').first(),
+  ).toBeVisible();
+  await expect(banner.getByRole('searchbox')).toHaveCount(0);
+
+  await openIn(page, '/book', 'fr');
+  await banner.getByRole('button', { name: 'Ouvrir la recherche' }).click();
+  await banner.getByRole('searchbox', { name: 'Rechercher dans le catalogue' }).fill('roman');
+  await banner.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page).toHaveURL(/\/book\?search=roman$/);
+});

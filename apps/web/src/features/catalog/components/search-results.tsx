@@ -42,9 +42,15 @@ export function SearchResults({ search }: { search: string }) {
     );
   }
 
+  // Sections with results come first; the others stay below, in their usual order, saying they have none.
+  const hasResults = (section: Section) => (queries[section].currentData?.count ?? 0) > 0;
+  const ordered = settled
+    ? [...searchedSections].sort((a, b) => Number(hasResults(b)) - Number(hasResults(a)))
+    : searchedSections;
+
   return (
     <div className="search-results">
-      {searchedSections.map((section) => (
+      {ordered.map((section) => (
         <SectionResults key={section} section={section} search={search} query={queries[section]} />
       ))}
     </div>
