@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loaderStore } from '@/app/current-store';
 import { Seo } from '@/components/seo/seo';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchBox } from '@/components/ui/search-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { catalogApi } from '@/features/catalog/api/catalog-api';
@@ -54,30 +52,17 @@ export function Component() {
 function SearchForm({ value }: { value: string }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
-  const id = useId();
-  const [text, setText] = useState(value);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void navigate(paths.search.getHref(text.trim().slice(0, 100)));
-  };
   return (
-    <form role="search" className="catalog-search search-page__form" onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {t('searchAll.label')}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input catalog-search__input"
-        value={text}
-        maxLength={100}
-        placeholder={t('searchAll.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="btn btn--primary btn--md catalog-search__submit">
-        <SearchIcon />
-        <span className="catalog-search__submit-text">{t('search.submit')}</span>
-      </button>
-    </form>
+    <SearchBox
+      className="catalog-search search-page__form"
+      inputClassName="catalog-search__input"
+      buttonClassName="catalog-search__submit"
+      submitText
+      value={value}
+      label={t('searchAll.label')}
+      placeholder={t('searchAll.placeholder')}
+      submitLabel={t('search.submit')}
+      onSearch={(text) => void navigate(paths.search.getHref(text))}
+    />
   );
 }

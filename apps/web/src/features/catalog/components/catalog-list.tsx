@@ -1,11 +1,10 @@
 import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Section, SortOrder } from '@hls/contract';
 import { COUNT_CAP, SEARCH_CANDIDATES } from '@hls/contract/values';
 import { Pagination } from '@/components/ui/pagination';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchBox } from '@/components/ui/search-box';
 import { useListProductsQuery } from '../api/catalog-api';
 import {
   effectiveSort,
@@ -139,7 +138,7 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
 
       <div className="catalog-main">
         <div className="catalog-toolbar">
-          <SearchBox
+          <ListSearch
             key={state.search}
             section={section}
             value={state.search}
@@ -238,7 +237,7 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
   );
 }
 
-function SearchBox({
+function ListSearch({
   section,
   value,
   onSearch,
@@ -248,31 +247,18 @@ function SearchBox({
   onSearch: (text: string) => void;
 }) {
   const { t } = useTranslation('catalog');
-  const id = useId();
-  const [text, setText] = useState(value);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(text.trim().slice(0, 100));
-  };
   return (
-    <form role="search" className="catalog-search" onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {t(`search.label.${section}`)}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input catalog-search__input"
-        placeholder={t(`search.placeholder.${section}`)}
-        maxLength={100}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <button type="submit" className="btn btn--primary btn--md catalog-search__submit">
-        <SearchIcon />
-        <span className="catalog-search__submit-text">{t('search.submit')}</span>
-      </button>
-    </form>
+    <SearchBox
+      className="catalog-search"
+      inputClassName="catalog-search__input"
+      buttonClassName="catalog-search__submit"
+      submitText
+      value={value}
+      label={t(`search.label.${section}`)}
+      placeholder={t(`search.placeholder.${section}`)}
+      submitLabel={t('search.submit')}
+      onSearch={onSearch}
+    />
   );
 }
 
