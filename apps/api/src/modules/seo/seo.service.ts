@@ -21,11 +21,14 @@ const urlset = (lines: string[]) =>
 export type SeoDeps = {
   publicUrl: string;
   catalog: Pick<CatalogQueries, 'publishedForSitemap'>;
+  /** Product URLs per sitemap file (default URLS_PER_SITEMAP). */
+  urlsPerSitemap?: number;
 };
 
 /** Sitemaps and robots.txt; sitemaps are kept CACHE_MS at most, and `clearCaches()` drops them. */
 export function createSeoService(deps: SeoDeps) {
   const base = deps.publicUrl;
+  const perFile = deps.urlsPerSitemap ?? URLS_PER_SITEMAP;
   const cached = createExpiringCache<string>({ ttlMs: CACHE_MS });
 
   /** Product URLs of chunk `index` (0-based), walking ids in order. */
@@ -33,14 +36,14 @@ export function createSeoService(deps: SeoDeps) {
     let afterId = 0;
     let chunk: Awaited<ReturnType<CatalogQueries['publishedForSitemap']>> = [];
     for (let i = 0; i <= index; i += 1) {
-      chunk = await deps.catalog.publishedForSitemap(afterId, URLS_PER_SITEMAP + (i === index ? 1 : 0));
+      chunk = await deps.catalog.publishedForSitemap(afterId, perFile + (i === index ? 1 : 0));
       if (i < index) {
-        if (chunk.length < URLS_PER_SITEMAP) return { lines: [], more: false };
+        if (chunk.length < perFile) return { lines: [], more: false };
         afterId = chunk[chunk.length - 1]!.id;
       }
     }
-    const more = chunk.length > URLS_PER_SITEMAP;
-    const lines = chunk.slice(0, URLS_PER_SITEMAP).map((p) => {
+    const more = chunk.length > perFile;
+    const lines = chunk.slice(0, perFile).map((p) => {
       const path = productPath(p);
       const lastmod = new Date(p.updated_at).toISOString().slice(0, 10);
       return `<url><loc>${escapeXml(base + path)}</loc><lastmod>${lastmod}</lastmod></url>`;
@@ -51,15 +54,18 @@ export function createSeoService(deps: SeoDeps) {
   const staticLines = () => indexedPaths.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>`);
 
   return {
-    /** /sitemap.xml: every URL, or past URLS_PER_SITEMAP products an index of the pages and product parts. */
+    /** /sitemap.xml: every URL, or past `perFile` products an index of the pages and product parts. */
     sitemap: () =>
       cached('index', async () => {
         const first = await productChunk(0);
         if (!first.more) return urlset([...staticLines(), ...first.lines]);
+        // One walk over the products counts the parts (asking each part's chunk would re-read the ones before).
         const entries = [`${base}/sitemap-pages.xml`];
-        for (let i = 0, more = true; more; i += 1) {
-          entries.push(`${base}/sitemap-products.xml?part=${i + 1}`);
-          more = (await productChunk(i)).more;
+        for (let part = 1, afterId = 0; ; part += 1) {
+          entries.push(`${base}/sitemap-products.xml?part=${part}`);
+          const chunk = await deps.catalog.publishedForSitemap(afterId, perFile + 1);
+          if (chunk.length <= perFile) break;
+          afterId = chunk[perFile - 1]!.id;
         }
         return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
           .map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`)

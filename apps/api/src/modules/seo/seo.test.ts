@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, useApp } from '../../../test/helper.ts';
+import { createSeoService } from './seo.service.ts';
 
 describe('sitemap and robots', () => {
   const t = useApp();
@@ -120,5 +121,24 @@ describe('sitemap and robots', () => {
     expect((await t.app.inject({ url: '/sitemap-products.xml?part=1' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/sitemap-products.xml?part=2' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/sitemap-products.xml?part=x' })).statusCode).toBe(400);
+  });
+
+  it('becomes an index of the pages and one part per file of products when they do not fit in one', async () => {
+    const seo = createSeoService({
+      publicUrl: 'http://shop.test',
+      catalog: t.app.catalog.reads,
+      urlsPerSitemap: 1,
+    });
+    const index = await seo.sitemap();
+    const parts = [...index.matchAll(/sitemap-products\.xml\?part=(\d+)/g)].map((match) => Number(match[1]));
+    expect(index).toContain('<sitemapindex');
+    expect(index).toContain('<loc>http://shop.test/sitemap-pages.xml</loc>');
+    expect(parts).toEqual([1, 2]);
+    const products = await Promise.all(parts.map((part) => seo.productsSitemap(part)));
+    expect(products.map((xml) => xml.match(/<loc>[^<]+<\/loc>/g))).toEqual([
+      [`<loc>http://shop.test/product/${ids.book}</loc>`],
+      [`<loc>http://shop.test/prodoc/${ids.file}</loc>`],
+    ]);
+    expect(await seo.productsSitemap(3)).toBe('');
   });
 });
