@@ -41,11 +41,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
       /JWT_SECRET: required in production/,
     );
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) });
+    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), PAYMENTS_DEMO: 'true' };
+    const config = loadConfig({ ...production, DATA_DIR: dataDir });
     expect(config.seedDemo).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SEED_DEMO: 'true' }).seedDemo,
-    ).toBe(true);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('takes payments with Stripe when its keys are set, and refuses the demo provider in production unless asked', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: required in production/);
+    expect(loadConfig({ ...production, PAYMENTS_DEMO: 'true' }).checkout.payments).toEqual({
+      provider: 'demo',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).checkout.payments).toEqual({ provider: 'demo' });
+    expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY/,
+    );
+    const stripe = loadConfig({
+      ...production,
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    }).checkout.payments;
+    expect(stripe).toMatchObject({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_abc',
+    });
+  });
+
+  it('reads the checkout settings: payment window, shipping countries, VAT and download links', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir }).checkout;
+    expect(defaults.paymentWindow).toBe(30 * 60);
+    expect(defaults.shippingCountries).toContain('TN');
+    expect(defaults.vatRates).toBeNull();
+    expect(defaults.downloadTokenSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).jwtSecret);
+    const custom = loadConfig({
+      DATA_DIR: dataDir,
+      ORDER_PAYMENT_WINDOW: '10m',
+      SHIPPING_COUNTRIES: 'fr, be,FR',
+      VAT_RATE_EBOOK: '5.5',
+    }).checkout;
+    expect(custom.paymentWindow).toBe(600);
+    expect(custom.shippingCountries).toEqual(['FR', 'BE']);
+    expect(custom.vatRates).toEqual({ paper: 0, ebook: 550, professionalFile: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHIPPING_COUNTRIES: 'France' })).toThrow(
+      /SHIPPING_COUNTRIES/,
+    );
   });
 
   it('parses lists, durations, sizes and switches', () => {

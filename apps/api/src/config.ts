@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,7 @@ export type Config = {
   contactTo: string;
   /** Default royalty rates in percent of net sales, per format. */
   royaltyRates: { paper: number; ebook: number; professionalFile: number };
+  checkout: CheckoutSettings;
   logLevel: string;
   webDistDir: string;
   localesDir: string;
@@ -63,6 +64,36 @@ export type SiteSettings = {
   /** Partner links of the footer, in the order given; none by default. */
   partners: { name: string; url: string }[];
 };
+
+export type CheckoutSettings = {
+  /** Seconds a pending order waits for payment before it is cancelled and its stock released. */
+  paymentWindow: number;
+  /** ISO 3166-1 alpha-2 codes of the countries paper books ship to, from the Tunisian centre. */
+  shippingCountries: string[];
+  /** VAT included in prices, in basis points per format; null when no VAT is configured (no VAT line). */
+  vatRates: { paper: number; ebook: number; professionalFile: number } | null;
+  /** Stripe when its secret key is set, else the demo provider (refused in production unless PAYMENTS_DEMO). */
+  payments:
+    | { provider: 'demo' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        /** Tests: a local Stripe stub (http://127.0.0.1:port). */
+        apiUrl: string | undefined;
+      };
+  /** Key of the download tokens (HS256), distinct from the access tokens' key. */
+  downloadTokenSecret: string;
+  /** Seconds a download link stays valid. */
+  downloadTokenTtl: number;
+  /** Stamp purchased PDFs with the buyer's name, e-mail and order number. */
+  stampPdfs: boolean;
+};
+
+/** The EU, the United Kingdom, Switzerland, Norway and the Maghreb. */
+export const DEFAULT_SHIPPING_COUNTRIES =
+  'AT,BE,BG,HR,CY,CZ,DK,EE,FI,FR,DE,GR,HU,IE,IT,LV,LT,LU,MT,NL,PL,PT,RO,SK,SI,ES,SE,GB,CH,NO,TN,MA,DZ';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -146,6 +177,19 @@ const partners = z.string().transform((value, ctx) => {
   return list;
 });
 
+const countryList = z.string().transform((value, ctx) => {
+  const codes = value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  const bad = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+  if (codes.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected ISO country codes separated by commas (FR,BE,TN)' });
+    return z.NEVER;
+  }
+  return [...new Set(codes)];
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -196,6 +240,28 @@ const EnvSchema = z.object({
   ROYALTY_RATE_PAPER: percent.default(10),
   ROYALTY_RATE_EBOOK: percent.default(25),
   ROYALTY_RATE_FILE: percent.default(50),
+  ORDER_PAYMENT_WINDOW: duration.default(30 * 60),
+  SHIPPING_COUNTRIES: countryList.default(countryList.parse(DEFAULT_SHIPPING_COUNTRIES)),
+  VAT_RATE_PAPER: percent.optional(),
+  VAT_RATE_EBOOK: percent.optional(),
+  VAT_RATE_FILE: percent.optional(),
+  PAYMENTS_DEMO: booleanText.optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'expected pk_test_… or pk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected whsec_…')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DOWNLOAD_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  DOWNLOAD_TOKEN_TTL: duration.default(10 * 60),
+  STAMP_PDFS: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
@@ -258,6 +324,33 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('Invalid settings (see .env.example):\n  JWT_SECRET: required in production');
   }
   const port = e.PORT;
+  const jwtSecret = e.JWT_SECRET ?? developmentJwtSecret(dataDir);
+
+  let payments: CheckoutSettings['payments'] = { provider: 'demo' };
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = [
+      ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
+      ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
+    ].filter(([, value]) => !value);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid settings (see .env.example):\n${missing.map(([name]) => `  ${name}: required with STRIPE_SECRET_KEY`).join('\n')}`,
+      );
+    }
+    payments = {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: e.STRIPE_API_URL,
+    };
+  } else if (isProduction && !e.PAYMENTS_DEMO) {
+    throw new ConfigError(
+      'Invalid settings (see .env.example):\n  STRIPE_SECRET_KEY: required in production (or PAYMENTS_DEMO=true for a shop that takes no money)',
+    );
+  }
+  const vatGiven = [e.VAT_RATE_PAPER, e.VAT_RATE_EBOOK, e.VAT_RATE_FILE].some((rate) => rate !== undefined);
+  const basisPoints = (percent: number | undefined) => Math.round((percent ?? 0) * 100);
 
   return {
     env: e.NODE_ENV,
@@ -266,7 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port || 3000}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? developmentJwtSecret(dataDir),
+    jwtSecret,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     corsOrigin: parseCorsOrigin(e.CORS_ORIGIN),
@@ -317,6 +410,23 @@ export function loadConfig(env: Env = process.env): Config {
       paper: e.ROYALTY_RATE_PAPER,
       ebook: e.ROYALTY_RATE_EBOOK,
       professionalFile: e.ROYALTY_RATE_FILE,
+    },
+    checkout: {
+      paymentWindow: e.ORDER_PAYMENT_WINDOW,
+      shippingCountries: e.SHIPPING_COUNTRIES,
+      vatRates: vatGiven
+        ? {
+            paper: basisPoints(e.VAT_RATE_PAPER),
+            ebook: basisPoints(e.VAT_RATE_EBOOK),
+            professionalFile: basisPoints(e.VAT_RATE_FILE),
+          }
+        : null,
+      payments,
+      downloadTokenSecret:
+        e.DOWNLOAD_TOKEN_SECRET ??
+        createHmac('sha256', jwtSecret).update('hls download tokens').digest('base64url'),
+      downloadTokenTtl: e.DOWNLOAD_TOKEN_TTL,
+      stampPdfs: e.STAMP_PDFS,
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -17,6 +17,26 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'service_unavailable',
+  /** The order is no longer waiting for payment (paid, cancelled or expired). */
+  'order_not_payable',
+  /** A paper order needs its delivery address before payment. */
+  'address_required',
+  /** The card was refused; `message` carries the provider's reason. */
+  'payment_declined',
+  /** The provider has not (yet) taken the payment: confirm again once the card is confirmed. */
+  'payment_incomplete',
+  /** The payment provider cannot be reached; nothing was changed, try again. */
+  'payment_provider_unavailable',
+  /** The withdrawal period is over, or nothing in the order can be withdrawn. */
+  'withdrawal_unavailable',
+  /** The order (or line) cannot be refunded: unpaid, already refunded, or more than was paid. */
+  'refund_unavailable',
+  /** The order's state does not allow this step (ship before paid, deliver before shipped…). */
+  'invalid_transition',
+  /** The buyer's stamped copy is still being prepared. */
+  'download_not_ready',
+  /** The download link is forged, expired, of another user or of a revoked purchase. */
+  'invalid_download_token',
   'internal_error',
 ] as const;
 

@@ -7,3 +7,4 @@ export * from './site.ts';
 export * from './language.ts';
 export * from './paths.ts';
 export * from './file-size.ts';
+export * from './checkout.ts';

@@ -43,6 +43,12 @@ export const paths = {
   legals: { path: '/legals', getHref: () => '/legals' },
   publish: { path: '/publish', getHref: (tips?: boolean) => (tips ? '/publish#tips' : '/publish') },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
+  /** Back office (editors and admins): the orders, and one order. */
+  backOfficeOrders: { path: '/back-office/orders', getHref: () => '/back-office/orders' },
+  backOfficeOrder: {
+    path: '/back-office/orders/:id',
+    getHref: (id: string) => `/back-office/orders/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 export type PageName = keyof typeof paths;
@@ -76,6 +82,7 @@ export const unindexedPaths: readonly string[] = [
   paths.myAccount.path,
   paths.download.path,
   paths.checkout.path,
+  '/back-office/',
   paths.fileBook.path,
   paths.fileProposed.path,
   paths.bookProposed.path,

@@ -41,3 +41,24 @@ export const MAX_PAGE = 1000;
 export const COUNT_CAP = 1000;
 /** A search ranks at most this many full-text matches; a search count equal to it means "at least". */
 export const SEARCH_CANDIDATES = 500;
+
+/** Order statuses (DESIGN §3): `pending_payment → paid → (shipped → delivered)`, or the ends after the arrow. */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'withdrawn',
+] as const;
+/** What an order line sells: a book's paper or ebook edition, or a file. */
+export const lineFormats = ['paper', 'ebook', 'file'] as const;
+/** Copies of one paper book an order line may hold. */
+export const MAX_PAPER_QUANTITY = 10;
+/** Lines an order may hold. */
+export const MAX_ORDER_LINES = 50;
+/** Days a paper order may be withdrawn from, counted from its delivery (SPEC §5, Art. 9 of 2011/83/EU). */
+export const WITHDRAWAL_DAYS = 14;
+export const paymentProviders = ['stripe', 'demo'] as const;

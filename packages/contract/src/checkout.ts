@@ -1,0 +1,439 @@
+import { z } from 'zod';
+import { Language } from './accounts.ts';
+import { EditionFormat, FileType, Id, ProductKind, Section } from './catalog.ts';
+import {
+  lineFormats,
+  MAX_ORDER_LINES,
+  MAX_PAGE,
+  MAX_PAPER_QUANTITY,
+  orderStatuses,
+  paymentProviders,
+} from './values.ts';
+
+/**
+ * Orders, payment, delivery and the back office (SPEC §7 Orders and checkout, Files; DESIGN §3–§5).
+ * Money is integer cents in EUR. Orders and entitlements have UUIDs; order lines have integer ids.
+ * The server prices every order: prices, totals, statuses or currencies a client sends are ignored (stripped).
+ */
+
+export const OrderStatus = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const LineFormat = z.enum(lineFormats);
+export type LineFormat = z.infer<typeof LineFormat>;
+
+export const PaymentProvider = z.enum(paymentProviders);
+export type PaymentProvider = z.infer<typeof PaymentProvider>;
+
+export const Uuid = z.uuid({ error: 'id.invalid' });
+export const UuidParams = z.object({ id: Uuid });
+
+/* ---------------------------------------------------------------- order creation */
+
+/** One cart line: a product, the edition for a book (paper or ebook), and the quantity (1 for digital goods). */
+export const OrderLineInput = z.object({
+  productId: Id,
+  edition: EditionFormat.optional(),
+  quantity: z.coerce
+    .number({ error: 'quantity.invalid' })
+    .int('quantity.invalid')
+    .min(1, 'quantity.invalid')
+    .max(MAX_PAPER_QUANTITY, 'quantity.tooMany')
+    .default(1),
+});
+export type OrderLineInput = z.input<typeof OrderLineInput>;
+
+/**
+ * POST /api/order/create. A line the shop cannot sell is refused with a 400 whose `fields` name it
+ * (`lines.2`: `line.unavailable` | `line.free` | `line.outOfStock` | `line.editionRequired` | `line.digitalQuantity`
+ * | `line.duplicate`); nothing is written.
+ */
+export const CreateOrderBody = z.object({
+  lines: z
+    .array(OrderLineInput, { error: 'lines.required' })
+    .min(1, 'lines.required')
+    .max(MAX_ORDER_LINES, 'lines.tooMany'),
+});
+export type CreateOrderBody = z.input<typeof CreateOrderBody>;
+
+/* ---------------------------------------------------------------- order */
+
+export const CountryCode = z
+  .string({ error: 'country.required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'country.invalid');
+
+/** A delivery address (paper books). `country` is an ISO 3166-1 alpha-2 code from GET /api/checkout/countries. */
+export const Address = z.object({
+  fullName: z
+    .string({ error: 'fullName.required' })
+    .trim()
+    .min(2, 'fullName.required')
+    .max(120, 'fullName.tooLong'),
+  line1: z.string({ error: 'line1.required' }).trim().min(3, 'line1.required').max(160, 'line1.tooLong'),
+  line2: z.string().trim().max(160, 'line2.tooLong').optional(),
+  postalCode: z
+    .string({ error: 'postalCode.required' })
+    .trim()
+    .min(2, 'postalCode.required')
+    .max(16, 'postalCode.invalid')
+    .regex(/^[\p{L}\p{N} -]+$/u, 'postalCode.invalid'),
+  city: z.string({ error: 'city.required' }).trim().min(1, 'city.required').max(100, 'city.tooLong'),
+  country: CountryCode,
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'phone.invalid')
+    .regex(/^\+?[0-9 ().-]{6,30}$/, 'phone.invalid')
+    .optional(),
+});
+export type Address = z.infer<typeof Address>;
+export type AddressInput = z.input<typeof Address>;
+
+/** POST /api/order/address: the delivery address of a pending paper order ('address saved' / 'address failed'). */
+export const OrderAddressBody = Address.extend({ orderId: Uuid });
+export type OrderAddressBody = z.input<typeof OrderAddressBody>;
+
+/** GET /api/checkout/countries: the shippable countries, names in the request's language, sorted by name. */
+export const Country = z.object({ code: z.string(), name: z.string() });
+export const CountryList = z.array(Country);
+export type Country = z.infer<typeof Country>;
+
+/** A digital line's download, as the order and /download show it. */
+export const Download = z.object({
+  entitlementId: z.string(),
+  productId: z.number(),
+  /** The order it was bought with; null for a free academic file. */
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  title: z.string(),
+  /** The name the file is saved under. */
+  fileName: z.string(),
+  fileType: FileType,
+  sizeBytes: z.number().int(),
+  /** `preparing`: the buyer's stamped copy is being made; `revoked`: refunded. */
+  status: z.enum(['ready', 'preparing', 'revoked']),
+  downloadCount: z.number().int(),
+  firstDownloadAt: z.string().nullable(),
+  grantedAt: z.string(),
+});
+export type Download = z.infer<typeof Download>;
+
+export const OrderLine = z.object({
+  id: z.number(),
+  productId: z.number(),
+  kind: ProductKind,
+  section: Section,
+  format: LineFormat,
+  fileType: FileType.nullable(),
+  title: z.string(),
+  coverUrl: z.string(),
+  /** List price of one unit, its discount, and what one unit costs after it (SPEC §5). */
+  unitPriceCents: z.number().int(),
+  discountPercent: z.number().int(),
+  unitFinalCents: z.number().int(),
+  quantity: z.number().int(),
+  totalCents: z.number().int(),
+  status: z.enum(['active', 'refunded', 'withdrawn']),
+  refundedCents: z.number().int(),
+  /** Digital lines of a paid order. */
+  download: Download.nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderEventKind = z.enum([
+  'created',
+  'address_saved',
+  'payment_started',
+  'payment_failed',
+  'payment_mismatch',
+  'paid',
+  'shipped',
+  'delivered',
+  'refunded',
+  'withdrawal_requested',
+  'expired',
+  'cancelled',
+]);
+export type OrderEventKind = z.infer<typeof OrderEventKind>;
+
+/** One row of an order's history: who, when, why. */
+export const OrderEvent = z.object({
+  at: z.string(),
+  kind: OrderEventKind,
+  /** The status after this event. */
+  status: OrderStatus,
+  actor: z.enum(['customer', 'staff', 'provider', 'system']),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+export const Shipment = z.object({
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+/** The customer's express request and acknowledgement for digital goods (Art. 16(m)), as recorded. */
+export const DigitalConsent = z.object({
+  immediateDelivery: z.string(),
+  withdrawalWaiver: z.string(),
+  language: Language,
+  at: z.string(),
+});
+export type DigitalConsent = z.infer<typeof DigitalConsent>;
+
+export const Withdrawal = z.object({
+  requestedAt: z.string(),
+  lineIds: z.array(z.number()),
+  /** Set when the back office refunded the returned books. */
+  refundedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+export const Order = z.object({
+  id: z.string(),
+  /** Human reference, e.g. HLS-2026-000042 (receipts, e-mails, stamped PDFs). */
+  number: z.string(),
+  status: OrderStatus,
+  currency: z.literal('EUR'),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** A pending order is cancelled (and its stock released) after this time. */
+  expiresAt: z.string().nullable(),
+  /** Sum of list prices × quantities, the discounts, and the total to pay (delivery included). */
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** VAT included in the total, when VAT rates are configured; null otherwise. */
+  vatCents: z.number().int().nullable(),
+  refundedCents: z.number().int(),
+  /** The order holds paper books: it needs a delivery address. */
+  needsAddress: z.boolean(),
+  /** The order holds digital goods: payment needs the two consents. */
+  hasDigital: z.boolean(),
+  address: Address.nullable(),
+  consent: DigitalConsent.nullable(),
+  lines: z.array(OrderLine),
+  shipment: Shipment.nullable(),
+  withdrawal: Withdrawal.nullable(),
+  /** Last moment paper lines can be withdrawn (14 days from delivery); null before delivery. */
+  withdrawalDeadline: z.string().nullable(),
+  canWithdraw: z.boolean(),
+  history: z.array(OrderEvent),
+});
+export type Order = z.infer<typeof Order>;
+
+/** GET /api/order/commande?page=n: the customer's orders, newest first. */
+export const OrderPage = z.object({
+  results: z.array(Order),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const OrderPageQuery = z.object({
+  page: z.coerce.number({ error: 'page.invalid' }).int().min(1, 'page.invalid').max(MAX_PAGE).default(1),
+});
+
+/* ---------------------------------------------------------------- payment */
+
+/**
+ * POST /api/order/intentPayement: creates or reuses the order's payment intent (one per order). An order with
+ * digital goods needs both consents (unticked by default on the page); they are recorded with the order.
+ */
+export const IntentBody = z.object({
+  orderId: Uuid,
+  consent: z
+    .object({
+      immediateDelivery: z.literal(true, { error: 'consent.immediateDelivery' }),
+      withdrawalWaiver: z.literal(true, { error: 'consent.withdrawalWaiver' }),
+    })
+    .optional(),
+});
+export type IntentBody = z.input<typeof IntentBody>;
+
+export const PaymentIntent = z.object({
+  orderId: z.string(),
+  provider: PaymentProvider,
+  intentId: z.string(),
+  /** What the browser confirms the card with (Stripe.js `clientSecret`, or the demo intent's secret). */
+  clientSecret: z.string(),
+  /** Stripe only: the publishable key Stripe.js is loaded with. */
+  publishableKey: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.literal('EUR'),
+  status: z.enum(['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled']),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+/** POST /api/order/confirm: the server asks the provider; answers `{ id }` once the order is paid. */
+export const ConfirmBody = z.object({ orderId: Uuid });
+export const ConfirmResult = z.object({ id: z.string(), status: OrderStatus });
+export type ConfirmResult = z.infer<typeof ConfirmResult>;
+
+/** The demo provider's card form (POST /api/payments/demo/{intentId}/pay). No money is taken. */
+export const DemoCardBody = z.object({
+  clientSecret: z.string().min(1),
+  number: z
+    .string({ error: 'card.number' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'card.number')),
+  /** MM/YY */
+  expiry: z
+    .string({ error: 'card.expiry' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'card.expiry'),
+  cvc: z
+    .string({ error: 'card.cvc' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'card.cvc'),
+});
+export type DemoCardBody = z.input<typeof DemoCardBody>;
+
+/** POST /api/payments/demo/{intentId}/authenticate: the demo "3-D Secure" dialog's answer. */
+export const DemoAuthenticateBody = z.object({ clientSecret: z.string().min(1), approve: z.boolean() });
+
+export const declineCodes = [
+  'card_declined',
+  'insufficient_funds',
+  'authentication_failed',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+] as const;
+export const DeclineCode = z.enum(declineCodes);
+export type DeclineCode = z.infer<typeof DeclineCode>;
+
+export const DemoPaymentResult = z.object({
+  status: z.enum(['succeeded', 'requires_action', 'declined']),
+  declineCode: DeclineCode.nullable(),
+  /** The provider's reason, in the request's language. */
+  message: z.string().nullable(),
+});
+export type DemoPaymentResult = z.infer<typeof DemoPaymentResult>;
+
+/* ---------------------------------------------------------------- downloads */
+
+/** GET /api/downloads?order={id}: the digital lines of one order, or all the customer's downloads. */
+export const DownloadQuery = z.object({ order: Uuid.optional() });
+export const DownloadList = z.object({ results: z.array(Download) });
+export type DownloadList = z.infer<typeof DownloadList>;
+
+/**
+ * POST /api/downloads/{entitlementId}/link, and POST /api/category/file/{id}/download for a free academic file:
+ * a short-lived link to GET /api/category/download/{token}.
+ */
+export const DownloadLink = z.object({
+  entitlementId: z.string(),
+  url: z.string(),
+  fileName: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadLink = z.infer<typeof DownloadLink>;
+
+/** POST /api/downloads/resend: e-mails fresh links (of one order, or of every purchase). */
+export const ResendLinksBody = z.object({ orderId: Uuid.optional() });
+
+/* ---------------------------------------------------------------- withdrawal (paper) */
+
+/**
+ * POST /api/order/{id}/withdraw: "Withdraw from contract here" (Art. 11a) once the customer confirmed the
+ * second step. Paper lines only, within 14 days of delivery; no `lineIds` means every paper line.
+ */
+export const WithdrawBody = z.object({
+  lineIds: z.array(z.number().int().positive()).max(MAX_ORDER_LINES).optional(),
+});
+
+/* ---------------------------------------------------------------- back office (editor, admin) */
+
+export const AdminOrderQuery = z.object({
+  status: OrderStatus.optional(),
+  /** ISO dates (YYYY-MM-DD), inclusive, on the creation date. */
+  from: z.iso.date({ error: 'date.invalid' }).optional(),
+  to: z.iso.date({ error: 'date.invalid' }).optional(),
+  /** Part of the customer's e-mail or name, or the order number. */
+  customer: z.string().trim().max(120, 'search.tooLong').optional(),
+  withdrawal: z.enum(['requested']).optional(),
+  page: z.coerce.number({ error: 'page.invalid' }).int().min(1, 'page.invalid').max(MAX_PAGE).default(1),
+});
+export type AdminOrderQuery = z.input<typeof AdminOrderQuery>;
+
+export const OrderCustomer = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const AdminOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+  customer: OrderCustomer,
+  lineCount: z.number().int(),
+  needsShipping: z.boolean(),
+  withdrawalRequested: z.boolean(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrderPage = z.object({
+  results: z.array(AdminOrderSummary),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type AdminOrderPage = z.infer<typeof AdminOrderPage>;
+
+export const Refund = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  lineIds: z.array(z.number()),
+  reason: z.string().nullable(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+});
+
+export const AdminOrder = Order.extend({
+  customer: OrderCustomer,
+  payment: z
+    .object({
+      provider: PaymentProvider,
+      intentId: z.string(),
+      status: z.string(),
+      amountCents: z.number().int(),
+    })
+    .nullable(),
+  refunds: z.array(Refund),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** POST /api/admin/orders/{id}/ship: carrier and tracking number; the customer is e-mailed. */
+export const ShipBody = z.object({
+  carrier: z
+    .string({ error: 'carrier.required' })
+    .trim()
+    .min(2, 'carrier.required')
+    .max(60, 'carrier.tooLong'),
+  trackingNumber: z
+    .string({ error: 'trackingNumber.required' })
+    .trim()
+    .min(4, 'trackingNumber.required')
+    .max(60, 'trackingNumber.tooLong')
+    .regex(/^[A-Za-z0-9 -]+$/, 'trackingNumber.invalid'),
+  trackingUrl: z.url({ protocol: /^https$/, error: 'trackingUrl.invalid' }).optional(),
+});
+export type ShipBody = z.input<typeof ShipBody>;
+
+/** POST /api/admin/orders/{id}/refund: the whole order, or the given lines, through the provider. */
+export const RefundBody = z.object({
+  lineIds: z.array(z.number().int().positive()).min(1).max(MAX_ORDER_LINES).optional(),
+  reason: z.string().trim().max(500, 'reason.tooLong').optional(),
+});
+export type RefundBody = z.input<typeof RefundBody>;
