@@ -89,6 +89,8 @@ export type CheckoutSettings = {
   downloadTokenTtl: number;
   /** Stamp purchased PDFs with the buyer's name, e-mail and order number. */
   stampPdfs: boolean;
+  /** Where withdrawn paper books are sent back to (the Tunisian delivery centre). */
+  returnAddress: string;
 };
 
 /** The EU, the United Kingdom, Switzerland, Norway and the Maghreb. */
@@ -262,6 +264,10 @@ const EnvSchema = z.object({
   DOWNLOAD_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   DOWNLOAD_TOKEN_TTL: duration.default(10 * 60),
   STAMP_PDFS: booleanText.default(true),
+  RETURN_ADDRESS: z
+    .string()
+    .min(10)
+    .default('HLS Distribution, Rue du Lac Biwa, Les Berges du Lac, 1053 Tunis, Tunisia'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
@@ -427,6 +433,7 @@ export function loadConfig(env: Env = process.env): Config {
         createHmac('sha256', jwtSecret).update('hls download tokens').digest('base64url'),
       downloadTokenTtl: e.DOWNLOAD_TOKEN_TTL,
       stampPdfs: e.STAMP_PDFS,
+      returnAddress: e.RETURN_ADDRESS,
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
