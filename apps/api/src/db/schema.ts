@@ -5,3 +5,4 @@ export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/contact/contact.tables.ts';
 export * from '../modules/demo/demo.tables.ts';
+export * from '../modules/orders/orders.tables.ts';
