@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
 import catalogRoutes from './catalog.routes.ts';
+import { createCatalogSales, type CatalogSales } from './catalog.sales.ts';
 import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
 import mediaRoutes from './media.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: { reads: CatalogQueries; writes: CatalogWrites };
+    catalog: { reads: CatalogQueries; writes: CatalogWrites; sales: CatalogSales };
   }
 }
 
@@ -20,13 +21,15 @@ declare module '../../plugins/events.ts' {
 
 /**
  * Categories, products, lists, search and details: `app.catalog.reads` (cached until the next change) and
- * `app.catalog.writes`, and their routes under /api (with the public covers, /api/media).
+ * `app.catalog.writes`, what the orders sell (`app.catalog.sales`: prices from the database, paper stock), and
+ * their routes under /api (with the public covers, /api/media).
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
     const reads = createCatalogQueries(app.db);
     const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
-    app.decorate('catalog', { reads, writes });
+    const sales = createCatalogSales({ db: app.db });
+    app.decorate('catalog', { reads, writes, sales });
 
     const unsubscribe = [
       app.events.on('catalog.changed', reads.clearCaches),

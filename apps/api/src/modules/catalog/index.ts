@@ -8,3 +8,4 @@ export type {
   NewFileAsset,
   NewProduct,
 } from './catalog.service.ts';
+export type { CatalogSales, SaleOffer, SaleProduct } from './catalog.sales.ts';

@@ -1,0 +1,149 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { FileType, LineFormat, ProductKind, ProductStatus, Section } from '@hls/contract';
+import { discountedPrice } from '@hls/contract';
+import type { Db } from '../../db/database.ts';
+import type { AppTxContext } from '../../plugins/database.ts';
+import { coverUrl } from './catalog.queries.ts';
+import { bookEditions, products } from './catalog.tables.ts';
+
+/** One thing a product sells: a book's paper or ebook edition, or the file itself. */
+export type SaleOffer = {
+  format: LineFormat;
+  /** Books: the edition's id; null for a file. */
+  editionId: number | null;
+  priceCents: number;
+  discountPercent: number;
+  /** What one unit costs after the discount (SPEC §5, `discountedPrice`). */
+  finalPriceCents: number;
+  /** Paper: copies in stock; null for digital offers. */
+  stock: number | null;
+};
+
+/** A product as the shop sells it, read from the database at the moment of the sale. */
+export type SaleProduct = {
+  productId: number;
+  kind: ProductKind;
+  section: Section;
+  status: ProductStatus;
+  title: string;
+  coverUrl: string;
+  authorId: string;
+  fileType: FileType | null;
+  offers: SaleOffer[];
+};
+
+/**
+ * What the orders need of the catalogue: products priced from the database, and paper stock held and given back
+ * in the caller's transaction. A `catalog.changed` event is raised only when a stock reaches or leaves zero (the
+ * pages show "out of stock"), not at every copy sold.
+ */
+export function createCatalogSales(deps: { db: Db }) {
+  return {
+    /** The products of these ids with their offers (unknown ids are absent), in the caller's transaction if any. */
+    async offers(productIds: number[], within?: AppTxContext): Promise<Map<number, SaleProduct>> {
+      const ids = [...new Set(productIds)];
+      const found = new Map<number, SaleProduct>();
+      if (ids.length === 0) return found;
+      const db = within?.tx ?? deps.db;
+      const rows = await db
+        .select({
+          id: products.id,
+          kind: products.kind,
+          section: products.section,
+          status: products.status,
+          title: products.title,
+          coverKey: products.coverKey,
+          authorId: products.authorId,
+          fileType: products.fileType,
+          priceCents: products.priceCents,
+          discountPercent: products.discountPercent,
+        })
+        .from(products)
+        .where(inArray(products.id, ids));
+      const editions = await db
+        .select({
+          id: bookEditions.id,
+          productId: bookEditions.productId,
+          format: bookEditions.format,
+          priceCents: bookEditions.priceCents,
+          discountPercent: bookEditions.discountPercent,
+          finalPriceCents: bookEditions.finalPriceCents,
+          stock: bookEditions.stock,
+        })
+        .from(bookEditions)
+        .where(inArray(bookEditions.productId, ids))
+        .orderBy(bookEditions.id);
+      for (const row of rows) {
+        const offers: SaleOffer[] =
+          row.kind === 'book'
+            ? editions
+                .filter((e) => e.productId === row.id)
+                .map((e) => ({
+                  format: e.format,
+                  editionId: e.id,
+                  priceCents: e.priceCents,
+                  discountPercent: e.discountPercent,
+                  finalPriceCents: e.finalPriceCents,
+                  stock: e.format === 'paper' ? (e.stock ?? 0) : null,
+                }))
+            : [
+                {
+                  format: 'file',
+                  editionId: null,
+                  priceCents: row.priceCents,
+                  discountPercent: row.discountPercent,
+                  finalPriceCents: discountedPrice(row.priceCents, row.discountPercent),
+                  stock: null,
+                },
+              ];
+        found.set(row.id, {
+          productId: row.id,
+          kind: row.kind,
+          section: row.section,
+          status: row.status,
+          title: row.title,
+          coverUrl: coverUrl(row.coverKey),
+          authorId: row.authorId,
+          fileType: row.fileType,
+          offers,
+        });
+      }
+      return found;
+    },
+
+    /**
+     * Takes `quantity` copies of a paper edition if that many are in stock (one conditional UPDATE: two buyers of
+     * the last copy cannot both get it); false, and nothing changed, otherwise.
+     */
+    async reserveStock({ tx, raise }: AppTxContext, editionId: number, quantity: number): Promise<boolean> {
+      if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
+      const [row] = await tx
+        .update(bookEditions)
+        .set({ stock: sql`${bookEditions.stock} - ${quantity}`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(bookEditions.id, editionId),
+            eq(bookEditions.format, 'paper'),
+            gte(bookEditions.stock, quantity),
+          ),
+        )
+        .returning({ stock: bookEditions.stock });
+      if (!row) return false;
+      if (row.stock === 0) raise('catalog.changed', { what: 'product' });
+      return true;
+    },
+
+    /** Gives `quantity` copies back to a paper edition's stock (an unpaid order expired). */
+    async releaseStock({ tx, raise }: AppTxContext, editionId: number, quantity: number): Promise<void> {
+      if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
+      const [row] = await tx
+        .update(bookEditions)
+        .set({ stock: sql`${bookEditions.stock} + ${quantity}`, updatedAt: sql`now()` })
+        .where(and(eq(bookEditions.id, editionId), eq(bookEditions.format, 'paper')))
+        .returning({ stock: bookEditions.stock });
+      if (row && row.stock === quantity) raise('catalog.changed', { what: 'product' });
+    },
+  };
+}
+
+export type CatalogSales = ReturnType<typeof createCatalogSales>;
