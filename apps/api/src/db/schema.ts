@@ -6,3 +6,4 @@ export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/contact/contact.tables.ts';
 export * from '../modules/demo/demo.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
+export * from '../modules/payments/payments.tables.ts';
