@@ -14,6 +14,7 @@ import health from './modules/health/health.plugin.ts';
 import locales from './modules/locales/locales.plugin.ts';
 import type { MailTransport } from './modules/mail/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
+import orders from './modules/orders/orders.plugin.ts';
 import seo from './modules/seo/seo.plugin.ts';
 import site from './modules/site/site.plugin.ts';
 import type { Storage } from './modules/storage/index.ts';
@@ -25,6 +26,7 @@ import appConfig from './plugins/config.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import events from './plugins/events.ts';
+import jobs from './plugins/jobs.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -38,6 +40,8 @@ export type AppDeps = {
   mailTransport?: MailTransport;
   /** Run the mail sender loop in this process (default true). */
   runMailSender?: boolean;
+  /** Fetch and run background jobs in this process (default true); jobs are sent either way. */
+  runJobs?: boolean;
   /** Defaults to local disk under the config's STORAGE_DIR. */
   storage?: Storage;
 };
@@ -78,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(appConfig, { config }),
     use(events),
     use(database, { db: deps.database.db }),
+    use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
     use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
     use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
     ...(serveWebApp ? [use(webApp, { root: config.webDistDir, localesDir: config.localesDir })] : []),
@@ -95,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(site),
     use(contact),
     use(catalog),
+    use(orders),
     use(seo),
     use(demo),
   ];

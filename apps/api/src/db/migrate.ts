@@ -1,10 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { getConstructionPlans } from 'pg-boss';
 import type { Db } from './database.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Applies the committed migrations (apps/api/drizzle), the same on PGlite and PostgreSQL. */
+/** The schema of the job queue (pg-boss), beside the app's tables. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * Applies the committed migrations (apps/api/drizzle), the same on PGlite and PostgreSQL, and installs the job
+ * queue's schema when it is missing (pg-boss upgrades it itself when it starts).
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+  const { rows } = await db.$client.query<{ installed: boolean }>(
+    `SELECT to_regclass('${JOBS_SCHEMA}.version') IS NOT NULL AS installed`,
+  );
+  // One script in its own transaction, under pg-boss's advisory lock.
+  if (!rows[0]?.installed) await db.$client.query(getConstructionPlans(JOBS_SCHEMA));
 }
