@@ -178,6 +178,25 @@ export const Shipment = z.object({
 });
 export type Shipment = z.infer<typeof Shipment>;
 
+/**
+ * The two statements of digital goods (Directive 2011/83/EU Art. 16(m)): the checkout page shows them as two
+ * unticked boxes, the order records them word for word with the time, and the confirmation e-mail repeats them.
+ */
+export const consentTexts: Record<Language, { immediateDelivery: string; withdrawalWaiver: string }> = {
+  fr: {
+    immediateDelivery:
+      'Je demande la fourniture immédiate du contenu numérique, avant la fin du délai de rétractation de 14 jours.',
+    withdrawalWaiver:
+      'Je reconnais perdre mon droit de rétractation dès que le téléchargement du contenu numérique commence.',
+  },
+  en: {
+    immediateDelivery:
+      'I request immediate delivery of the digital content, before the end of the 14-day withdrawal period.',
+    withdrawalWaiver:
+      'I acknowledge that I lose my right of withdrawal once the download of the digital content starts.',
+  },
+};
+
 /** The customer's express request and acknowledgement for digital goods (Art. 16(m)), as recorded. */
 export const DigitalConsent = z.object({
   immediateDelivery: z.string(),
