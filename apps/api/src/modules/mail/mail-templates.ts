@@ -1,4 +1,13 @@
-import type { Language } from '@hls/contract';
+import type { Address, DigitalConsent, Language, LineFormat } from '@hls/contract';
+
+/** A line of an order as the order e-mails show it. */
+export type MailOrderLine = {
+  title: string;
+  format: LineFormat;
+  quantity: number;
+  unitFinalCents: number;
+  totalCents: number;
+};
 
 export type MailTemplates = {
   welcome: { firstName: string; role: 'customer' | 'author' | 'editor' | 'admin'; loginUrl: string };
@@ -13,15 +22,77 @@ export type MailTemplates = {
     reference: string;
   };
   contact_ack: { name: string; subject: string; message: string };
+  /**
+   * Paid: the durable record of the order and of the digital-goods consents (Art. 8(7)); the PDF receipt
+   * `receipt-<number>.pdf` is rendered from this data and attached when the message is sent.
+   */
+  order_confirmation: {
+    firstName: string;
+    orderNumber: string;
+    orderUrl: string;
+    downloadsUrl: string | null;
+    /** ISO time. */
+    paidAt: string;
+    lines: MailOrderLine[];
+    subtotalCents: number;
+    discountCents: number;
+    totalCents: number;
+    vatCents: number | null;
+    consent: DigitalConsent | null;
+    address: Address | null;
+    company: { name: string; address: string; vatNumber: string };
+  };
+  order_shipped: {
+    firstName: string;
+    orderNumber: string;
+    orderUrl: string;
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+  };
+  order_delivered: {
+    firstName: string;
+    orderNumber: string;
+    orderUrl: string;
+    /** ISO time; null when the order holds nothing that can be withdrawn. */
+    withdrawalDeadline: string | null;
+  };
+  order_refunded: {
+    firstName: string;
+    orderNumber: string;
+    orderUrl: string;
+    amountCents: number;
+    lines: { title: string }[];
+  };
+  withdrawal_ack: {
+    firstName: string;
+    orderNumber: string;
+    orderUrl: string;
+    /** ISO time of the confirmed request. */
+    requestedAt: string;
+    lines: { title: string; quantity: number }[];
+    returnAddress: string;
+  };
+  download_links: {
+    firstName: string;
+    downloadsUrl: string;
+    links: { title: string; url: string; expiresAt: string }[];
+  };
 };
 export type MailTemplate = keyof MailTemplates;
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** A table (order lines, totals): text columns in the plain part, a table in the HTML part. */
+type Table = { head?: string[]; rows: string[][]; foot?: string[][]; numeric: number[] };
+
+/** A paragraph, a block of lines kept together (an address, a quoted consent), a table or a link. */
+type Part = string | { lines: string[] } | { table: Table } | { link: { label: string; url: string } };
+
 type Copy = {
   subject: string;
   greeting: string;
-  paragraphs: string[];
+  paragraphs: Part[];
   action?: { label: string; url: string };
 };
 
@@ -38,6 +109,69 @@ const quote = (message: string) =>
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
+
+const locales: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
+
+/** An amount in euros, in the language's format ("12,50 €", "€12.50"). */
+export function money(cents: number, lng: Language): string {
+  return new Intl.NumberFormat(locales[lng], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+/** A moment, unambiguous for a record: date, time to the second and UTC. */
+export function dateTime(iso: string, lng: Language): string {
+  return new Intl.DateTimeFormat(locales[lng], {
+    dateStyle: 'long',
+    timeStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
+
+const countryName = (code: string, lng: Language) =>
+  new Intl.DisplayNames([locales[lng]], { type: 'region' }).of(code) ?? code;
+
+function addressLines(a: Address, lng: Language = 'en'): string[] {
+  return [
+    a.fullName,
+    a.line1,
+    ...(a.line2 ? [a.line2] : []),
+    `${a.postalCode} ${a.city}`,
+    countryName(a.country, lng),
+    ...(a.phone ? [a.phone] : []),
+  ];
+}
+
+const orderWords = {
+  fr: {
+    hello: 'Bonjour',
+    item: 'Article',
+    quantity: 'Qté',
+    unitPrice: 'Prix unitaire',
+    amount: 'Montant',
+    subtotal: 'Sous-total (prix catalogue)',
+    discount: 'Remises',
+    delivery: 'Livraison',
+    included: 'incluse',
+    total: 'Total payé',
+    vat: 'dont TVA',
+    vatNumber: 'N° TVA',
+    formats: { paper: 'livre papier', ebook: 'livre numérique', file: 'fichier' },
+  },
+  en: {
+    hello: 'Hello',
+    item: 'Item',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal (list prices)',
+    discount: 'Discounts',
+    delivery: 'Delivery',
+    included: 'included',
+    total: 'Total paid',
+    vat: 'of which VAT',
+    vatNumber: 'VAT no.',
+    formats: { paper: 'paper book', ebook: 'ebook', file: 'file' },
+  },
+} as const;
 
 const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => Copy } = {
   welcome: (d, lng) =>
@@ -146,7 +280,252 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
             quote(d.message),
           ],
         },
+  order_confirmation: (d, lng) => {
+    const l = orderWords[lng];
+    const fr = lng === 'fr';
+    const totals: string[][] = [
+      [l.subtotal, money(d.subtotalCents, lng)],
+      ...(d.discountCents > 0 ? [[l.discount, `− ${money(d.discountCents, lng)}`]] : []),
+      [l.delivery, l.included],
+      [l.total, money(d.totalCents, lng)],
+      ...(d.vatCents !== null ? [[l.vat, money(d.vatCents, lng)]] : []),
+    ];
+    return {
+      subject: fr
+        ? `Confirmation de votre commande ${d.orderNumber}`
+        : `Your order ${d.orderNumber} is confirmed`,
+      greeting: `${l.hello} ${d.firstName},`,
+      paragraphs: [
+        fr
+          ? `Merci pour votre commande ${d.orderNumber}, payée le ${dateTime(d.paidAt, lng)}. Votre reçu est joint à ce message (PDF).`
+          : `Thank you for your order ${d.orderNumber}, paid on ${dateTime(d.paidAt, lng)}. Your receipt is attached to this message (PDF).`,
+        {
+          table: {
+            head: [l.item, l.quantity, l.unitPrice, l.amount],
+            rows: d.lines.map((line) => [
+              `${line.title} (${l.formats[line.format]})`,
+              String(line.quantity),
+              money(line.unitFinalCents, lng),
+              money(line.totalCents, lng),
+            ]),
+            foot: totals.map(([label, value]) => [label!, '', '', value!]),
+            numeric: [1, 2, 3],
+          },
+        },
+        ...(d.consent
+          ? [
+              fr
+                ? `Contenus numériques — votre consentement, enregistré le ${dateTime(d.consent.at, lng)} :`
+                : `Digital content — your consent, recorded on ${dateTime(d.consent.at, lng)}:`,
+              { lines: [`✓ ${d.consent.immediateDelivery}`, `✓ ${d.consent.withdrawalWaiver}`] },
+            ]
+          : []),
+        ...(d.address
+          ? [fr ? 'Adresse de livraison :' : 'Delivery address:', { lines: addressLines(d.address, lng) }]
+          : []),
+        ...(d.downloadsUrl
+          ? [
+              {
+                link: { label: fr ? 'Télécharger vos fichiers' : 'Download your files', url: d.downloadsUrl },
+              },
+            ]
+          : []),
+        {
+          lines: [
+            d.company.name,
+            d.company.address,
+            ...(d.company.vatNumber ? [`${l.vatNumber} ${d.company.vatNumber}`] : []),
+          ],
+        },
+      ],
+      action: { label: fr ? 'Voir la commande' : 'View the order', url: d.orderUrl },
+    };
+  },
+  order_shipped: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: `Votre commande ${d.orderNumber} est expédiée`,
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Votre commande ${d.orderNumber} a quitté notre centre de Tunis.`,
+            { lines: [`Transporteur : ${d.carrier}`, `Numéro de suivi : ${d.trackingNumber}`] },
+            ...(d.trackingUrl ? [{ link: { label: 'Suivre le colis', url: d.trackingUrl } }] : []),
+          ],
+          action: { label: 'Voir la commande', url: d.orderUrl },
+        }
+      : {
+          subject: `Your order ${d.orderNumber} has shipped`,
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `Your order ${d.orderNumber} has left our centre in Tunis.`,
+            { lines: [`Carrier: ${d.carrier}`, `Tracking number: ${d.trackingNumber}`] },
+            ...(d.trackingUrl ? [{ link: { label: 'Track the parcel', url: d.trackingUrl } }] : []),
+          ],
+          action: { label: 'View the order', url: d.orderUrl },
+        },
+  order_delivered: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: `Votre commande ${d.orderNumber} est livrée`,
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Votre commande ${d.orderNumber} a été livrée. Bonne lecture !`,
+            ...(d.withdrawalDeadline
+              ? [
+                  `Vous pouvez vous rétracter jusqu’au ${dateTime(d.withdrawalDeadline, 'fr')}, sans donner de motif, avec le bouton « Se rétracter du contrat ici » de la commande.`,
+                ]
+              : []),
+          ],
+          action: { label: 'Voir la commande', url: d.orderUrl },
+        }
+      : {
+          subject: `Your order ${d.orderNumber} has been delivered`,
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `Your order ${d.orderNumber} has been delivered. Enjoy your reading!`,
+            ...(d.withdrawalDeadline
+              ? [
+                  `You may withdraw until ${dateTime(d.withdrawalDeadline, 'en')}, without giving any reason, with the “Withdraw from contract here” button of the order.`,
+                ]
+              : []),
+          ],
+          action: { label: 'View the order', url: d.orderUrl },
+        },
+  order_refunded: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: `Remboursement de votre commande ${d.orderNumber}`,
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Nous avons remboursé ${money(d.amountCents, 'fr')} sur votre commande ${d.orderNumber}, sur la carte utilisée pour le paiement. Le montant apparaît sur votre compte sous 5 à 10 jours selon votre banque.`,
+            ...(d.lines.length
+              ? ['Articles remboursés :', { lines: d.lines.map((line) => `• ${line.title}`) }]
+              : []),
+            'Les téléchargements des articles remboursés ne sont plus disponibles.',
+          ],
+          action: { label: 'Voir la commande', url: d.orderUrl },
+        }
+      : {
+          subject: `Refund of your order ${d.orderNumber}`,
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `We have refunded ${money(d.amountCents, 'en')} of your order ${d.orderNumber} to the card you paid with. It shows on your account within 5 to 10 days depending on your bank.`,
+            ...(d.lines.length
+              ? ['Refunded items:', { lines: d.lines.map((line) => `• ${line.title}`) }]
+              : []),
+            'Downloads of the refunded items are no longer available.',
+          ],
+          action: { label: 'View the order', url: d.orderUrl },
+        },
+  withdrawal_ack: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: `Rétractation de votre commande ${d.orderNumber} enregistrée`,
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Nous accusons réception de votre rétractation de la commande ${d.orderNumber}, reçue le ${dateTime(d.requestedAt, 'fr')}. Elle porte sur :`,
+            { lines: d.lines.map((line) => `• ${line.title} × ${line.quantity}`) },
+            'Renvoyez ces articles dans les 14 jours à l’adresse suivante :',
+            { lines: d.returnAddress.split(/\r?\n|,\s*/) },
+            'Nous vous rembourserons, sur la carte utilisée pour le paiement, dès réception des articles.',
+          ],
+          action: { label: 'Voir la commande', url: d.orderUrl },
+        }
+      : {
+          subject: `Withdrawal from your order ${d.orderNumber} received`,
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `We acknowledge your withdrawal from order ${d.orderNumber}, received on ${dateTime(d.requestedAt, 'en')}. It covers:`,
+            { lines: d.lines.map((line) => `• ${line.title} × ${line.quantity}`) },
+            'Please send these items back within 14 days to:',
+            { lines: d.returnAddress.split(/\r?\n|,\s*/) },
+            'We will refund you, to the card you paid with, as soon as we receive them.',
+          ],
+          action: { label: 'View the order', url: d.orderUrl },
+        },
+  download_links: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: 'Vos liens de téléchargement',
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            'Voici de nouveaux liens pour télécharger vos fichiers. Chaque lien est personnel ; il expire à l’heure indiquée.',
+            ...d.links.map((link) => ({
+              link: {
+                label: `${link.title} (valable jusqu’au ${dateTime(link.expiresAt, 'fr')})`,
+                url: link.url,
+              },
+            })),
+            'Après leur expiration, retrouvez vos fichiers à tout moment dans votre espace de téléchargement.',
+          ],
+          action: { label: 'Mes téléchargements', url: d.downloadsUrl },
+        }
+      : {
+          subject: 'Your download links',
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            'Here are fresh links to download your files. Each link is personal and expires at the time shown.',
+            ...d.links.map((link) => ({
+              link: { label: `${link.title} (valid until ${dateTime(link.expiresAt, 'en')})`, url: link.url },
+            })),
+            'Once they expire, your files stay available in your downloads.',
+          ],
+          action: { label: 'My downloads', url: d.downloadsUrl },
+        },
 };
+
+/** Columns padded to their widest cell, numbers aligned right. */
+function textTable(table: Table): string {
+  const all = [...(table.head ? [table.head] : []), ...table.rows, ...(table.foot ?? [])];
+  const widths = all[0]!.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => {
+        const pad = ' '.repeat(widths[column]! - [...cell].length);
+        return table.numeric.includes(column) ? pad + cell : cell + pad;
+      })
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [
+    ...(table.head ? [line(table.head), rule] : []),
+    ...table.rows.map(line),
+    ...(table.foot ? [rule, ...table.foot.map(line)] : []),
+  ].join('\n');
+}
+
+function textPart(part: Part): string {
+  if (typeof part === 'string') return part;
+  if ('lines' in part) return part.lines.join('\n');
+  if ('table' in part) return textTable(part.table);
+  return `${part.link.label}: ${part.link.url}`;
+}
+
+function htmlTable(table: Table): string {
+  const cell = (tag: 'td' | 'th', value: string, column: number, extra = '') =>
+    `<${tag} style="padding:4px 8px;text-align:${table.numeric.includes(column) ? 'right' : 'left'};${extra}">${escapeHtml(value)}</${tag}>`;
+  return `<table style="border-collapse:collapse;width:100%;font-size:14px">
+${table.head ? `<thead><tr>${table.head.map((h, i) => cell('th', h, i, 'border-bottom:1px solid #cbd2d9')).join('')}</tr></thead>` : ''}
+<tbody>${table.rows.map((row) => `<tr>${row.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('\n')}</tbody>
+${
+  table.foot
+    ? `<tfoot>${table.foot
+        .map(
+          (row, r) =>
+            `<tr>${row.map((c, i) => cell('td', c, i, r === 0 ? 'border-top:1px solid #cbd2d9' : '')).join('')}</tr>`,
+        )
+        .join('')}</tfoot>`
+    : ''
+}
+</table>`;
+}
+
+function htmlPart(part: Part): string {
+  if (typeof part === 'string') return `<p>${escapeHtml(part)}</p>`;
+  if ('lines' in part) return `<p>${part.lines.map(escapeHtml).join('<br>')}</p>`;
+  if ('table' in part) return htmlTable(part.table);
+  return `<p><a href="${escapeHtml(part.link.url)}">${escapeHtml(part.link.label)}</a></p>`;
+}
 
 export function renderMail<T extends MailTemplate>(
   template: T,
@@ -157,7 +536,7 @@ export function renderMail<T extends MailTemplate>(
   const text = [
     copy.greeting,
     '',
-    ...copy.paragraphs.flatMap((p) => [p, '']),
+    ...copy.paragraphs.flatMap((p) => [textPart(p), '']),
     ...(copy.action ? [`${copy.action.label}: ${copy.action.url}`, ''] : []),
     signature[language],
   ].join('\n');
@@ -165,7 +544,7 @@ export function renderMail<T extends MailTemplate>(
 <html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p>${escapeHtml(copy.greeting)}</p>
-${copy.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${copy.paragraphs.map(htmlPart).join('\n')}
 ${
   copy.action
     ? `<p><a href="${escapeHtml(copy.action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action.label)}</a></p>
