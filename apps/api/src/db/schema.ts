@@ -7,3 +7,4 @@ export * from '../modules/contact/contact.tables.ts';
 export * from '../modules/demo/demo.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
+export * from '../modules/downloads/downloads.tables.ts';

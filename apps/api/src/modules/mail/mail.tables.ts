@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { languages } from '@hls/contract';
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
@@ -13,6 +13,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * The template's data, kept when the template attaches files made at send time (the order confirmation's
+     * PDF receipt): the transaction that queues the message never renders them.
+     */
+    data: jsonb('data'),
     status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
