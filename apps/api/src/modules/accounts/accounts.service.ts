@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/contract';
 import { paths } from '@hls/contract/paths';
@@ -31,6 +31,17 @@ export type NewAccount = {
 };
 
 type UserRow = typeof users.$inferSelect;
+
+/** Who a user is to the shop's other modules: a name and an address to write to, in their language. */
+export type UserProfile = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** First and last name. */
+  name: string;
+  language: Language;
+};
 
 const RESET_TOKEN_MINUTES = 60;
 
@@ -318,6 +329,39 @@ export function createAccountsService(deps: AccountsDeps) {
         sql`SELECT name FROM author_profiles WHERE id = ${userId}`,
       );
       return result.rows[0]?.name;
+    },
+
+    /** Contact details of these users (orders, receipts, the back office), read in the caller's transaction if any. */
+    async profiles(userIds: string[], within?: AppTxContext): Promise<Map<string, UserProfile>> {
+      const ids = [...new Set(userIds)];
+      const rows = ids.length
+        ? await (within?.tx ?? db)
+            .select({
+              id: users.id,
+              email: users.email,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              language: users.language,
+            })
+            .from(users)
+            .where(inArray(users.id, ids))
+        : [];
+      return new Map(
+        rows.map((row) => [row.id, { ...row, name: `${row.firstName} ${row.lastName}`.trim() }]),
+      );
+    },
+
+    /** Ids of the users whose e-mail or name contains `text` (any case), at most `limit` (the back office's search). */
+    async findUserIds(text: string, limit = 500): Promise<string[]> {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`${users.email} ILIKE ${pattern} OR (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
+        )
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
 
     async getUser(userId: string): Promise<User> {

@@ -1,2 +1,2 @@
 /** What other modules and the commands may use of the accounts module besides `app.accounts`. */
-export type { AccountsService, NewAccount } from './accounts.service.ts';
+export type { AccountsService, NewAccount, UserProfile } from './accounts.service.ts';

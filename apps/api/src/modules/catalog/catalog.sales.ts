@@ -116,7 +116,8 @@ export function createCatalogSales(deps: { db: Db }) {
      * the last copy cannot both get it); false, and nothing changed, otherwise.
      */
     async reserveStock({ tx, raise }: AppTxContext, editionId: number, quantity: number): Promise<boolean> {
-      if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw new RangeError('quantity must be a positive integer');
       const [row] = await tx
         .update(bookEditions)
         .set({ stock: sql`${bookEditions.stock} - ${quantity}`, updatedAt: sql`now()` })
@@ -135,7 +136,8 @@ export function createCatalogSales(deps: { db: Db }) {
 
     /** Gives `quantity` copies back to a paper edition's stock (an unpaid order expired). */
     async releaseStock({ tx, raise }: AppTxContext, editionId: number, quantity: number): Promise<void> {
-      if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw new RangeError('quantity must be a positive integer');
       const [row] = await tx
         .update(bookEditions)
         .set({ stock: sql`${bookEditions.stock} + ${quantity}`, updatedAt: sql`now()` })

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CountryList,
+  CreateOrderBody,
+  Order,
+  OrderAddressBody,
+  OrderPage,
+  OrderPageQuery,
+  roles,
+  UuidParams,
+  WithdrawBody,
+} from '@hls/contract';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import { requestLanguage } from '../../plugins/validation-messages.ts';
+
+/** The customer's side of orders: create, address, list, detail, withdrawal; and the shippable countries. */
+export default async function ordersRoutes(app: FastifyInstance) {
+  const { orders } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyRole = app.requireRole(...roles);
+  const tags = ['orders'];
+  const security = [{ bearerAuth: [] }];
+
+  api.post('/order/create', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'Create a pending order from cart lines, priced by the server (paper copies are held)',
+      body: CreateOrderBody,
+      response: { 201: Order, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const language = requestLanguage(request.query, request.headers['accept-language']);
+      return reply.code(201).send(await orders.create(request.user!.id, language, request.body));
+    },
+  });
+
+  api.post('/order/address', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'Save the delivery address of a pending order holding paper books',
+      body: OrderAddressBody,
+      response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => orders.saveAddress(request.user!.id, request.body),
+  });
+
+  api.get('/checkout/countries', {
+    schema: {
+      tags,
+      summary: 'The countries paper books ship to, named in the request’s language and sorted by name',
+      response: { 200: CountryList },
+    },
+    handler: async (request) =>
+      orders.countries(requestLanguage(request.query, request.headers['accept-language'])),
+  });
+
+  api.get('/order/commande', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'The customer’s orders, newest first, with lines, statuses, downloads and tracking',
+      querystring: OrderPageQuery,
+      response: { 200: OrderPage, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => orders.list(request.user!.id, request.query.page),
+  });
+
+  api.get('/order/:id', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'One of the customer’s orders, with its history (another customer’s order is a 404)',
+      params: UuidParams,
+      response: { 200: Order, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => orders.get(request.user!.id, request.params.id),
+  });
+
+  api.post('/order/:id/withdraw', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'Withdraw from the contract (paper books, from shipment until 14 days after delivery)',
+      params: UuidParams,
+      body: WithdrawBody.optional(),
+      response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => orders.withdraw(request.user!.id, request.params.id, request.body?.lineIds),
+  });
+}
