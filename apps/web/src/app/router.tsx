@@ -129,7 +129,11 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.cart.path,
-        { titleKey: 'titles.cart', namespaces: ['shop'], personal: true },
+        {
+          titleKey: 'titles.cart',
+          namespaces: ['shop', 'checkout', 'toast', 'errors', 'validation'],
+          personal: true,
+        },
         () => import('./routes/cart'),
       ),
       page(
@@ -164,7 +168,11 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/auth/components/require-auth')).RequireAuth,
         }),
         children: [
-          page(paths.download.path, { titleKey: 'titles.download' }),
+          page(
+            paths.download.path,
+            { titleKey: 'titles.download', namespaces: ['downloads', 'orders', 'shop', 'errors'] },
+            () => import('./routes/download'),
+          ),
           page(
             paths.myAccount.path,
             {
@@ -178,11 +186,41 @@ export const routes: RouteObject[] = [
           page(paths.bookProposed.path, { titleKey: 'titles.bookProposed', trail: trailMyAccount }),
           page(paths.authorProduct.path, { titleKey: 'titles.authorProduct', trail: trailMyAccount }),
           page(paths.authorPayment.path, { titleKey: 'titles.authorPayment', trail: trailMyAccount }),
-          page(paths.customerOrders.path, { titleKey: 'titles.customerOrders', trail: trailMyAccount }),
-          page(paths.checkout.path, {
-            titleKey: 'titles.checkout',
-            trail: [{ path: paths.cart.getHref(), labelKey: 'titles.cart' }],
-          }),
+          page(
+            paths.customerOrders.path,
+            {
+              titleKey: 'titles.customerOrders',
+              trail: trailMyAccount,
+              namespaces: ['orders', 'shop', 'errors'],
+            },
+            () => import('./routes/customer-orders'),
+          ),
+          page(
+            paths.checkout.path,
+            {
+              titleKey: 'titles.checkout',
+              trail: [{ path: paths.cart.getHref(), labelKey: 'titles.cart' }],
+              namespaces: ['checkout', 'orders', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/checkout'),
+          ),
+          page(
+            paths.backOfficeOrders.path,
+            {
+              titleKey: 'titles.backOfficeOrders',
+              namespaces: ['backoffice', 'orders', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/back-office-orders'),
+          ),
+          page(
+            paths.backOfficeOrder.path,
+            {
+              titleKey: 'titles.backOfficeOrder',
+              trail: [{ path: paths.backOfficeOrders.getHref(), labelKey: 'titles.backOfficeOrders' }],
+              namespaces: ['backoffice', 'orders', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/back-office-order'),
+          ),
         ],
       },
       page('*', { titleKey: 'titles.notFound' }, () => import('./routes/not-found')),

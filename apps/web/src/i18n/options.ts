@@ -11,6 +11,10 @@ export const namespaces = [
   'catalog',
   'shop',
   'pages',
+  'checkout',
+  'orders',
+  'downloads',
+  'backoffice',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

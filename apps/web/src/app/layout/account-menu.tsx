@@ -12,7 +12,10 @@ const LogoutDialog = lazy(() =>
   import('@/features/auth/components/logout-dialog').then((module) => ({ default: module.LogoutDialog })),
 );
 
-/** Account dropdown by role (SPEC §2): logged out → login/register; logged in → account, orders, logout; authors also their products. */
+/**
+ * Account dropdown by role (SPEC §2): logged out → login/register; logged in → account, orders, logout; authors also
+ * their products; editors and admins the back office's orders.
+ */
 export function AccountMenu() {
   const { t } = useTranslation('common');
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -63,6 +66,13 @@ export function AccountMenu() {
                       </Link>
                     </li>
                   </>
+                )}
+                {(role === 'editor' || role === 'admin') && (
+                  <li>
+                    <Link to={paths.backOfficeOrders.getHref()} onClick={close}>
+                      {t('account.backOfficeOrders')}
+                    </Link>
+                  </li>
                 )}
                 <li className="menu-list__separator">
                   <button

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
 import { Tabs } from '@/components/ui/tabs';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -9,12 +10,23 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 
 type TabKey = 'login' | 'register';
 
+/** The page that sent the visitor here to log in (navigation state `from`): a path of this site only. */
+function returnPath(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const { from } = state as { from?: unknown };
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  return from.startsWith(paths.loginRegister.path) ? null : from;
+}
+
 export function Component() {
   const { t } = useTranslation(['common', 'auth']);
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: TabKey = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const [loginEmail, setLoginEmail] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Read once: switching tabs replaces the location, and its state with it.
+  const location = useLocation();
+  const [returnTo] = useState(() => returnPath(location.state));
 
   const selectTab = (key: TabKey) => {
     setForgotOpen(false);
@@ -44,6 +56,7 @@ export function Component() {
                     key={loginEmail}
                     defaultEmail={loginEmail}
                     onForgotPassword={() => setForgotOpen(true)}
+                    returnTo={returnTo}
                   />
                 ),
               },

@@ -54,6 +54,13 @@ export function Component() {
                   <li>
                     <Link to={paths.customerOrders.getHref()}>{t('common:account.myOrders')}</Link>
                   </li>
+                  {(user.role === 'editor' || user.role === 'admin') && (
+                    <li>
+                      <Link to={paths.backOfficeOrders.getHref()}>
+                        {t('common:account.backOfficeOrders')}
+                      </Link>
+                    </li>
+                  )}
                   {user.role === 'author' && (
                     <>
                       <li>

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { Spinner } from './spinner';
 
 type ButtonProps = ComponentPropsWithRef<'button'> & {
-  variant?: 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+  variant?: 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'link';
   size?: 'sm' | 'md' | 'lg';
   block?: boolean;
   /** Shows a spinner and disables the button while a request runs; `busyLabel` is announced. */

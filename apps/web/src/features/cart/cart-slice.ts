@@ -1,7 +1,7 @@
 import { createSelector, createSlice, nanoid } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { discountedPrice } from '@hls/contract/money';
-import type { EditionFormat, ProductKind } from '@hls/contract';
+import type { EditionFormat, LineFormat, ProductKind } from '@hls/contract';
 
 export type CartItemType = ProductKind;
 
@@ -75,6 +75,16 @@ export const cartSlice = createSlice({
     deleteAllFromCart(state) {
       state.cartItems = [];
     },
+    /** After a paid order: the lines it bought leave the cart (SPEC §4), whatever else was added since stays. */
+    removeOrderedLines(state, action: PayloadAction<{ productId: number; format: LineFormat }[]>) {
+      const bought = (item: CartItem) =>
+        action.payload.some(
+          (line) =>
+            line.productId === item.id &&
+            (item.type === 'file' ? line.format === 'file' : line.format === item.edition),
+        );
+      state.cartItems = state.cartItems.filter((item) => !bought(item));
+    },
   },
   selectors: {
     selectCartItems: (state) => state.cartItems,
@@ -82,8 +92,14 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { addToCart, decreaseQuantity, deleteFromCart, removeBooksFromCart, deleteAllFromCart } =
-  cartSlice.actions;
+export const {
+  addToCart,
+  decreaseQuantity,
+  deleteFromCart,
+  removeBooksFromCart,
+  deleteAllFromCart,
+  removeOrderedLines,
+} = cartSlice.actions;
 export const { selectCartItems, selectCartCount } = cartSlice.selectors;
 export const cartReducer = cartSlice.reducer;
 

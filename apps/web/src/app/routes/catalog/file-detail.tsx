@@ -15,6 +15,7 @@ import { FileDetailView } from '@/features/catalog/components/file-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
+import { FreeDownloadButton } from '@/features/downloads/components/free-download-button';
 import { Seo } from '@/components/seo/seo';
 import { useSiteOrigin } from '@/components/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
@@ -80,6 +81,7 @@ export function Component() {
           inWishlist,
           inCompare,
           loggedIn,
+          freeDownload: <FreeDownloadButton productId={file.id} />,
         }}
       />
     </>

@@ -14,9 +14,14 @@ import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
 import { loginUser, selectAuth } from '../auth-slice';
 
-type LoginFormProps = { defaultEmail?: string; onForgotPassword: () => void };
+type LoginFormProps = {
+  defaultEmail?: string;
+  onForgotPassword: () => void;
+  /** Where to go once logged in (the page that asked for the login); /my-account otherwise (SPEC §4). */
+  returnTo?: string | null;
+};
 
-export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProps) {
+export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
   const dispatch = useAppDispatch();
@@ -39,7 +44,7 @@ export function LoginForm({ defaultEmail = '', onForgotPassword }: LoginFormProp
     const result = await dispatch(loginUser(parsed.data));
     if (loginUser.fulfilled.match(result)) {
       notify.success(t('toast:loginSuccess'));
-      navigate(paths.myAccount.getHref());
+      navigate(returnTo ?? paths.myAccount.getHref());
       return;
     }
     const rejection = result.payload;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ export function RequireAuth() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const restoring = useAppSelector(selectIsRestoring);
 
@@ -37,8 +38,9 @@ export function RequireAuth() {
       return;
     }
     dispatch(endSession());
-    navigate(paths.loginRegister.getHref(), { replace: true });
-  }, [loggedIn, restoring, unavailable, dispatch, navigate]);
+    // The login form brings the user back here afterwards.
+    navigate(paths.loginRegister.getHref(), { replace: true, state: { from: `${pathname}${search}` } });
+  }, [loggedIn, restoring, unavailable, dispatch, navigate, pathname, search]);
 
   if (loggedIn) return <Outlet />;
   if (unavailable)

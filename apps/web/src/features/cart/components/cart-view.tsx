@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -21,7 +22,7 @@ import { BrowseLinks } from '@/components/ui/browse-links';
 import { LineKind } from './line-kind';
 import { QuantityStepper } from './quantity-stepper';
 
-function CartLine({ item, locale }: { item: CartItem; locale: string }) {
+function CartLine({ item, locale, error }: { item: CartItem; locale: string; error?: string | undefined }) {
   const { t } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const { quantity, cartItemId, ...rest } = item;
@@ -48,6 +49,11 @@ function CartLine({ item, locale }: { item: CartItem; locale: string }) {
           <span className="price">{formatMoney(unitPrice(item), locale)}</span>
           {item.discount > 0 && <span className="cart-line__discount"> −{item.discount} %</span>}
         </p>
+        {error && (
+          <p className="cart-line__error" id={`cart-line-${cartItemId}-error`}>
+            {error}
+          </p>
+        )}
       </div>
       <div className="cart-line__quantity">
         <QuantityStepper
@@ -73,8 +79,15 @@ function CartLine({ item, locale }: { item: CartItem; locale: string }) {
   );
 }
 
+type CartViewProps = {
+  /** What starts the checkout (the order is created by the checkout, which the screen composes in). */
+  checkoutAction?: ReactNode;
+  /** Why the shop cannot sell some lines, by cart line id. */
+  lineErrors?: Record<string, string>;
+};
+
 /** The cart screen: lines, quantities, removal, and the order summary (SPEC §2, §4). */
-export function CartView() {
+export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}) {
   const { t, i18n } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -100,7 +113,7 @@ export function CartView() {
         </h2>
         <ul className="cart-lines__list">
           {items.map((item) => (
-            <CartLine key={item.cartItemId} item={item} locale={locale} />
+            <CartLine key={item.cartItemId} item={item} locale={locale} error={lineErrors[item.cartItemId]} />
           ))}
         </ul>
         <div className="cart-lines__actions">
@@ -151,9 +164,11 @@ export function CartView() {
         {items.some((item) => item.type === 'file' || item.edition === 'ebook') && (
           <p className="cart-summary__note">{t('cart.digitalNote')}</p>
         )}
-        <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
-          {t('cart.checkout')}
-        </Link>
+        {checkoutAction ?? (
+          <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
+            {t('cart.checkout')}
+          </Link>
+        )}
       </aside>
     </div>
   );

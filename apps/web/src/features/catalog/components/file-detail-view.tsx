@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
@@ -17,6 +18,8 @@ export type FileActions = {
   inWishlist: boolean;
   inCompare: boolean;
   loggedIn: boolean;
+  /** A free file's download for a logged-in user (the screen composes it in). */
+  freeDownload?: ReactNode;
 };
 
 /** File page: file type, price or "free", size and pages, actions, description, related files. */
@@ -33,6 +36,7 @@ export function FileDetailView({
   const locale = useIntlLocale();
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const typeLabel = t(`fileTypes.${file.fileType}`);
+  const { pathname } = useLocation();
 
   return (
     <ProductDetailLayout
@@ -62,9 +66,15 @@ export function FileDetailView({
         <div className="product-actions">
           {file.free ? (
             actions.loggedIn ? (
-              <p className="product-actions__free-note">{t('detail.freeLoggedIn')}</p>
+              (actions.freeDownload ?? (
+                <p className="product-actions__free-note">{t('detail.freeLoggedIn')}</p>
+              ))
             ) : (
-              <Link to={paths.loginRegister.getHref()} className="btn btn--primary btn--lg">
+              <Link
+                to={paths.loginRegister.getHref()}
+                state={{ from: pathname }}
+                className="btn btn--primary btn--lg"
+              >
                 {t('detail.freeLogIn')}
               </Link>
             )

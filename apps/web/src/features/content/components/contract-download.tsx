@@ -2,20 +2,10 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/ui/notify';
+import { saveFile } from '@/lib/save-file';
 import { useLazyGetDocumentLinkQuery } from '../api/content-api';
 
 export const CONTRACT_FILE_NAME = 'contrat.pdf';
-
-/** Saves a same-origin file under the given name, as a click on a download link would. */
-function saveAs(href: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 type ContractDownloadProps = { className?: string; children: ReactNode };
 
@@ -29,7 +19,7 @@ export function ContractDownload({ className, children }: ContractDownloadProps)
     setBusy(true);
     try {
       const { file } = await fetchLink('contrat', true).unwrap();
-      saveAs(file, CONTRACT_FILE_NAME);
+      saveFile(file, CONTRACT_FILE_NAME);
     } catch {
       notify.error(t('contract.failed'));
     } finally {

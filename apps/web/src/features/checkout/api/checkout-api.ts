@@ -1,0 +1,77 @@
+import type {
+  ConfirmResult,
+  Country,
+  CreateOrderBody,
+  DemoCardBody,
+  DemoPaymentResult,
+  IntentBody,
+  Order,
+  OrderAddressBody,
+  PaymentIntent,
+} from '@hls/contract';
+import { api } from '@/lib/api-client';
+
+type DemoPayArgs = { intentId: string; body: DemoCardBody };
+type DemoAuthenticateArgs = { intentId: string; clientSecret: string; approve: boolean };
+
+/** Order creation, the order being checked out, its address and its payment (SPEC §7 Orders and checkout). */
+export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downloads'] }).injectEndpoints({
+  endpoints: (build) => ({
+    createOrder: build.mutation<Order, CreateOrderBody>({
+      query: (body) => ({ url: '/order/create', method: 'POST', body }),
+      extraOptions: { auth: true },
+      invalidatesTags: [{ type: 'Order', id: 'LIST' }],
+    }),
+    getCheckoutOrder: build.query<Order, string>({
+      query: (id) => `/order/${encodeURIComponent(id)}`,
+      extraOptions: { auth: true },
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    getCountries: build.query<Country[], string>({
+      // The argument is the interface language: the names come in it (one cache entry per language).
+      query: () => '/checkout/countries',
+    }),
+    saveAddress: build.mutation<unknown, OrderAddressBody>({
+      query: (body) => ({ url: '/order/address', method: 'POST', body }),
+      extraOptions: { auth: true },
+      invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: 'Order', id: orderId }]),
+    }),
+    createIntent: build.mutation<PaymentIntent, IntentBody>({
+      query: (body) => ({ url: '/order/intentPayement', method: 'POST', body }),
+      extraOptions: { auth: true },
+    }),
+    payDemo: build.mutation<DemoPaymentResult, DemoPayArgs>({
+      query: ({ intentId, body }) => ({
+        url: `/payments/demo/${encodeURIComponent(intentId)}/pay`,
+        method: 'POST',
+        body,
+      }),
+      extraOptions: { auth: true },
+    }),
+    authenticateDemo: build.mutation<DemoPaymentResult, DemoAuthenticateArgs>({
+      query: ({ intentId, clientSecret, approve }) => ({
+        url: `/payments/demo/${encodeURIComponent(intentId)}/authenticate`,
+        method: 'POST',
+        body: { clientSecret, approve },
+      }),
+      extraOptions: { auth: true },
+    }),
+    confirmOrder: build.mutation<ConfirmResult, { orderId: string }>({
+      query: (body) => ({ url: '/order/confirm', method: 'POST', body }),
+      extraOptions: { auth: true },
+      // The order on screen is left as it is: the page goes to /download at once.
+      invalidatesTags: (result) => (result ? [{ type: 'Order', id: 'LIST' }, 'Downloads'] : []),
+    }),
+  }),
+});
+
+export const {
+  useCreateOrderMutation,
+  useGetCheckoutOrderQuery,
+  useGetCountriesQuery,
+  useSaveAddressMutation,
+  useCreateIntentMutation,
+  usePayDemoMutation,
+  useAuthenticateDemoMutation,
+  useConfirmOrderMutation,
+} = checkoutApi;

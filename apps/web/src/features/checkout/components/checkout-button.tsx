@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EditionFormat } from '@hls/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/components/ui/notify';
+import { useErrorText } from '@/i18n/use-error-text';
+import { useValidationText } from '@/i18n/use-validation-text';
+import { toApiFailure } from '@/lib/api-error';
+import { useCreateOrderMutation } from '../api/checkout-api';
+
+/** A cart line as the order is created from it; `key` identifies the cart line to show a refusal next to it. */
+export type CheckoutLine = {
+  key: string;
+  productId: number;
+  edition?: EditionFormat;
+  quantity: number;
+  title: string;
+};
+
+type CheckoutButtonProps = {
+  lines: CheckoutLine[];
+  loggedIn: boolean;
+  /** A visitor logs in first, then comes back to the cart. */
+  onLogin: () => void;
+  onCreated: (orderId: string) => void;
+  /** The cart lines the shop refused, by line key, with the reason (an empty object clears them). */
+  onLineErrors?: (errors: Record<string, string>) => void;
+};
+
+/** The server answers `lines.2: <reason>` for a line it cannot sell: which cart lines, and why. */
+function refusedLines(fields: Record<string, string>, lines: CheckoutLine[]) {
+  const refused: { line: CheckoutLine; message: string }[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const index = /(?:^|\.)lines\.(\d+)(?:\.|$)/.exec(path)?.[1];
+    const line = index === undefined ? undefined : lines[Number(index)];
+    if (line && !refused.some((entry) => entry.line.key === line.key)) refused.push({ line, message });
+  }
+  return refused;
+}
+
+/** "Checkout": creates the order from the cart (the server prices it) and hands its id on (SPEC §4, §8). */
+export function CheckoutButton({ lines, loggedIn, onLogin, onCreated, onLineErrors }: CheckoutButtonProps) {
+  const { t } = useTranslation(['checkout', 'toast']);
+  const errorText = useErrorText();
+  const validationText = useValidationText();
+  const [createOrder, { isLoading }] = useCreateOrderMutation();
+  const [refused, setRefused] = useState<{ line: CheckoutLine; message: string }[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const running = useRef(false);
+
+  const checkout = async () => {
+    if (!loggedIn) {
+      onLogin();
+      return;
+    }
+    if (running.current) return;
+    running.current = true;
+    setFormError(null);
+    try {
+      const result = await createOrder({
+        lines: lines.map(({ productId, edition, quantity }) => ({
+          productId,
+          ...(edition ? { edition } : {}),
+          quantity,
+        })),
+      });
+      if (result.data) {
+        setRefused([]);
+        onLineErrors?.({});
+        notify.success(t('toast:orderSaved'));
+        onCreated(result.data.id);
+        return;
+      }
+      const failure = toApiFailure(result.error);
+      const lineErrors = refusedLines(failure.fields, lines);
+      setRefused(lineErrors);
+      onLineErrors?.(
+        Object.fromEntries(lineErrors.map(({ line, message }) => [line.key, validationText(message) ?? ''])),
+      );
+      notify.error(t('toast:orderFailed'), errorText(failure));
+      if (lineErrors.length === 0) setFormError(errorText(failure));
+    } finally {
+      running.current = false;
+    }
+  };
+
+  return (
+    <div className="checkout-start">
+      {refused.length > 0 && (
+        <Alert tone="error" title={t('checkout:start.refusedTitle', { count: refused.length })}>
+          <ul className="checkout-start__refused">
+            {refused.map(({ line, message }) => (
+              <li key={line.key}>
+                <strong>{line.title}</strong> — {validationText(message)}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <Button
+        variant="accent"
+        size="lg"
+        block
+        busy={isLoading}
+        busyLabel={t('checkout:start.creating')}
+        disabled={lines.length === 0}
+        onClick={() => void checkout()}
+      >
+        {t('checkout:start.button')}
+      </Button>
+      {!loggedIn && <p className="checkout-start__note">{t('checkout:start.loginNote')}</p>}
+    </div>
+  );
+}
