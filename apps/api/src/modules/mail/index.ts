@@ -2,4 +2,10 @@
 export type { MailService } from './mail.service.ts';
 export type { OutgoingMail } from './mail-outbox.ts';
 export { createMailSender, type MailSender } from './mail-sender.ts';
-export { createMailTransport, type MailMessage, type MailTransport } from './mail-transport.ts';
+export {
+  createMailTransport,
+  type MailAttachment,
+  type MailMessage,
+  type MailTransport,
+} from './mail-transport.ts';
+export type { MailOrderLine, MailTemplate, MailTemplates } from './mail-templates.ts';

@@ -1,6 +1,7 @@
 import type { Language } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import { mailOutbox } from './mail.tables.ts';
+import { hasAttachments } from './mail-attachments.ts';
 import { renderMail, type MailTemplate, type MailTemplates } from './mail-templates.ts';
 
 export type OutgoingMail<T extends MailTemplate> = {
@@ -19,7 +20,12 @@ export async function insertOutgoingMail<T extends MailTemplate>(
   mail: OutgoingMail<T>,
 ): Promise<void> {
   const rendered = renderMail(mail.template, mail.language, mail.data);
-  await db
-    .insert(mailOutbox)
-    .values({ to: mail.to, language: mail.language, template: mail.template, ...rendered });
+  await db.insert(mailOutbox).values({
+    to: mail.to,
+    language: mail.language,
+    template: mail.template,
+    ...rendered,
+    // Kept for the attachments the sender makes from it.
+    data: hasAttachments(mail.template) ? mail.data : null,
+  });
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
+import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { mailOutbox } from './mail.tables.ts';
+import { orderConfirmationData } from './mail-fixtures.ts';
 import { insertOutgoingMail } from './mail-outbox.ts';
 import { createMailSender, retryDelayMs } from './mail-sender.ts';
 import { createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport.ts';
@@ -23,6 +25,22 @@ function flakyTransport(failures: number): MailTransport & { sent: MailMessage[]
     close() {},
   };
   return transport;
+}
+
+/** The bytes of the attachment `filename` of a raw MIME message (base64 part). */
+function attachment(raw: string, filename: string): { contentType: string; bytes: Buffer } | undefined {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  for (const part of parts) {
+    const [head, ...body] = part.split(/\r?\n\r?\n/);
+    if (!head || !new RegExp(`filename="?${filename.replace(/\./g, '\\.')}`).test(head)) continue;
+    const contentType = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1] ?? '';
+    const base64 = body
+      .join('\n')
+      .split(/\r?\n--/)[0]!
+      .replace(/\s+/g, '');
+    return { contentType, bytes: Buffer.from(base64, 'base64') };
+  }
+  return undefined;
 }
 
 describe('mail sender', () => {
@@ -82,6 +100,27 @@ describe('mail sender', () => {
     expect(current).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
     expect(current.sentAt).toBeInstanceOf(Date);
     expect(transport.sent.map((m) => m.to)).toEqual([to]);
+  });
+
+  it('attaches the PDF receipt to an order confirmation when it sends it, in the .eml file too', async () => {
+    const to = uniqueEmail('receipt');
+    await insertOutgoingMail(t.database.db, {
+      to,
+      language: 'en',
+      template: 'order_confirmation',
+      data: orderConfirmationData({ firstName: 'Zoë' }),
+    });
+    const stored = await row(to);
+    expect(stored.data, 'the data is kept for the sender').toMatchObject({ orderNumber: 'HLS-2026-000042' });
+    await t.app.mail.sender.runOnce();
+    const mail = readMails(t.mailDir).find((m) => m.to === to)!;
+    expect(mail.subject).toBe('Your order HLS-2026-000042 is confirmed');
+    const pdf = attachment(mail.raw, 'receipt-HLS-2026-000042.pdf');
+    expect(pdf?.contentType).toBe('application/pdf');
+    const text = (await extractPdfText(pdf!.bytes)).join('\n');
+    expect(text).toContain('Receipt');
+    expect(text).toContain('HLS-2026-000042');
+    expect(text).toContain(`Zoë Łukasz <${to}>`);
   });
 
   it('gives up after the maximum number of attempts', async () => {
@@ -193,6 +232,30 @@ describe('SMTP transport', () => {
         'Welcome to HLS',
       ]);
       expect(readMails(t.mailDir)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('carries the PDF receipt of an order confirmation through a real SMTP exchange', async () => {
+    const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const to = uniqueEmail('smtp-receipt');
+      const data = orderConfirmationData();
+      await t.app.transaction((ctx) =>
+        t.app.mail.queue(ctx, { to, language: 'fr', template: 'order_confirmation', data }),
+      );
+      await t.app.mail.sender.runOnce();
+      const message = received.find((m) => m.to.includes(to))!;
+      expect(message.data).toContain('Content-Type: multipart/mixed');
+      const pdf = attachment(message.data, 'receipt-HLS-2026-000042.pdf')!;
+      expect(pdf.contentType).toBe('application/pdf');
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = (await extractPdfText(pdf.bytes)).join('\n');
+      expect(text).toContain('Reçu');
+      expect(text).toContain(data.consent!.immediateDelivery);
+      expect(text).toContain(data.consent!.withdrawalWaiver);
+      expect(text).toMatch(/dont TVA/);
     } finally {
       await t.close();
     }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { Language } from '@hls/contract';
+import { renderAttachments } from './mail-attachments.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export type MailSenderOptions = {
@@ -28,7 +30,17 @@ export type MailSender = {
   stop(): Promise<void>;
 };
 
-type ClaimedRow = { id: string; to: string; subject: string; text: string; html: string; attempts: number };
+type ClaimedRow = {
+  id: string;
+  to: string;
+  language: Language;
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+  data: unknown;
+  attempts: number;
+};
 
 export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
@@ -51,18 +63,21 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       WHERE id IN (
         SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
         ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING id, "to", subject, text, html, attempts`);
+      RETURNING id, "to", language, template, subject, text, html, data, attempts`);
     return result.rows;
   }
 
   async function deliver(row: ClaimedRow): Promise<void> {
     try {
+      const attachments =
+        row.data === null ? [] : await renderAttachments(row.template, row.language, row.data, row.to);
       const where = await transport.send({
         from: options.from,
         to: row.to,
         subject: row.subject,
         text: row.text,
         html: row.html,
+        ...(attachments.length ? { attachments } : {}),
       });
       await db.execute(sql`
         UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${row.id}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './mail-templates.ts';
+import { orderConfirmationData } from './mail-fixtures.ts';
+import { renderMail, type MailTemplate, type MailTemplates } from './mail-templates.ts';
 
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
@@ -7,11 +8,67 @@ describe('mail templates', () => {
       ['welcome', { firstName: 'Ali', role: 'customer', loginUrl: 'http://x/login-register' }],
       ['password_reset', { firstName: 'Ali', link: 'http://x/password/reset/confirm/abc', validMinutes: 60 }],
       ['password_changed', { firstName: 'Ali', resetUrl: 'http://x/login-register' }],
-    ] as const;
+      ['order_confirmation', orderConfirmationData({ firstName: 'Ali' })],
+      [
+        'order_shipped',
+        {
+          firstName: 'Ali',
+          orderNumber: 'HLS-2026-000001',
+          orderUrl: 'http://x/o',
+          carrier: 'La Poste',
+          trackingNumber: 'LP123456789FR',
+          trackingUrl: 'https://track.example/LP123456789FR',
+        },
+      ],
+      [
+        'order_delivered',
+        {
+          firstName: 'Ali',
+          orderNumber: 'HLS-2026-000001',
+          orderUrl: 'http://x/o',
+          withdrawalDeadline: '2026-12-06T10:00:00.000Z',
+        },
+      ],
+      [
+        'order_refunded',
+        {
+          firstName: 'Ali',
+          orderNumber: 'HLS-2026-000001',
+          orderUrl: 'http://x/o',
+          amountCents: 1250,
+          lines: [{ title: 'Comptabilité générale' }],
+        },
+      ],
+      [
+        'withdrawal_ack',
+        {
+          firstName: 'Ali',
+          orderNumber: 'HLS-2026-000001',
+          orderUrl: 'http://x/o',
+          requestedAt: '2026-12-01T09:30:00.000Z',
+          lines: [{ title: 'Le Petit Prince', quantity: 2 }],
+          returnAddress: 'HLS – retours\n12 avenue Habib Bourguiba\n1000 Tunis',
+        },
+      ],
+      [
+        'download_links',
+        {
+          firstName: 'Ali',
+          downloadsUrl: 'http://x/download',
+          links: [
+            {
+              title: 'Budget.xlsx',
+              url: 'http://x/api/category/download/t',
+              expiresAt: '2026-12-01T09:30:00.000Z',
+            },
+          ],
+        },
+      ],
+    ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
     for (const [template, data] of cases) {
-      const fr = renderMail(template, 'fr', data as never);
-      const en = renderMail(template, 'en', data as never);
-      expect(fr.subject).not.toBe(en.subject);
+      const fr = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);
+      const en = renderMail(template, 'en', data as MailTemplates[typeof template] as never);
+      expect(fr.subject, template).not.toBe(en.subject);
       expect(fr.text).toContain('Bonjour Ali');
       expect(en.text).toContain('Hello Ali');
       expect(en.html).toContain('<html lang="en">');
@@ -27,5 +84,53 @@ describe('mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('author account');
+  });
+
+  it('confirms an order with its lines, totals, VAT line, the consent record word for word, address and links', () => {
+    const data = orderConfirmationData();
+    const fr = renderMail('order_confirmation', 'fr', data);
+    expect(fr.subject).toBe('Confirmation de votre commande HLS-2026-000042');
+    for (const part of [fr.text, fr.html]) {
+      expect(part).toContain('Comptabilité générale (livre numérique)');
+      expect(part).toContain('Le Petit Prince (livre papier)');
+      expect(part).toMatch(/39,80\s€/);
+      expect(part).toMatch(/Total payé/);
+      expect(part).toMatch(/52,30\s€/);
+      expect(part).toMatch(/dont TVA/);
+      expect(part).toMatch(/4,50\s€/);
+      expect(part).toContain(data.consent!.immediateDelivery);
+      expect(part).toContain(data.consent!.withdrawalWaiver);
+      expect(part).toContain('22 novembre 2026 à 16:54:10 UTC');
+      expect(part).toContain('Zoë Łukasz');
+      expect(part).toContain('http://shop.test/download');
+      expect(part).toContain('http://shop.test/customer-commande');
+      expect(part).toContain('TN1234567');
+    }
+    expect(fr.html).toContain('<table');
+
+    const en = renderMail('order_confirmation', 'en', {
+      ...data,
+      vatCents: null,
+      consent: null,
+      address: null,
+      downloadsUrl: null,
+    });
+    expect(en.subject).toBe('Your order HLS-2026-000042 is confirmed');
+    expect(en.text).not.toMatch(/of which VAT|consent|Delivery address|Download your files/);
+    expect(en.text).toMatch(/€52\.30/);
+  });
+
+  it('acknowledges a withdrawal with what and when, and where to send the books', () => {
+    const mail = renderMail('withdrawal_ack', 'en', {
+      firstName: 'Ali',
+      orderNumber: 'HLS-2026-000001',
+      orderUrl: 'http://x/o',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+      lines: [{ title: 'Le Petit Prince', quantity: 2 }],
+      returnAddress: 'HLS – returns\n1000 Tunis',
+    });
+    expect(mail.text).toContain('1 December 2026 at 09:30:00 UTC');
+    expect(mail.text).toContain('Le Petit Prince × 2');
+    expect(mail.text).toContain('HLS – returns\n1000 Tunis');
   });
 });

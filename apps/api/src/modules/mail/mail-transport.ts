@@ -3,7 +3,17 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { from: string; to: string; subject: string; text: string; html: string };
+/** A file sent with a message (the PDF receipt of an order). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 export type MailTransport = {
   /** Resolves with a short description of where the message went (a file path or the SMTP reply). */
   send(message: MailMessage): Promise<string>;

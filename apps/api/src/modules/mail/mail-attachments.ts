@@ -1,0 +1,54 @@
+import type { Language } from '@hls/contract';
+import { renderReceipt } from '../../lib/pdf/receipt.ts';
+import type { MailTemplate, MailTemplates } from './mail-templates.ts';
+import type { MailAttachment } from './mail-transport.ts';
+
+type AttachmentRenderer<T extends MailTemplate> = (
+  data: MailTemplates[T],
+  language: Language,
+  to: string,
+) => Promise<MailAttachment[]>;
+
+/**
+ * Files some templates attach, made by the sender from the data stored with the message: the transaction that
+ * queues the message stays short, and a failure to render is retried like a failure to send.
+ */
+const renderers: { [T in MailTemplate]?: AttachmentRenderer<T> } = {
+  order_confirmation: async (d, language, to) => [
+    {
+      filename: `receipt-${d.orderNumber}.pdf`,
+      contentType: 'application/pdf',
+      content: Buffer.from(
+        await renderReceipt({
+          language,
+          orderNumber: d.orderNumber,
+          paidAt: d.paidAt,
+          customer: { name: d.address?.fullName ?? d.firstName, email: to },
+          lines: d.lines,
+          subtotalCents: d.subtotalCents,
+          discountCents: d.discountCents,
+          totalCents: d.totalCents,
+          vatCents: d.vatCents,
+          consent: d.consent,
+          address: d.address,
+          company: d.company,
+        }),
+      ),
+    },
+  ],
+};
+
+export function hasAttachments(template: string): boolean {
+  return template in renderers;
+}
+
+/** The attachments of a stored message; none for a template without any. */
+export async function renderAttachments(
+  template: string,
+  language: Language,
+  data: unknown,
+  to: string,
+): Promise<MailAttachment[]> {
+  const render = renderers[template as MailTemplate] as AttachmentRenderer<MailTemplate> | undefined;
+  return render ? render(data as MailTemplates[MailTemplate], language, to) : [];
+}
