@@ -52,6 +52,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: required in production/);
     expect(loadConfig({ ...production, PAYMENTS_DEMO: 'true' }).checkout.payments).toEqual({
       provider: 'demo',
+      allowedInProduction: true,
     });
     expect(loadConfig({ DATA_DIR: dataDir }).checkout.payments).toEqual({ provider: 'demo' });
     expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(

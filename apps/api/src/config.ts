@@ -74,7 +74,11 @@ export type CheckoutSettings = {
   vatRates: { paper: number; ebook: number; professionalFile: number } | null;
   /** Stripe when its secret key is set, else the demo provider (refused in production unless PAYMENTS_DEMO). */
   payments:
-    | { provider: 'demo' }
+    | {
+        provider: 'demo';
+        /** PAYMENTS_DEMO=true: the demo provider may run in production (a shop that takes no money). */
+        allowedInProduction?: true;
+      }
     | {
         provider: 'stripe';
         secretKey: string;
@@ -332,7 +336,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = e.PORT;
   const jwtSecret = e.JWT_SECRET ?? developmentJwtSecret(dataDir);
 
-  let payments: CheckoutSettings['payments'] = { provider: 'demo' };
+  let payments: CheckoutSettings['payments'] = {
+    provider: 'demo',
+    ...(e.PAYMENTS_DEMO ? { allowedInProduction: true as const } : {}),
+  };
   if (e.STRIPE_SECRET_KEY) {
     const missing = [
       ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],

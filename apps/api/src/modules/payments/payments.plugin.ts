@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import paymentsRoutes from './payments.routes.ts';
+import {
+  createPaymentsService,
+  REFUND_JOB,
+  SWEEP_JOB,
+  WEBHOOK_JOB,
+  type PaymentsService,
+} from './payments.service.ts';
+import { createDemoProvider } from './providers/demo.ts';
+import type { PaymentsProvider } from './providers/provider.ts';
+import { createStripeProvider } from './providers/stripe.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
+
+/** The demo provider takes no money: a production shop runs it only when PAYMENTS_DEMO=true says so. */
+export function assertProviderAllowed(env: Config['env'], settings: Config['checkout']['payments']): void {
+  if (settings.provider === 'demo' && env === 'production' && !settings.allowedInProduction) {
+    throw new Error(
+      'The demo payment provider takes no money: it does not run in production unless PAYMENTS_DEMO=true.',
+    );
+  }
+}
+
+export type PaymentsPluginOptions = {
+  /** Another provider (tests); by default the one the configuration names. */
+  provider?: PaymentsProvider;
+};
+
+/**
+ * Card payments: `app.payments`, the provider the configuration names (Stripe, or the demo provider that takes no
+ * money), POST /api/order/intentPayement and /api/order/confirm, the demo card form, Stripe's webhook and the back
+ * office's refunds. Nothing depends on payments; it drives the orders through `app.orders`.
+ */
+export default fp(
+  async function payments(app: FastifyInstance, options: PaymentsPluginOptions) {
+    const { config } = app;
+    const settings = config.checkout.payments;
+    assertProviderAllowed(config.env, settings);
+    const provider =
+      options.provider ??
+      (settings.provider === 'stripe' ? createStripeProvider(settings) : createDemoProvider({ db: app.db }));
+    const log = app.log.child({ module: 'payments' });
+    const service = createPaymentsService({
+      db: app.db,
+      transaction: app.transaction,
+      orders: app.orders,
+      provider,
+      jobs: app.jobs,
+      log,
+    });
+    app.decorate('payments', service);
+    // The back office's order detail shows the payment and refunds.
+    app.orders.setPaymentDetails(service.detailsFor);
+
+    await app.jobs.work<Stripe.Event>(WEBHOOK_JOB, (job) => service.processStripeEvent(job.data));
+    await app.jobs.work<{ refundId: string }>(REFUND_JOB, (job) =>
+      service.runSystemRefund(job.data.refundId),
+    );
+    // Intents of orders that expired or were cancelled are cancelled with the provider.
+    await app.jobs.work(SWEEP_JOB, async () => {
+      const cancelled = await service.cancelStaleIntents(config.checkout.paymentWindow);
+      if (cancelled > 0) log.info({ cancelled }, 'cancelled the intents of orders no longer payable');
+    });
+    await app.jobs.schedule(SWEEP_JOB, '*/5 * * * *');
+
+    await app.register(paymentsRoutes, {
+      prefix: '/api',
+      stripeWebhook: provider.name === 'stripe',
+      bodyLimit: config.bodyLimit,
+    });
+  },
+  { name: 'payments', dependencies: ['config', 'database', 'auth', 'jobs', 'orders'] },
+);

@@ -1,0 +1,265 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DeclineCode } from '@hls/contract';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../plugins/app-error.ts';
+import { demoIntents, demoRefunds } from '../payments.tables.ts';
+import {
+  ProviderRefusedError,
+  type IntentStatus,
+  type PaymentsProvider,
+  type RetrievedIntent,
+} from './provider.ts';
+
+/** The well-known test cards (Stripe's numbers) and what the demo provider does with them. */
+const testCards: Record<string, 'succeed' | 'authenticate' | DeclineCode> = {
+  '4242424242424242': 'succeed',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002500003155': 'authenticate',
+};
+
+/** The Luhn checksum every real card number passes. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function isExpired(expiry: string, now: Date): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return true;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  return year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
+export type DemoCard = { number: string; expiry: string; cvc: string };
+
+/** What the card form gets back: the decline code names the provider's reason. */
+export type DemoOutcome = {
+  status: 'succeeded' | 'requires_action' | 'declined';
+  declineCode: DeclineCode | null;
+};
+
+/** The outcome of a card on the demo provider, before anything is stored. */
+export function demoCardOutcome(card: DemoCard, now: Date): DemoOutcome {
+  if (!passesLuhn(card.number)) return { status: 'declined', declineCode: 'incorrect_number' };
+  if (isExpired(card.expiry, now)) return { status: 'declined', declineCode: 'expired_card' };
+  const rule = testCards[card.number] ?? 'succeed';
+  if (rule === 'succeed') return { status: 'succeeded', declineCode: null };
+  if (rule === 'authenticate') return { status: 'requires_action', declineCode: null };
+  return { status: 'declined', declineCode: rule };
+}
+
+const declineMessages: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  authentication_failed: 'The authentication of your card failed.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  incorrect_number: 'Your card number is incorrect.',
+};
+
+const intentStatusAfter = {
+  succeeded: 'succeeded',
+  requires_action: 'requires_action',
+  declined: 'requires_payment_method',
+} as const;
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '');
+
+function sameSecret(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type DemoIntentRow = typeof demoIntents.$inferSelect;
+
+function toRetrieved(row: DemoIntentRow): RetrievedIntent {
+  return {
+    id: row.id,
+    status: row.status as IntentStatus,
+    clientSecret: row.clientSecret,
+    amountReceived: row.amountReceived,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+    paymentId: row.paymentId,
+    lastError: row.declineCode
+      ? {
+          code: row.declineCode,
+          message: declineMessages[row.declineCode as DeclineCode] ?? declineMessages.card_declined,
+        }
+      : null,
+  };
+}
+
+const notFound = () => new AppError('not_found', 404, 'Not found.');
+
+export type DemoProvider = PaymentsProvider & {
+  /** The demo card form: no money is taken, no card number is kept (its last four digits only). */
+  pay(intentId: string, clientSecret: string, card: DemoCard, now?: Date): Promise<DemoOutcome>;
+  /** The demo "3-D Secure" dialog's answer. */
+  authenticate(intentId: string, clientSecret: string, approve: boolean): Promise<DemoOutcome>;
+};
+
+/** The default provider: intents in our own database, the well-known test cards, no account and no money. */
+export function createDemoProvider(deps: { db: Db }): DemoProvider {
+  const { db } = deps;
+
+  /** The intent, locked, when the client secret is its own; a 404 otherwise (as for an unknown intent). */
+  const lockOwned = async (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    id: string,
+    secret: string,
+  ) => {
+    const [row] = await tx.select().from(demoIntents).where(eq(demoIntents.id, id)).for('update');
+    if (!row || !sameSecret(secret, row.clientSecret)) throw notFound();
+    return row;
+  };
+
+  const settled = (row: DemoIntentRow): DemoOutcome | null => {
+    if (row.status === 'succeeded') return { status: 'succeeded', declineCode: null };
+    if (row.status === 'canceled') {
+      throw new AppError(
+        'order_not_payable',
+        409,
+        'This payment was cancelled: the order is no longer payable.',
+      );
+    }
+    return null;
+  };
+
+  return {
+    name: 'demo',
+    browser: { provider: 'demo', publishableKey: null },
+
+    async createIntent(input) {
+      const id = `pi_demo_${token(18)}`;
+      // A second creation with the same key (a retry, a concurrent call) finds the first intent.
+      await db
+        .insert(demoIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(24)}`,
+          idempotencyKey: input.idempotencyKey,
+          orderId: input.orderId,
+          paymentId: input.paymentId,
+          amountCents: input.amountCents,
+          currency: input.currency.toLowerCase(),
+        })
+        .onConflictDoNothing({ target: demoIntents.idempotencyKey });
+      const [intent] = await db
+        .select()
+        .from(demoIntents)
+        .where(eq(demoIntents.idempotencyKey, input.idempotencyKey));
+      return { intentId: intent!.id, clientSecret: intent!.clientSecret, status: intent!.status };
+    },
+
+    async retrieveIntent(intentId) {
+      const [row] = await db.select().from(demoIntents).where(eq(demoIntents.id, intentId));
+      if (!row) throw new ProviderRefusedError(`No such payment intent: ${intentId}`, 'resource_missing');
+      return toRetrieved(row);
+    },
+
+    async cancelIntent(intentId) {
+      await db
+        .update(demoIntents)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(
+          and(
+            eq(demoIntents.id, intentId),
+            inArray(demoIntents.status, ['requires_payment_method', 'requires_action']),
+          ),
+        );
+    },
+
+    refund: (input) =>
+      db.transaction(async (tx) => {
+        const [done] = await tx
+          .select()
+          .from(demoRefunds)
+          .where(eq(demoRefunds.idempotencyKey, input.idempotencyKey));
+        if (done) return { refundId: done.id, status: 'succeeded' };
+        const [intent] = await tx
+          .select()
+          .from(demoIntents)
+          .where(eq(demoIntents.id, input.intentId))
+          .for('update');
+        if (!intent || intent.status !== 'succeeded') {
+          throw new ProviderRefusedError('This payment cannot be refunded.', 'charge_not_refundable');
+        }
+        const [{ refunded } = { refunded: 0 }] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${demoRefunds.amountCents}), 0)::int` })
+          .from(demoRefunds)
+          .where(eq(demoRefunds.intentId, intent.id));
+        if (input.amountCents <= 0 || refunded + input.amountCents > intent.amountReceived) {
+          throw new ProviderRefusedError(
+            'The refund is larger than what is left of the payment.',
+            'amount_too_large',
+          );
+        }
+        const id = `re_demo_${token(18)}`;
+        await tx.insert(demoRefunds).values({
+          id,
+          intentId: intent.id,
+          idempotencyKey: input.idempotencyKey,
+          amountCents: input.amountCents,
+        });
+        return { refundId: id, status: 'succeeded' };
+      }),
+
+    pay: (intentId, clientSecret, card, now = new Date()) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwned(tx, intentId, clientSecret);
+        const done = settled(row);
+        if (done) return done;
+        const outcome = demoCardOutcome(card, now);
+        await tx
+          .update(demoIntents)
+          .set({
+            status: intentStatusAfter[outcome.status],
+            declineCode: outcome.declineCode,
+            amountReceived: outcome.status === 'succeeded' ? row.amountCents : 0,
+            cardLast4: card.number.slice(-4),
+            attempts: sql`${demoIntents.attempts} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(demoIntents.id, row.id));
+        return outcome;
+      }),
+
+    authenticate: (intentId, clientSecret, approve) =>
+      db.transaction(async (tx) => {
+        const row = await lockOwned(tx, intentId, clientSecret);
+        const done = settled(row);
+        if (done) return done;
+        if (row.status !== 'requires_action') {
+          throw new AppError('payment_incomplete', 409, 'This payment is not waiting for an authentication.');
+        }
+        const outcome: DemoOutcome = approve
+          ? { status: 'succeeded', declineCode: null }
+          : { status: 'declined', declineCode: 'authentication_failed' };
+        await tx
+          .update(demoIntents)
+          .set({
+            status: approve ? 'succeeded' : 'requires_payment_method',
+            declineCode: outcome.declineCode,
+            amountReceived: approve ? row.amountCents : 0,
+            updatedAt: new Date(),
+          })
+          .where(eq(demoIntents.id, row.id));
+        return outcome;
+      }),
+  };
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Order, PaymentIntent } from '@hls/contract';
+import { bearer, login, registerUser, uniqueEmail } from './helper.ts';
+
+/**
+ * A small shop for the checkout tests: published products of every kind sold (a book with paper and ebook
+ * editions, a professional file), customers and staff who log in, and orders placed through the API.
+ */
+
+export type Shop = {
+  /** A book with a paper edition (in stock) and an ebook edition. */
+  bookId: number;
+  /** A paid professional file. */
+  fileId: number;
+};
+
+let shopSequence = 0;
+
+export async function openShop(app: FastifyInstance, options: { paperStock?: number } = {}): Promise<Shop> {
+  shopSequence += 1;
+  const n = `${process.pid}-${shopSequence}`;
+  const author = await registerUser(app, { firstName: 'Amira', lastName: 'Ben Salah' }, 'author');
+  const books = await app.catalog.writes.createCategory({
+    section: 'book',
+    slug: `romans-${n}`,
+    nameFr: 'Romans',
+    nameEn: 'Novels',
+  });
+  const files = await app.catalog.writes.createCategory({
+    section: 'professional',
+    slug: `finance-${n}`,
+    nameFr: 'Finance',
+    nameEn: 'Finance',
+  });
+  const common = {
+    description: 'Une description.',
+    language: 'fr' as const,
+    authorId: author.user.id,
+    status: 'published' as const,
+    cover: { key: `covers/checkout-${n}.png`, width: 600, height: 800 },
+  };
+  const book = await app.catalog.writes.createProduct({
+    ...common,
+    kind: 'book',
+    section: 'book',
+    title: `Le jardin des oliviers ${n}`,
+    categoryId: books.id,
+    editions: [
+      { format: 'paper', priceCents: 2000, discountPercent: 10, stock: options.paperStock ?? 20 },
+      { format: 'ebook', priceCents: 1200 },
+    ],
+  });
+  const file = await app.catalog.writes.createProduct({
+    ...common,
+    kind: 'file',
+    section: 'professional',
+    title: `Tableau de trésorerie ${n}`,
+    categoryId: files.id,
+    priceCents: 4900,
+    discountPercent: 20,
+    file: {
+      fileType: 'excel',
+      storageKey: `files/checkout/${n}.xlsx`,
+      originalName: 'tresorerie.xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      sizeBytes: 2048,
+      sha256: 'ab'.repeat(32),
+    },
+  });
+  return { bookId: book.id, fileId: file.id };
+}
+
+export type Customer = { id: string; email: string; access: string; headers: Record<string, string> };
+
+/** A new customer, logged in. */
+export async function customer(app: FastifyInstance, language: 'fr' | 'en' = 'en'): Promise<Customer> {
+  const registered = await registerUser(app, { firstName: 'Zoë', lastName: 'Łukasz' });
+  const { access } = await login(app, registered.email, registered.password);
+  return {
+    id: registered.user.id,
+    email: registered.email,
+    access,
+    headers: { ...bearer(access), 'accept-language': language },
+  };
+}
+
+/** An editor or admin of the back office, logged in. */
+export async function staff(app: FastifyInstance, role: 'editor' | 'admin' = 'editor'): Promise<Customer> {
+  const email = uniqueEmail(role);
+  const user = await app.accounts.createUser({
+    firstName: 'Sami',
+    lastName: 'Trabelsi',
+    email,
+    password: 'Secret123',
+    role,
+  });
+  const { access } = await login(app, email, 'Secret123');
+  return { id: user.id, email, access, headers: { ...bearer(access), 'accept-language': 'en' } };
+}
+
+const expectStatus = (response: LightMyRequestResponse, status: number, what: string) => {
+  if (response.statusCode !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+};
+
+export type Line = { productId: number; edition?: 'paper' | 'ebook'; quantity?: number };
+
+/** POST /api/order/create (and the address when the order holds paper books). */
+export async function placeOrder(app: FastifyInstance, buyer: Customer, lines: Line[]): Promise<Order> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    headers: buyer.headers,
+    payload: { lines },
+  });
+  expectStatus(response, 201, 'order creation');
+  const order = response.json<Order>();
+  if (!order.needsAddress) return order;
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/order/address',
+    headers: buyer.headers,
+    payload: {
+      orderId: order.id,
+      fullName: 'Zoë Łukasz',
+      line1: '12 rue de la Paix',
+      postalCode: '75002',
+      city: 'Paris',
+      country: 'FR',
+    },
+  });
+  expectStatus(address, 200, 'order address');
+  return address.json<Order>();
+}
+
+export const consent = { immediateDelivery: true, withdrawalWaiver: true } as const;
+
+/** POST /api/order/intentPayement with both consents. */
+export async function startPayment(app: FastifyInstance, buyer: Customer, orderId: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/order/intentPayement',
+    headers: buyer.headers,
+    payload: { orderId, consent },
+  });
+  expectStatus(response, 200, 'payment intent');
+  return response.json<PaymentIntent>();
+}
+
+export const confirm = (app: FastifyInstance, buyer: Customer, orderId: string) =>
+  app.inject({ method: 'POST', url: '/api/order/confirm', headers: buyer.headers, payload: { orderId } });
