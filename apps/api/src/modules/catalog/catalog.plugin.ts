@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createCatalogAssets, type CatalogAssets } from './catalog.assets.ts';
 import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
 import catalogRoutes from './catalog.routes.ts';
 import { createCatalogSales, type CatalogSales } from './catalog.sales.ts';
@@ -8,7 +9,7 @@ import mediaRoutes from './media.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: { reads: CatalogQueries; writes: CatalogWrites; sales: CatalogSales };
+    catalog: { reads: CatalogQueries; writes: CatalogWrites; sales: CatalogSales; assets: CatalogAssets };
   }
 }
 
@@ -21,15 +22,16 @@ declare module '../../plugins/events.ts' {
 
 /**
  * Categories, products, lists, search and details: `app.catalog.reads` (cached until the next change) and
- * `app.catalog.writes`, what the orders sell (`app.catalog.sales`: prices from the database, paper stock), and
- * their routes under /api (with the public covers, /api/media).
+ * `app.catalog.writes`, what the orders sell (`app.catalog.sales`: prices from the database, paper stock),
+ * the file each product delivers (`app.catalog.assets`: files, and books' ebook PDFs), and their routes under /api (with the public covers, /api/media).
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
     const reads = createCatalogQueries(app.db);
     const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
     const sales = createCatalogSales({ db: app.db });
-    app.decorate('catalog', { reads, writes, sales });
+    const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
+    app.decorate('catalog', { reads, writes, sales, assets });
 
     const unsubscribe = [
       app.events.on('catalog.changed', reads.clearCaches),

@@ -9,3 +9,4 @@ export type {
   NewProduct,
 } from './catalog.service.ts';
 export type { CatalogSales, SaleOffer, SaleProduct } from './catalog.sales.ts';
+export type { CatalogAssets, ProductAsset } from './catalog.assets.ts';

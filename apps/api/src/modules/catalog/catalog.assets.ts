@@ -1,0 +1,89 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FileType, ProductKind, ProductStatus, Section } from '@hls/contract';
+import type { Db } from '../../db/database.ts';
+import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import type { NewFileAsset } from './catalog.service.ts';
+import { fileAssets, products } from './catalog.tables.ts';
+
+/**
+ * The file a product delivers: a professional or academic file's asset, or a book's ebook (its PDF, a
+ * file_assets row on the book's product).
+ */
+export type ProductAsset = {
+  productId: number;
+  kind: ProductKind;
+  section: Section;
+  status: ProductStatus;
+  title: string;
+  /** Files: the list price (0 for academic files); books: the cheapest edition's. */
+  priceCents: number;
+  fileType: FileType;
+  storageKey: string;
+  originalName: string;
+  mime: string;
+  sizeBytes: number;
+  sha256: string;
+  pages: number | null;
+};
+
+export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction }) {
+  async function forProducts(
+    productIds: number[],
+    within?: AppTxContext,
+  ): Promise<Map<number, ProductAsset>> {
+    const ids = [...new Set(productIds)];
+    const found = new Map<number, ProductAsset>();
+    if (ids.length === 0) return found;
+    const rows = await (within?.tx ?? deps.db)
+      .select({
+        productId: products.id,
+        kind: products.kind,
+        section: products.section,
+        status: products.status,
+        title: products.title,
+        priceCents: products.priceCents,
+        fileType: fileAssets.fileType,
+        storageKey: fileAssets.storageKey,
+        originalName: fileAssets.originalName,
+        mime: fileAssets.mime,
+        sizeBytes: fileAssets.sizeBytes,
+        sha256: fileAssets.sha256,
+        pages: fileAssets.pages,
+      })
+      .from(fileAssets)
+      .innerJoin(products, sql`${products.id} = ${fileAssets.productId}`)
+      .where(inArray(fileAssets.productId, ids));
+    for (const row of rows) found.set(row.productId, row);
+    return found;
+  }
+
+  return {
+    forProducts,
+    /** The product's downloadable file, in the caller's transaction if any; undefined when it has none. */
+    async forProduct(productId: number, within?: AppTxContext): Promise<ProductAsset | undefined> {
+      return (await forProducts([productId], within)).get(productId);
+    },
+    /**
+     * Sets the downloadable file of a product (a book's ebook PDF, or a file's new version): one per product,
+     * replaced when it exists.
+     */
+    attach: (productId: number, asset: NewFileAsset, within?: AppTxContext) =>
+      deps.transaction(async ({ tx }) => {
+        const values = {
+          fileType: asset.fileType,
+          storageKey: asset.storageKey,
+          originalName: asset.originalName,
+          mime: asset.mime,
+          sizeBytes: asset.sizeBytes,
+          sha256: asset.sha256,
+          pages: asset.pages ?? null,
+        };
+        await tx
+          .insert(fileAssets)
+          .values({ productId, ...values })
+          .onConflictDoUpdate({ target: fileAssets.productId, set: { ...values, updatedAt: sql`now()` } });
+      }, within),
+  };
+}
+
+export type CatalogAssets = ReturnType<typeof createCatalogAssets>;
