@@ -19,7 +19,7 @@ export async function signIn(app: FastifyInstance, role: Role = 'customer', firs
 }
 
 /**
- * Products to sell, each its own: a book with paper (5 copies, 15 % off) and ebook editions, a book with its last
+ * Products to sell, each its own: a book with paper (100 copies, 15 % off) and ebook editions, a book with its last
  * paper copy, an ebook-only book, a professional file, a free academic file and an unpublished book.
  */
 export async function seedShop(app: FastifyInstance) {
@@ -64,7 +64,7 @@ export async function seedShop(app: FastifyInstance) {
     title: 'Le Jardin de Carthage',
     categoryId: books.id,
     editions: [
-      { format: 'paper', priceCents: 2490, discountPercent: 15, stock: 5 },
+      { format: 'paper', priceCents: 2490, discountPercent: 15, stock: 100 },
       { format: 'ebook', priceCents: 1290 },
     ],
   });

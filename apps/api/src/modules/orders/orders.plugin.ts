@@ -4,6 +4,9 @@ import ordersAdminRoutes from './orders.admin.routes.ts';
 import ordersRoutes from './orders.routes.ts';
 import { createOrdersService, type OrderDownloads, type OrdersService } from './orders.service.ts';
 
+/** The job that cancels the pending orders whose payment window has closed. */
+export const EXPIRE_JOB = 'orders.expire';
+
 declare module 'fastify' {
   interface FastifyInstance {
     orders: OrdersService;
@@ -18,22 +21,27 @@ export default fp(
   async function orders(app: FastifyInstance) {
     const { config } = app;
     const withDownloads = app as FastifyInstance & { downloads?: OrderDownloads };
-    app.decorate(
-      'orders',
-      createOrdersService({
-        db: app.db,
-        transaction: app.transaction,
-        publicUrl: config.publicUrl,
-        checkout: config.checkout,
-        company: config.site.company,
-        mail: app.mail,
-        accounts: app.accounts,
-        sales: app.catalog.sales,
-        downloads: () => withDownloads.downloads,
-      }),
-    );
+    const service = createOrdersService({
+      db: app.db,
+      transaction: app.transaction,
+      publicUrl: config.publicUrl,
+      checkout: config.checkout,
+      company: config.site.company,
+      mail: app.mail,
+      accounts: app.accounts,
+      sales: app.catalog.sales,
+      downloads: () => withDownloads.downloads,
+    });
+    app.decorate('orders', service);
+
+    // Every minute, pending orders past their payment window are cancelled and their paper copies released.
+    await app.jobs.work(EXPIRE_JOB, async () => {
+      await service.expireDue();
+    });
+    await app.jobs.schedule(EXPIRE_JOB, '* * * * *');
+
     await app.register(ordersRoutes, { prefix: '/api' });
     await app.register(ordersAdminRoutes, { prefix: '/api' });
   },
-  { name: 'orders', dependencies: ['config', 'database', 'auth', 'mail', 'accounts', 'catalog'] },
+  { name: 'orders', dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog'] },
 );

@@ -90,7 +90,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       security,
       summary: 'Withdraw from the contract (paper books, from shipment until 14 days after delivery)',
       params: UuidParams,
-      body: WithdrawBody.optional(),
+      body: WithdrawBody.nullish(),
       response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => orders.withdraw(request.user!.id, request.params.id, request.body?.lineIds),

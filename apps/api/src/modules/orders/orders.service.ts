@@ -734,8 +734,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /**
      * A refund went through: in the caller's transaction, the lines are marked refunded (withdrawn when they
-     * were withdrawn from) and their downloads revoked; the order becomes refunded, partially refunded, or
-     * withdrawn when this closes a withdrawal; the customer is e-mailed. The stock is left as it is (returned
+     * were withdrawn from) and their downloads revoked; the order becomes partially refunded while a line is left,
+     * else withdrawn when this closes a withdrawal, else refunded; the customer is e-mailed. The stock is left as it is (returned
      * books are counted back by hand). The order returned carries no downloads (read in the transaction).
      */
     async recordRefund(
@@ -786,11 +786,11 @@ export function createOrdersService(deps: OrdersDeps) {
         chosen.some((l) => withdrawn.has(l.id)) &&
         lines.every((l) => !withdrawn.has(l.id) || l.status !== 'active' || done.has(l.id));
       const refundedCents = row.refundedCents + refund.amountCents;
-      const status: OrderStatus = closesWithdrawal
-        ? 'withdrawn'
-        : !stillActive && refundedCents >= row.totalCents
-          ? 'refunded'
-          : 'partially_refunded';
+      const status: OrderStatus = stillActive
+        ? 'partially_refunded'
+        : closesWithdrawal
+          ? 'withdrawn'
+          : 'refunded';
       await tx
         .update(orders)
         .set({
