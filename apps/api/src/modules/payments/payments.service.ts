@@ -217,13 +217,45 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .set({ status: 'succeeded', succeededAt: new Date(), lastError: null, updatedAt: new Date() })
           .where(eq(payments.id, current.id));
       }
-      if (result === 'not_payable') await refundUnpayable(ctx, current, intent.amountReceived);
+      if (result === 'not_payable') {
+        await refundInFull(ctx, current, intent.amountReceived, {
+          reason: 'The order expired before the payment and its items are no longer available.',
+          note: 'payment received after the order expired, items no longer available: refunded in full',
+        });
+      }
+      if (result === 'already_paid' && (await paidByAnother(ctx, current))) {
+        await refundInFull(ctx, current, intent.amountReceived, {
+          reason: 'The order was already paid by another payment.',
+          note: `a second payment (${intent.id}) of an order already paid: refunded in full`,
+        });
+      }
       return result;
     });
   }
 
-  /** Money taken for an order that can no longer be served: refunded in full, by a job that retries. */
-  async function refundUnpayable(ctx: AppTxContext, payment: PaymentRow, amountCents: number) {
+  /** The order was paid by another of its attempts (an old intent paid in a second tab): this money is extra. */
+  async function paidByAnother(ctx: AppTxContext, payment: PaymentRow): Promise<boolean> {
+    const [other] = await ctx.tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, payment.orderId),
+          eq(payments.status, 'succeeded'),
+          sql`${payments.id} <> ${payment.id}`,
+        ),
+      )
+      .limit(1);
+    return other !== undefined;
+  }
+
+  /** Money the order cannot keep is given back in full, by a job that retries until the provider answers. */
+  async function refundInFull(
+    ctx: AppTxContext,
+    payment: PaymentRow,
+    amountCents: number,
+    why: { reason: string; note: string },
+  ) {
     const [already] = await ctx.tx
       .select({ id: refunds.id })
       .from(refunds)
@@ -236,16 +268,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
         paymentId: payment.id,
         amountCents,
         lineIds: [],
-        reason: 'The order expired before the payment and its items are no longer available.',
+        reason: why.reason,
         actor: 'system',
       })
+      .onConflictDoNothing()
       .returning();
-    await orders.recordEvent(ctx, payment.orderId, {
-      kind: 'refunded',
-      actor: 'system',
-      note: 'payment received after the order expired, items no longer available: refunded in full',
-    });
-    await jobs.send(REFUND_JOB, { refundId: refund!.id }, { ctx, singletonKey: refund!.id });
+    // Another refund of the order is in progress: this confirmation is rolled back and tried again later.
+    if (!refund) throw new Error(`order ${payment.orderId} has a refund in progress; retry the confirmation`);
+    await orders.recordEvent(ctx, payment.orderId, { kind: 'refunded', actor: 'system', note: why.note });
+    await jobs.send(REFUND_JOB, { refundId: refund.id }, { ctx, singletonKey: refund.id });
   }
 
   /** A declined card: the attempt keeps the reason and the order's history says so; a paid order is left alone. */

@@ -346,6 +346,31 @@ describe('payment with the demo provider', () => {
     expect(await confirmations(t, order.number)).toBe(1);
   });
 
+  it('gives back a second payment of an order already paid (an old intent paid in another tab)', async () => {
+    const order = await freshOrder();
+    const old = await startPayment(t.app, buyer, order.id);
+    // The attempt was replaced, but its intent could not be cancelled with the provider.
+    await t.database.db
+      .update(payments)
+      .set({ status: 'canceled' })
+      .where(eq(payments.intentId, old.intentId));
+    const current = await startPayment(t.app, buyer, order.id);
+    expect(current.intentId).not.toBe(old.intentId);
+    await pay(t, current);
+    expect((await pay(t, old)).body.status).toBe('succeeded');
+    await t.app.jobs.settle();
+    expect((await orderRow(t, order.id)).status).toBe('paid');
+    const given = await t.database.db
+      .select()
+      .from(demoRefunds)
+      .where(eq(demoRefunds.intentId, old.intentId));
+    expect(given.map((r) => r.amountCents)).toEqual([order.totalCents]);
+    expect(
+      await t.database.db.select().from(demoRefunds).where(eq(demoRefunds.intentId, current.intentId)),
+    ).toEqual([]);
+    expect(await confirmations(t, order.number)).toBe(1);
+  });
+
   it('fulfils once under 50 parallel confirmations: one paid row, one e-mail, stock taken once', async () => {
     const before = await paperStock(t, shop.bookId);
     const order = await freshOrder(buyer, [
