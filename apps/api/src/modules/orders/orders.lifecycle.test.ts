@@ -142,7 +142,12 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       expect(await stockOf(shop.book)).toBe(before - 4);
 
       expect(await t.app.orders.expireDue(new Date(Date.now() + 60_000))).toBe(0);
+      const heard: string[] = [];
+      const off = t.app.events.on('orders.expired', ({ orderIds }) => void heard.push(...orderIds));
       expect(await t.app.orders.expireDue(new Date(Date.now() + 901_000))).toBeGreaterThanOrEqual(1);
+      off();
+      expect(heard).toContain(order.id);
+      expect(heard).not.toContain(paid.id);
       expect(await stockOf(shop.book)).toBe(before - 1);
       const seen = (
         await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: customer.headers })

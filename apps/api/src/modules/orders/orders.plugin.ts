@@ -13,6 +13,13 @@ declare module 'fastify' {
   }
 }
 
+declare module '../../plugins/events.ts' {
+  interface AppEvents {
+    /** Pending orders were cancelled because their payment window closed (their payment intents may go). */
+    'orders.expired': { orderIds: string[] };
+  }
+}
+
 /**
  * Orders: priced from the catalogue, paper stock held until payment or expiry, the customer's list, address and
  * withdrawal, the back office's list, shipment and delivery; `app.orders` for the payments module (fulfil, refund).

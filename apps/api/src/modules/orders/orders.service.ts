@@ -848,6 +848,7 @@ export function createOrdersService(deps: OrdersDeps) {
             .update(orders)
             .set({ status: 'cancelled', updatedAt: sql`now()` })
             .where(inArray(orders.id, ids));
+          ctx.raise('orders.expired', { orderIds: ids });
           await tx.insert(orderEvents).values(
             ids.map((orderId) => ({
               orderId,
