@@ -10,6 +10,7 @@ import catalog from './modules/catalog/catalog.plugin.ts';
 import contact from './modules/contact/contact.plugin.ts';
 import demo from './modules/demo/demo.plugin.ts';
 import documents from './modules/documents/documents.plugin.ts';
+import downloads from './modules/downloads/downloads.plugin.ts';
 import health from './modules/health/health.plugin.ts';
 import locales from './modules/locales/locales.plugin.ts';
 import type { MailTransport } from './modules/mail/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(site),
     use(contact),
     use(catalog),
+    use(downloads),
     use(orders),
     use(payments),
     use(seo),

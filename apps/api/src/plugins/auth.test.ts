@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import auth, { createAccessTokens } from './auth.ts';
 import errorHandler from './error-handler.ts';
@@ -52,5 +53,23 @@ describe('requireRole', () => {
     });
     expect(response.statusCode).toBe(401);
     expect((await call('/public', 'admin')).json()).toEqual({ user: null });
+  });
+
+  it('refuses a token that carries an audience (a download link), even signed with the same key', async () => {
+    const key = new TextEncoder().encode(secret);
+    const token = await new SignJWT({ role: 'admin', file_id: 1, ent: 'e' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u-1')
+      .setAudience('hls:download')
+      .setIssuedAt()
+      .setExpirationTime('1m')
+      .sign(key);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/staff',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthorized');
   });
 });

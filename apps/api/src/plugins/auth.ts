@@ -37,6 +37,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
       try {
         // Only HS256: "alg: none" and algorithm-confusion tokens are rejected here.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // Access tokens have no audience: a token made for another use (a download link) is never one.
+        if (payload.aud !== undefined) throw new Error('a token with an audience is not an access token');
         const claims = AccessTokenPayload.parse(payload);
         return { id: claims.sub, role: claims.role };
       } catch (error) {

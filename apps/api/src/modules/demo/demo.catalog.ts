@@ -4,7 +4,7 @@ import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../demo-c
 import { createRandom } from '../../demo-content/random.ts';
 import { renderSampleFile, type SampleFile } from '../../demo-content/sample-files.ts';
 import { topicTexts } from '../../demo-content/topics.ts';
-import type { NewProduct } from '../catalog/index.ts';
+import type { NewFileAsset, NewProduct } from '../catalog/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { DEMO_PASSWORD } from './demo.accounts.ts';
 import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
@@ -104,7 +104,30 @@ function sampleFileFor(cache: FileCache, demo: DemoProduct & { fileType: FileTyp
 type PreparedProduct = {
   demo: DemoProduct;
   input: Omit<NewProduct, 'authorId' | 'categoryId' | 'subcategoryId'>;
+  /** A book with an ebook edition: the PDF its buyers download. */
+  ebook?: NewFileAsset;
 };
+
+/** The ebook edition of a demo book: a real PDF of the book's title and topic, stored beside the files. */
+async function prepareEbook(storage: Storage, demo: DemoProduct, authorName: string): Promise<NewFileAsset> {
+  const file = await renderSampleFile('pdf', {
+    title: demo.title,
+    author: authorName,
+    language: demo.language,
+    topic: demo.topic,
+  });
+  const originalName = `${slugify(demo.title)}.pdf`;
+  const stored = await storage.putObject(`files/demo/${demo.key}/${originalName}`, file.bytes, file.mime);
+  return {
+    fileType: 'pdf',
+    storageKey: stored.key,
+    originalName,
+    mime: file.mime,
+    sizeBytes: stored.sizeBytes,
+    sha256: stored.sha256,
+    pages: (await PDFDocument.load(file.bytes, { updateMetadata: false })).getPageCount(),
+  };
+}
 
 /** Writes the cover and the downloadable file of one product to storage and returns its catalogue input. */
 async function prepareProduct(
@@ -148,6 +171,7 @@ async function prepareProduct(
       isbn13(`978${demo.language === 'fr' ? '2' : '1'}${String(random.int(10_000_000, 99_999_999))}`);
     return {
       demo,
+      ...(demo.ebook ? { ebook: await prepareEbook(storage, demo, authorName) } : {}),
       input: {
         ...base,
         kind: 'book',
@@ -272,7 +296,7 @@ export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise
         }
       }
     }
-    for (const { demo, input } of prepared) {
+    for (const { demo, input, ebook } of prepared) {
       const categoryId = Number(ids.get(categoryKey(demo.section, demo.category)));
       const subcategoryId = demo.sub
         ? Number(ids.get(categoryKey(demo.section, demo.sub, demo.category)))
@@ -284,6 +308,7 @@ export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise
         { ...input, authorId: authors.ids.get(demo.author)!.id, categoryId, subcategoryId } as NewProduct,
         ctx,
       );
+      if (ebook) await deps.assets.attach(id, ebook, ctx);
       await remember(productKey(demo.key), id);
     }
     return { authors: authors.created, categories: categoriesCreated, products: prepared.length };

@@ -19,6 +19,7 @@ export default fp(
         transaction: app.transaction,
         accounts: app.accounts,
         catalog: app.catalog.writes,
+        assets: app.catalog.assets,
         storage: app.storage,
       }),
     );

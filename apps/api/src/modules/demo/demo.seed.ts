@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { CatalogWrites } from '../catalog/index.ts';
+import type { CatalogAssets, CatalogWrites } from '../catalog/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { seedDemoAccounts } from './demo.accounts.ts';
 import { seedDemoCatalog, type CatalogSeedResult } from './demo.catalog.ts';
@@ -14,6 +14,8 @@ export type DemoDeps = {
   transaction: AppTransaction;
   accounts: Pick<AccountsService, 'findUserByEmail' | 'createUser'>;
   catalog: Pick<CatalogWrites, 'createCategory' | 'createProduct'>;
+  /** Books' ebook PDFs. */
+  assets: Pick<CatalogAssets, 'attach'>;
   storage: Storage;
 };
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTypes } from '@hls/contract';
 import { login, useApp } from '../../../test/helper.ts';
-import { categories, fileAssets, products } from '../../db/schema.ts';
+import { bookEditions, categories, fileAssets, products } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
@@ -103,6 +103,21 @@ describe('demo data', () => {
     const file = await t.app.storage.getObject(product!.key);
     expect(file?.object.sha256).toBe(product!.sha256);
     expect(product!.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+
+  it('gives every ebook edition its PDF, stored with its hash, as the book’s downloadable file', async () => {
+    const rows = await t.database.db
+      .select({ productId: bookEditions.productId, key: fileAssets.storageKey, sha256: fileAssets.sha256 })
+      .from(bookEditions)
+      .leftJoin(fileAssets, eq(fileAssets.productId, bookEditions.productId))
+      .where(eq(bookEditions.format, 'ebook'));
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row.key, `ebook of product ${row.productId}`).toMatch(/\.pdf$/);
+    const asset = await t.app.catalog.assets.forProduct(rows[0]!.productId);
+    expect(asset).toMatchObject({ kind: 'book', fileType: 'pdf', mime: 'application/pdf' });
+    const file = await t.app.storage.getObject(asset!.storageKey);
+    expect(file?.object.sha256).toBe(asset!.sha256);
+    expect(file?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('gives books valid ISBN-13 numbers', () => {

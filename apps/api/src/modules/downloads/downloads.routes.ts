@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DownloadLink,
+  DownloadList,
+  DownloadQuery,
+  IdParams,
+  ResendLinksBody,
+  roles,
+  Uuid,
+} from '@hls/contract';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import { contentDisposition, resolveRange } from './http-range.ts';
+
+/** "Send me my links again" at most this often per user (each sends an e-mail). */
+const RESEND_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
+
+/** The customer's downloads, their links, free academic files, and the file behind a link. */
+export default async function downloadsRoutes(app: FastifyInstance) {
+  const { downloads, storage } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anyRole = app.requireRole(...roles);
+  const tags = ['downloads'];
+  const security = [{ bearerAuth: [] }];
+
+  api.get('/downloads', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'The user’s downloads, newest first: of one order, or all of them',
+      querystring: DownloadQuery,
+      response: { 200: DownloadList, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ results: await downloads.list(request.user!.id, request.query.order) }),
+  });
+
+  api.post('/downloads/:entitlementId/link', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'A short-lived link to one of the user’s downloads (409 while the stamped copy is being made)',
+      params: z.object({ entitlementId: Uuid }),
+      response: { 200: DownloadLink, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (request) => downloads.link(request.user!.id, request.params.entitlementId),
+  });
+
+  api.post('/downloads/resend', {
+    onRequest: anyRole,
+    config: { rateLimit: { ...RESEND_LIMIT, keyGenerator: (request) => request.user?.id ?? request.ip } },
+    schema: {
+      tags,
+      security,
+      summary: 'E-mails fresh links (valid 72 hours) to the user’s downloads, of one order or all',
+      body: ResendLinksBody,
+      response: { 202: z.object({ sent: z.number().int() }), ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request, reply) => {
+      const sent = await downloads.resend(request.user!.id, request.body.orderId);
+      return reply.code(202).send({ sent });
+    },
+  });
+
+  api.post('/category/file/:id/download', {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary: 'Download a free academic file: the user’s entitlement (made once) and a short-lived link',
+      params: IdParams,
+      response: { 200: DownloadLink, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => downloads.free(request.user!.id, request.params.id),
+  });
+
+  // Untyped replies: the body is the file (or a piece of it), not JSON.
+  app.route<{ Params: { token: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/category/download/:token',
+    exposeHeadRoute: false,
+    // Bytes go out as stored: ranges of a compressed body would not be ranges of the file.
+    compress: false,
+    schema: {
+      tags,
+      summary:
+        'The file behind a download link (Range, If-Range, strong ETag); the entitlement is checked at each request',
+      params: z.object({ token: z.string().min(1).max(2048) }),
+      response: { ...errorResponses(403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      const file = await downloads.open(request.params.token);
+      const etag = `"${file.sha256}"`;
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value.join(',') : value;
+      };
+      reply
+        .header('content-type', file.mime)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('etag', etag)
+        .header('accept-ranges', 'bytes');
+
+      const wanted = resolveRange(header('range'), file.sizeBytes, header('if-range'), etag);
+      if (wanted.kind === 'unsatisfiable') {
+        reply.removeHeader('content-type');
+        return reply.code(416).header('content-range', `bytes */${file.sizeBytes}`).send();
+      }
+      const range = wanted.kind === 'partial' ? wanted.range : undefined;
+      const length = range ? range.end - range.start + 1 : file.sizeBytes;
+      reply.header('content-length', length);
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
+      }
+      if (request.method === 'HEAD') return reply.send();
+      // A download is a request from the first byte: resuming pieces of it are not counted again.
+      if (!range || range.start === 0) await downloads.count(file.entitlementId);
+      if (file.sizeBytes === 0) return reply.send(Buffer.alloc(0));
+      return reply.send(await storage.createReadStream(file.storageKey, range));
+    },
+  });
+}
