@@ -66,7 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Download links carry their token in the path (a JWT of about 300 characters).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
