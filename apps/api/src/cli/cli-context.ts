@@ -40,12 +40,16 @@ export async function openCliContext(): Promise<CliContext> {
 }
 
 /**
- * The app built (not listening, no mail sender) on the command's database, for commands that go through the
+ * The app built (not listening, no mail sender, no job workers) on the command's database, for commands that go through the
  * modules' interfaces (`app.accounts`, `app.demo`); `close()` closes both.
  */
 export async function openCliApp(): Promise<CliContext & { app: FastifyInstance; close(): Promise<void> }> {
   const context = await openCliContext();
-  const app = await buildApp(context.config, { database: context.database, runMailSender: false });
+  const app = await buildApp(context.config, {
+    database: context.database,
+    runMailSender: false,
+    runJobs: false,
+  });
   await app.ready();
   return {
     ...context,

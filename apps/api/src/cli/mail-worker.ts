@@ -1,23 +1,17 @@
 import closeWithGrace from 'close-with-grace';
-import { createMailSender, createMailTransport } from '../modules/mail/index.ts';
+import { buildApp } from '../app.ts';
 import { openCliContext } from './cli-context.ts';
 
-// The outbox sender on its own, for deployments that run several API instances without their own sender.
+// The background worker on its own, for deployments that run several API instances: the mail outbox sender
+// (MAIL_SENDER_IN_API=false on the API instances) and the job queue's workers (PDF stamping, webhooks, expiries),
+// which pg-boss shares with any API instance that runs them too. The app is built without listening.
 const { config, database, logger } = await openCliContext();
-const transport = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir });
-const sender = createMailSender({
-  db: database.db,
-  transport,
-  from: config.mailFrom,
-  maxAttempts: config.mailMaxAttempts,
-  logger,
-});
-sender.start();
-logger.info('mail worker started');
+const app = await buildApp(config, { database, runMailSender: true, runJobs: true });
+await app.ready();
+logger.info('worker started: mail outbox and background jobs');
 
 closeWithGrace({ delay: 10_000 }, async ({ signal }) => {
-  logger.info({ signal }, 'mail worker stopping');
-  await sender.stop();
-  transport.close();
+  logger.info({ signal }, 'worker stopping');
+  await app.close();
   await database.close();
 });

@@ -107,8 +107,9 @@ export default fp(
       schema: SCHEMA,
       // Installs or upgrades the pgboss schema on start, under pg-boss's own lock.
       migrate: true,
-      supervise: true,
-      schedule: true,
+      // Maintenance and cron run where workers do (a command that only sends jobs leaves them to those).
+      supervise: runWorkers,
+      schedule: runWorkers,
       registerInstance: false,
       persistWarnings: false,
       monitorVacuum: false,
