@@ -1,5 +1,8 @@
 // A small reader for the .eml files the API's file transport writes: headers, multipart bodies,
-// quoted-printable/base64 and RFC 2047 encoded words — enough to read the mail a journey triggered.
+// quoted-printable/base64 and RFC 2047 encoded words, attachments — enough to read the mail a journey triggered.
+
+/** A file attached to a message, its bytes decoded. */
+export type Attachment = { filename: string; contentType: string; content: Buffer };
 
 export type Mail = {
   file: string;
@@ -11,6 +14,8 @@ export type Mail = {
   html: string;
   /** Every http(s) link of the message, text part first. */
   links: string[];
+  /** The parts sent as attachments (`Content-Disposition: attachment`), in their order. */
+  attachments: Attachment[];
 };
 
 type Part = { headers: Map<string, string>; body: string };
@@ -68,6 +73,14 @@ export function decodeHeader(value: string): string {
     );
 }
 
+/** The raw bytes of a part, its transfer encoding undone. */
+function bodyBytes(part: Part): Buffer {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return Buffer.from(quotedPrintableBytes(part.body));
+  return Buffer.from(part.body.replace(/\r?\n$/, ''), 'latin1');
+}
+
 function decodeBody(part: Part): string {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const charset = parameter(part.headers.get('content-type'), 'charset') ?? 'utf-8';
@@ -77,7 +90,9 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function collect(part: Part, into: { text: string; html: string }): void {
+type Collected = { text: string; html: string; attachments: Attachment[] };
+
+function collect(part: Part, into: Collected): void {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = parameter(type, 'boundary');
   if (/^multipart\//i.test(type) && boundary) {
@@ -88,7 +103,16 @@ function collect(part: Part, into: { text: string; html: string }): void {
     }
     return;
   }
-  if (/attachment/i.test(part.headers.get('content-disposition') ?? '')) return;
+  const disposition = part.headers.get('content-disposition') ?? '';
+  if (/^\s*attachment/i.test(disposition)) {
+    const name = parameter(disposition, 'filename') ?? parameter(type, 'name') ?? '';
+    into.attachments.push({
+      filename: decodeHeader(name),
+      contentType: type.split(';')[0]!.trim().toLowerCase(),
+      content: bodyBytes(part),
+    });
+    return;
+  }
   if (/^text\/html/i.test(type)) into.html += decodeBody(part);
   else if (/^text\/plain/i.test(type)) into.text += decodeBody(part);
 }
@@ -102,7 +126,7 @@ const decodeEntities = (html: string) =>
 
 export function parseEml(raw: string, file = ''): Mail {
   const message = splitPart(raw);
-  const bodies = { text: '', html: '' };
+  const bodies: Collected = { text: '', html: '', attachments: [] };
   collect(message, bodies);
   const date = message.headers.get('date');
   const urls = [
@@ -120,5 +144,6 @@ export function parseEml(raw: string, file = ''): Mail {
     text: bodies.text,
     html: bodies.html,
     links: [...new Set(urls)],
+    attachments: bodies.attachments,
   };
 }

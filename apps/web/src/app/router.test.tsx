@@ -31,6 +31,8 @@ const specRoutes = [
   '/legals',
   '/publish',
   '/checkout',
+  '/back-office/orders',
+  '/back-office/orders/11111111-1111-4111-8111-111111111111',
 ];
 const protectedRoutes = [
   '/download',
@@ -42,6 +44,8 @@ const protectedRoutes = [
   '/author-payment',
   '/customer-commande',
   '/checkout',
+  '/back-office/orders',
+  '/back-office/orders/11111111-1111-4111-8111-111111111111',
 ];
 
 describe('app routes', () => {
@@ -54,7 +58,7 @@ describe('app routes', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('registers every route of the specification, and nothing falls to the not-found page', () => {
+  it('registers every route of the specification and the back office, and nothing falls to the not-found page', () => {
     for (const path of specRoutes) {
       const matches = matchRoutes(routes, path) ?? [];
       expect(matches.at(-1)?.route.path, path).not.toBe('*');

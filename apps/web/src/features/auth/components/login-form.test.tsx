@@ -67,4 +67,27 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Account screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/my-account');
   });
+
+  it('goes back to the page that asked for the login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { access: fakeAccessToken(), refresh: 'r' })),
+    );
+    const { router } = renderWithProviders(null, {
+      routes: [
+        {
+          path: '/login-register',
+          element: <LoginForm onForgotPassword={() => {}} returnTo="/prodoc/62" />,
+        },
+        { path: '/prodoc/62', element: <h1>File page</h1> },
+      ],
+      route: '/login-register',
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'File page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/prodoc/62');
+  });
 });

@@ -17,6 +17,8 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login-register');
     expect(router.state.historyAction).toBe('REPLACE');
+    // The login form brings the user back there afterwards.
+    expect(router.state.location.state).toEqual({ from: '/my-account' });
   });
 
   it('clears a stale session before redirecting', async () => {

@@ -4,6 +4,7 @@ import type { AdminOrder } from '@hls/contract';
 import { PostalAddress } from '@/components/order/order-address';
 import { OrderHistory } from '@/components/order/order-history';
 import { OrderLines } from '@/components/order/order-lines';
+import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { OrderTotals } from '@/components/order/order-totals';
 import { Alert } from '@/components/ui/alert';
@@ -92,7 +93,9 @@ export function BackOfficeOrderView({ orderId }: { orderId: string }) {
       </p>
       <header className="bo-detail__header card">
         <div>
-          <h2 className="bo-detail__number">{t('orders:number', { number: order.number })}</h2>
+          <h2 className="bo-detail__number">
+            <OrderNumber number={order.number} />
+          </h2>
           <p className="bo-detail__dates">
             {t('backoffice:detail.created', { date: formatDateTime(order.createdAt, locale) })}
             {order.paidAt && (

@@ -108,33 +108,45 @@ export function BackOfficeOrdersView() {
                 {data.results.map((order) => (
                   <tr key={order.id}>
                     <th scope="row" data-label={t('backoffice:list.number')}>
-                      <Link to={paths.backOfficeOrder.getHref(order.id)}>{order.number}</Link>
-                      {order.withdrawalRequested && (
-                        <span className="bo-flag bo-flag--withdrawal">{t('backoffice:list.withdrawal')}</span>
-                      )}
-                      {order.needsShipping && (
-                        <span className="bo-flag bo-flag--ship">{t('backoffice:list.toShip')}</span>
-                      )}
+                      <div>
+                        <Link to={paths.backOfficeOrder.getHref(order.id)}>{order.number}</Link>
+                        {order.withdrawalRequested && (
+                          <span className="bo-flag bo-flag--withdrawal">
+                            {t('backoffice:list.withdrawal')}
+                          </span>
+                        )}
+                        {order.needsShipping && (
+                          <span className="bo-flag bo-flag--ship">{t('backoffice:list.toShip')}</span>
+                        )}
+                      </div>
                     </th>
                     <td data-label={t('backoffice:list.date')}>
-                      <time dateTime={order.createdAt}>{formatDate(order.createdAt, locale)}</time>
+                      <div>
+                        <time dateTime={order.createdAt}>{formatDate(order.createdAt, locale)}</time>
+                      </div>
                     </td>
                     <td data-label={t('backoffice:list.customer')}>
-                      <span className="bo-table__name">{order.customer.name}</span>
-                      <span className="bo-table__email">{order.customer.email}</span>
+                      <div>
+                        <span className="bo-table__name">{order.customer.name}</span>
+                        <span className="bo-table__email">{order.customer.email}</span>
+                      </div>
                     </td>
                     <td data-label={t('backoffice:list.status')}>
-                      <OrderStatusBadge status={order.status} />
+                      <div>
+                        <OrderStatusBadge status={order.status} />
+                      </div>
                     </td>
                     <td data-label={t('backoffice:list.total')} className="bo-table__money">
-                      {formatMoney(order.totalCents, locale)}
-                      {order.refundedCents > 0 && (
-                        <span className="bo-table__refunded">
-                          {t('backoffice:list.refunded', {
-                            amount: formatMoney(order.refundedCents, locale),
-                          })}
-                        </span>
-                      )}
+                      <div>
+                        {formatMoney(order.totalCents, locale)}
+                        {order.refundedCents > 0 && (
+                          <span className="bo-table__refunded">
+                            {t('backoffice:list.refunded', {
+                              amount: formatMoney(order.refundedCents, locale),
+                            })}
+                          </span>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -26,6 +26,19 @@ describe('file page', () => {
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
 
+  it('gives a logged-in user the free file’s download in place of the cart', () => {
+    renderWithProviders(
+      <FileDetailView
+        file={fileDetail()}
+        trail={[]}
+        actions={{ ...actions(true), freeDownload: <button type="button">Download</button> }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Free — log in to download' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
   it('offers a paid file to the cart with its price in French', () => {
     const file = fileDetail({
       section: 'professional',

@@ -52,10 +52,12 @@ type AddressFormProps = {
   address: AddressValue | null;
   onSaved: () => void;
   onCancel?: () => void;
+  /** Id of the heading that names the form. */
+  labelledBy: string;
 };
 
 /** The delivery address of a paper order: shippable countries only ('address saved' / 'address failed'). */
-export function AddressForm({ orderId, address, onSaved, onCancel }: AddressFormProps) {
+export function AddressForm({ orderId, address, onSaved, onCancel, labelledBy }: AddressFormProps) {
   const { t, i18n } = useTranslation(['checkout', 'toast']);
   const validationText = useValidationText();
   const errorText = useErrorText();
@@ -112,10 +114,7 @@ export function AddressForm({ orderId, address, onSaved, onCancel }: AddressForm
   ];
 
   return (
-    <form className="form address-form" noValidate onSubmit={onSubmit} aria-labelledby="address-heading">
-      <h3 id="address-heading" className="visually-hidden">
-        {t('checkout:address.formTitle')}
-      </h3>
+    <form className="form address-form" noValidate onSubmit={onSubmit} aria-labelledby={labelledBy}>
       {formError && <Alert tone="error">{formError}</Alert>}
       {countries.isError && (
         <Alert tone="error" title={t('checkout:address.countriesFailed')}>

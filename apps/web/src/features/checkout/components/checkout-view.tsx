@@ -5,6 +5,7 @@ import type { Order } from '@hls/contract';
 import { OrderLines } from '@/components/order/order-lines';
 import { OrderTotals } from '@/components/order/order-totals';
 import { PostalAddress } from '@/components/order/order-address';
+import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -100,7 +101,10 @@ export function CheckoutView({ orderId, onPaid, onOrderGone }: CheckoutViewProps
         {t('checkout:summary.title')}
       </h2>
       <p className="checkout-summary__number">
-        {t('orders:number', { number: order.number })} <OrderStatusBadge status={order.status} />
+        <span>
+          <OrderNumber number={order.number} />
+        </span>{' '}
+        <OrderStatusBadge status={order.status} />
       </p>
       <OrderLines lines={order.lines} locale={locale} />
       <OrderTotals order={order} locale={locale} />
@@ -183,6 +187,7 @@ export function CheckoutView({ orderId, onPaid, onOrderGone }: CheckoutViewProps
               <AddressForm
                 orderId={order.id}
                 address={order.address}
+                labelledBy="address-title"
                 onSaved={() => setEditingAddress(false)}
                 {...(order.address ? { onCancel: () => setEditingAddress(false) } : {})}
               />

@@ -153,16 +153,23 @@ export function PaymentSection({
     result.message ??
     (result.declineCode ? t(`checkout:declines.${result.declineCode}`) : t('errors:payment_declined'));
 
-  const payWithDemo = async (current: PaymentIntent) => {
-    const parsed = DemoCardBody.safeParse({ clientSecret: current.clientSecret, ...card });
+  /** The demo card as the provider takes it, or null after showing what is wrong with it. */
+  const demoCard = () => {
+    const parsed = DemoCardBody.safeParse({ clientSecret: intent?.clientSecret ?? '', ...card });
     if (!parsed.success) {
       setCardErrors(fieldErrorsFromZod(parsed.error));
-      finish();
-      return;
+      return null;
     }
     setCardErrors({});
+    return parsed.data;
+  };
+
+  const payWithDemo = async (current: PaymentIntent, body: DemoCardBody) => {
     payingIntent.current = current;
-    const paid = await payDemo({ intentId: current.intentId, body: parsed.data });
+    const paid = await payDemo({
+      intentId: current.intentId,
+      body: { ...body, clientSecret: current.clientSecret },
+    });
     if (!paid.data) {
       handleFailure(toApiFailure(paid.error));
       finish();
@@ -202,6 +209,9 @@ export function PaymentSection({
   const pay = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!ready || !intent || inFlight.current) return;
+    // A card the demo provider would refuse for its form never leaves the page.
+    const body = intent.provider === 'demo' ? demoCard() : null;
+    if (intent.provider === 'demo' && !body) return;
     inFlight.current = true;
     setPhase('paying');
     setDecline(null);
@@ -217,7 +227,7 @@ export function PaymentSection({
       await confirm();
       return;
     }
-    if (fresh.data.provider === 'demo') await payWithDemo(fresh.data);
+    if (fresh.data.provider === 'demo' && body) await payWithDemo(fresh.data, body);
     else await payWithStripe();
   };
 

@@ -4,6 +4,7 @@ import type { Order } from '@hls/contract';
 import { PostalAddress } from '@/components/order/order-address';
 import { OrderHistory } from '@/components/order/order-history';
 import { OrderLines } from '@/components/order/order-lines';
+import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { OrderTotals } from '@/components/order/order-totals';
 import { Button } from '@/components/ui/button';
@@ -33,7 +34,7 @@ export function OrderCard({ order, locale, onPay }: OrderCardProps) {
       <header className="order-card__header">
         <div>
           <h2 id={titleId} className="order-card__title">
-            {t('number', { number: order.number })}
+            <OrderNumber number={order.number} />
           </h2>
           <p className="order-card__date">
             <time dateTime={order.createdAt}>
