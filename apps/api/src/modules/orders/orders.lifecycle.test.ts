@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage, Order } from '@hls/contract';
 import { WITHDRAWAL_DAYS } from '@hls/contract';
 import { useApp } from '../../../test/helper.ts';
-import { bookEditions, mailOutbox, orderEvents, orderLines, orders } from '../../db/schema.ts';
+import { bookEditions, entitlements, mailOutbox, orderEvents, orderLines, orders } from '../../db/schema.ts';
 import { seedShop, signIn, validAddress, type Shop } from './orders.fixtures.ts';
 
 type Customer = Awaited<ReturnType<typeof signIn>>;
@@ -94,6 +94,11 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       expect(row.paidAt).toBeInstanceOf(Date);
       const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       expect(lines.map((l) => l.stockState).sort()).toEqual(['committed', 'none']);
+      const granted = await t.database.db
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.orderId, order.id));
+      expect(granted.map((e) => e.productId)).toEqual([shop.proFile]);
       const mails = await mailsOf('order_confirmation', buyer.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.language).toBe('en');
@@ -124,6 +129,56 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
         await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: customer.headers })
       ).json<Order>().history;
       expect(history.filter((e) => e.kind === 'payment_mismatch')).toHaveLength(3);
+    });
+
+    it('grants the digital lines with the payment, and revokes a line’s download when it is refunded', async () => {
+      const buyer = await signIn(t.app);
+      const order = await create(buyer, [
+        { productId: shop.proFile },
+        { productId: shop.book, edition: 'paper' },
+      ]);
+      const before = (
+        await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: buyer.headers })
+      ).json<Order>();
+      expect(before.lines.map((l) => l.download)).toEqual([null, null]);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/order/address',
+        headers: buyer.headers,
+        payload: { orderId: order.id, ...validAddress },
+      });
+      await Promise.all([fulfil(order), fulfil(order)]);
+      const paid = (
+        await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: buyer.headers })
+      ).json<Order>();
+      const [file, paper] = paid.lines;
+      expect(file!.download).toMatchObject({
+        orderId: order.id,
+        orderNumber: order.number,
+        productId: shop.proFile,
+        fileType: 'pdf',
+        downloadCount: 0,
+      });
+      expect(['ready', 'preparing']).toContain(file!.download!.status);
+      expect(paper!.download).toBeNull();
+      const listed = (
+        await t.app.inject({ method: 'GET', url: '/api/order/commande', headers: buyer.headers })
+      ).json<{ results: Order[] }>();
+      expect(listed.results[0]!.lines[0]!.download?.entitlementId).toBe(file!.download!.entitlementId);
+
+      await t.app.transaction((ctx) =>
+        t.app.orders.recordRefund(ctx, {
+          orderId: order.id,
+          lineIds: [file!.id],
+          amountCents: file!.totalCents,
+          reference: 're_download',
+          actor: { kind: 'staff', userId: editor.id },
+        }),
+      );
+      const refunded = (
+        await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: buyer.headers })
+      ).json<Order>();
+      expect(refunded.lines[0]!.download?.status).toBe('revoked');
     });
 
     it('answers not_payable for an unknown order', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import ordersAdminRoutes from './orders.admin.routes.ts';
 import ordersRoutes from './orders.routes.ts';
-import { createOrdersService, type OrderDownloads, type OrdersService } from './orders.service.ts';
+import { createOrdersService, type OrdersService } from './orders.service.ts';
 
 /** The job that cancels the pending orders whose payment window has closed. */
 export const EXPIRE_JOB = 'orders.expire';
@@ -27,7 +27,6 @@ declare module '../../plugins/events.ts' {
 export default fp(
   async function orders(app: FastifyInstance) {
     const { config } = app;
-    const withDownloads = app as FastifyInstance & { downloads?: OrderDownloads };
     const service = createOrdersService({
       db: app.db,
       transaction: app.transaction,
@@ -37,7 +36,7 @@ export default fp(
       mail: app.mail,
       accounts: app.accounts,
       sales: app.catalog.sales,
-      downloads: () => withDownloads.downloads,
+      downloads: app.downloads,
     });
     app.decorate('orders', service);
 
@@ -50,5 +49,8 @@ export default fp(
     await app.register(ordersRoutes, { prefix: '/api' });
     await app.register(ordersAdminRoutes, { prefix: '/api' });
   },
-  { name: 'orders', dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog'] },
+  {
+    name: 'orders',
+    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog', 'downloads'],
+  },
 );

@@ -6,7 +6,6 @@ import type {
   Country,
   CreateOrderBody,
   DigitalConsent,
-  Download,
   Language,
   LineFormat,
   Order,
@@ -26,6 +25,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, UserProfile } from '../accounts/index.ts';
 import type { CatalogSales, SaleOffer, SaleProduct } from '../catalog/index.ts';
+import type { DownloadsService } from '../downloads/index.ts';
 import type { MailService } from '../mail/index.ts';
 import {
   adminOrderRows,
@@ -45,22 +45,8 @@ import {
 } from './orders.queries.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
-/** What the orders need of the downloads module (entitlements of digital lines). */
-export type OrderDownloads = {
-  grant(
-    ctx: AppTxContext,
-    input: {
-      userId: string;
-      productId: number;
-      orderId: string;
-      orderLineId: number;
-      orderNumber: string;
-      buyer: { name: string; email: string };
-    },
-  ): Promise<{ entitlementId: string }>;
-  revokeLine(ctx: AppTxContext, orderLineId: number): Promise<unknown>;
-  forOrderLines(userId: string, orderLineIds: number[]): Promise<Map<number, Download>>;
-};
+/** What the orders need of the downloads module: entitlements of digital lines. */
+export type OrderDownloads = Pick<DownloadsService, 'grant' | 'revokeLine' | 'forOrderLines'>;
 
 /** The payment and refunds of an order as the back office shows them (given by the payments module). */
 export type PaymentDetails = Pick<AdminOrder, 'payment' | 'refunds'>;
@@ -75,8 +61,7 @@ export type OrdersDeps = {
   mail: Pick<MailService, 'queue'>;
   accounts: Pick<AccountsService, 'profiles' | 'findUserIds'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock' | 'releaseStock'>;
-  /** Read at each call: the downloads module may register after this one. */
-  downloads: () => OrderDownloads | undefined;
+  downloads: OrderDownloads;
 };
 
 export type OrderActor = OrderEvent['actor'];
@@ -212,8 +197,7 @@ export function createOrdersService(deps: OrdersDeps) {
   /** Orders as the contract shows them, with the downloads of their paid digital lines (outside transactions). */
   async function present(details: OrderDetail[], userId: string): Promise<Order[]> {
     const lineIds = downloadableLineIds(details);
-    const downloads = deps.downloads();
-    const found = lineIds.length && downloads ? await downloads.forOrderLines(userId, lineIds) : new Map();
+    const found = lineIds.length ? await deps.downloads.forOrderLines(userId, lineIds) : new Map();
     const now = new Date();
     return details.map((detail) => toOrder(detail, found, now));
   }
@@ -691,10 +675,8 @@ export function createOrdersService(deps: OrdersDeps) {
           company: deps.company,
         },
       });
-      const downloads = deps.downloads();
       for (const line of lines.filter((l) => l.format !== 'paper')) {
-        if (!downloads) break;
-        await downloads.grant(ctx, {
+        await deps.downloads.grant(ctx, {
           userId: row.userId,
           productId: line.productId,
           orderId: row.id,
@@ -774,9 +756,9 @@ export function createOrdersService(deps: OrdersDeps) {
           })
           .where(eq(orderLines.id, line.id));
       }
-      const downloads = deps.downloads();
-      for (const line of chosen.filter((l) => l.format !== 'paper'))
-        await downloads?.revokeLine(ctx, line.id);
+      for (const line of chosen.filter((l) => l.format !== 'paper')) {
+        await deps.downloads.revokeLine(ctx, line.id);
+      }
 
       const done = new Set(chosen.map((l) => l.id));
       const stillActive = lines.some((l) => l.status === 'active' && !done.has(l.id));
