@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import paymentsRoutes from './payments.routes.ts';
 import {
+  CANCEL_JOB,
   createPaymentsService,
   REFUND_JOB,
   SWEEP_JOB,
@@ -64,7 +65,20 @@ export default fp(
     await app.jobs.work<{ refundId: string }>(REFUND_JOB, (job) =>
       service.runSystemRefund(job.data.refundId),
     );
-    // Intents of orders that expired or were cancelled are cancelled with the provider.
+    // The intents of expired orders are cancelled with the provider (a job, retried while it cannot be reached);
+    // a sweep every five minutes catches any the event missed.
+    await app.jobs.work<{ orderId: string }>(CANCEL_JOB, (job) => service.cancelForOrder(job.data.orderId));
+    const unsubscribe = app.events.on('orders.expired', ({ orderIds }) => {
+      for (const orderId of orderIds) {
+        app.jobs.send(CANCEL_JOB, { orderId }, { singletonKey: orderId }).catch((error: unknown) => {
+          log.warn(
+            { err: error, orderId },
+            'the cancellation of an expired order’s intent waits for the sweep',
+          );
+        });
+      }
+    });
+    app.addHook('onClose', async () => unsubscribe());
     await app.jobs.work(SWEEP_JOB, async () => {
       const cancelled = await service.cancelStaleIntents(config.checkout.paymentWindow);
       if (cancelled > 0) log.info({ cancelled }, 'cancelled the intents of orders no longer payable');

@@ -51,6 +51,7 @@ export type PaymentsDeps = {
 export const WEBHOOK_JOB = 'payments.webhook';
 export const REFUND_JOB = 'payments.refund';
 export const SWEEP_JOB = 'payments.sweep';
+export const CANCEL_JOB = 'payments.cancel';
 
 type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -346,7 +347,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function cancelAttempt(payment: PaymentRow) {
-    if (payment.intentId) await provider.cancelIntent(payment.intentId);
+    try {
+      if (payment.intentId) await provider.cancelIntent(payment.intentId);
+    } catch (error) {
+      // The provider knows no such intent (or refuses to cancel it): there is nothing to cancel there.
+      if (!(error instanceof ProviderRefusedError)) throw error;
+      log.warn({ err: error, intentId: payment.intentId }, 'the provider refused to cancel an intent');
+    }
     await db
       .update(payments)
       .set({ status: 'canceled', updatedAt: new Date() })

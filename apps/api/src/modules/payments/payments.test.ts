@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, DemoPaymentResult, PaymentIntent } from '@hls/contract';
 import { consentTexts } from '@hls/contract';
 import {
@@ -421,20 +421,21 @@ describe('payment with the demo provider', () => {
     const lastCopy = await openShop(t.app, { paperStock: 1 });
     const late = await freshOrder(buyer, [{ productId: lastCopy.bookId, edition: 'paper' }]);
     const lateIntent = await startPayment(t.app, buyer, late.id);
+    // The bank took the money, but the tab closed before the order was confirmed; then the order expired.
+    await providerSucceeds(t, lateIntent.intentId);
     await t.app.orders.expireDue(new Date(Date.now() + 3600_000));
+    await t.app.jobs.settle();
     expect((await orderRow(t, late.id)).status).toBe('cancelled');
 
     const other = await customer(t.app);
     const winner = await placeOrder(t.app, other, [{ productId: lastCopy.bookId, edition: 'paper' }]);
     expect(winner.status).toBe('pending_payment');
 
-    // The bank took the money before the intent could be cancelled.
-    expect((await pay(t, lateIntent)).body.status).toBe('succeeded');
-    await t.app.jobs.settle();
-    expect((await orderRow(t, late.id)).status).toBe('cancelled');
     const answer = await confirm(t.app, buyer, late.id);
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error.code).toBe('order_not_payable');
+    await t.app.jobs.settle();
+    expect((await orderRow(t, late.id)).status).toBe('cancelled');
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, late.id));
     expect(refund).toMatchObject({ status: 'succeeded', actor: 'system', amountCents: late.totalCents });
     const given = await t.database.db
@@ -443,22 +444,41 @@ describe('payment with the demo provider', () => {
       .where(eq(demoRefunds.intentId, lateIntent.intentId));
     expect(given.map((r) => r.amountCents)).toEqual([late.totalCents]);
     expect(await history(t, late.id)).toContain('refunded');
+    // Asking again refunds nothing more.
+    expect((await confirm(t.app, buyer, late.id)).statusCode).toBe(409);
+    await t.app.jobs.settle();
+    expect(
+      await t.database.db.select().from(demoRefunds).where(eq(demoRefunds.intentId, lateIntent.intentId)),
+    ).toHaveLength(1);
 
     // An expired order whose copies are still there is held again and paid.
     const spare = await freshOrder(buyer, [{ productId: shop.bookId, edition: 'paper' }]);
     const spareIntent = await startPayment(t.app, buyer, spare.id);
+    await providerSucceeds(t, spareIntent.intentId);
     await t.app.orders.expireDue(new Date(Date.now() + 3600_000));
-    expect((await pay(t, spareIntent)).body.status).toBe('succeeded');
-    expect((await orderRow(t, spare.id)).status).toBe('paid');
+    expect((await confirm(t.app, buyer, spare.id)).json()).toEqual({ id: spare.id, status: 'paid' });
+  });
 
-    // The sweep cancels the intents of orders that stopped waiting: their card form then refuses.
+  it('cancels the intents of expired orders with the provider: their card form then refuses', async () => {
     const abandoned = await freshOrder();
-    const abandonedIntent = await startPayment(t.app, buyer, abandoned.id);
+    const intent = await startPayment(t.app, buyer, abandoned.id);
     await t.app.orders.expireDue(new Date(Date.now() + 3600_000));
-    expect(await t.app.payments.cancelStaleIntents(0)).toBeGreaterThanOrEqual(1);
-    const refused = await pay(t, abandonedIntent);
+    // The event's job is sent just after the expiry commits.
+    await vi.waitFor(async () => {
+      await t.app.jobs.settle();
+      const [attempt] = await t.database.db.select().from(payments).where(eq(payments.orderId, abandoned.id));
+      expect(attempt!.status).toBe('canceled');
+    });
+    const refused = await pay(t, intent);
     expect(refused.status).toBe(409);
     expect((await orderRow(t, abandoned.id)).status).toBe('cancelled');
+
+    // The sweep catches an intent whose order stopped waiting without the event being heard.
+    const missed = await freshOrder();
+    const missedIntent = await startPayment(t.app, buyer, missed.id);
+    await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, missed.id));
+    expect(await t.app.payments.cancelStaleIntents(0)).toBe(1);
+    expect((await pay(t, missedIntent)).status).toBe(409);
   });
 
   describe('refunds from the back office', () => {
@@ -556,18 +576,14 @@ describe('payment with the demo provider', () => {
     });
 
     it('revokes the refunded line’s download', async () => {
-      const downloads = (
-        t.app as {
-          downloads?: { forOrderLines: (u: string, l: number[]) => Promise<Map<number, { status: string }>> };
-        }
-      ).downloads;
-      if (!downloads) return;
       const editor = await staff(t.app);
       const order = await paidOrder();
-      const [line] = order.lines;
-      expect((await downloads.forOrderLines(buyer.id, [line!.id])).get(line!.id)?.status).not.toBe('revoked');
-      await refund(editor, order.id, { lineIds: [line!.id] });
-      expect((await downloads.forOrderLines(buyer.id, [line!.id])).get(line!.id)?.status).toBe('revoked');
+      const fileLine = order.lines.find((l) => l.format === 'file')!;
+      const before = await t.app.downloads.forOrderLines(buyer.id, [fileLine.id]);
+      expect(before.get(fileLine.id)?.status).toBe('ready');
+      await refund(editor, order.id, { lineIds: [fileLine.id] });
+      const after = await t.app.downloads.forOrderLines(buyer.id, [fileLine.id]);
+      expect(after.get(fileLine.id)?.status).toBe('revoked');
     });
   });
 });
