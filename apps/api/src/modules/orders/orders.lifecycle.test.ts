@@ -215,6 +215,13 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       expect(await stockOf(shop.book)).toBe(before - 1);
     });
 
+    it('runs every minute as a job', async () => {
+      const { rows } = await t.database.pool.query<{ name: string; cron: string }>(
+        'SELECT name, cron FROM pgboss.schedule',
+      );
+      expect(rows).toContainEqual({ name: 'orders.expire', cron: '* * * * *' });
+    });
+
     it('takes the payment of an expired order if its copies are still there, and refuses it otherwise', async () => {
       const kept = await create(customer, [{ productId: shop.book, edition: 'paper' }]);
       const lost = await create(customer, [{ productId: shop.lastCopy, edition: 'paper' }]);

@@ -209,19 +209,20 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function adminOrder(orderId: string): Promise<AdminOrder> {
-    const order = await getOrder(orderId);
     const [detail] = await readOrders(db, [orderId]);
-    const customer = (await accounts.profiles([detail!.row.userId])).get(detail!.row.userId);
-    const details = await paymentDetails(orderId);
+    if (!detail) throw notFound();
+    const { userId } = detail.row;
+    const [[order], customers, payment] = await Promise.all([
+      present([detail], userId),
+      accounts.profiles([userId]),
+      paymentDetails(orderId),
+    ]);
+    const customer = customers.get(userId);
     return {
-      ...order,
-      customer: {
-        id: detail!.row.userId,
-        name: customer?.name ?? '',
-        email: customer?.email ?? '',
-      },
-      payment: details.payment,
-      refunds: details.refunds,
+      ...order!,
+      customer: { id: userId, name: customer?.name ?? '', email: customer?.email ?? '' },
+      payment: payment.payment,
+      refunds: payment.refunds,
     };
   }
 
