@@ -7,7 +7,11 @@
 //   are read from the database; only shared values (category names, related pools, prepared statements) are
 //   warm. No targets for these yet: figures only.
 //
-//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres]
+// Then the checkout (apps/api/bench/checkout.ts): paid orders per second at 16 concurrent customers with the demo
+// provider, per-step latencies, the database counted after the run (no lost or doubled order, e-mail or
+// entitlement), and a 20 MB download beside the same file read from disk.
+//
+//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres --scenario=catalog|checkout]
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
@@ -23,6 +27,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { benchCheckout } from './checkout.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import {
   coldDetailRequests,
@@ -44,8 +49,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
+    /** Run only the catalogue's scenarios or only the checkout (default: both). */
+    scenario: { type: 'string' },
   },
 });
+const runCatalog = args.scenario !== 'checkout';
+const runCheckout = args.scenario !== 'catalog';
 const productCount = Number(args.products);
 const durationSeconds = Number(args.duration);
 const warmupSeconds = Number(args.warmup);
@@ -179,7 +188,8 @@ async function benchTarget(target: Target): Promise<boolean> {
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
     });
-    app = await buildApp(config, { database, runMailSender: false });
+    // Background work (PDF stamping, e-mail sending) is queued, not run, while the requests are measured.
+    app = await buildApp(config, { database, runMailSender: false, runJobs: false });
     // The baseline: a second, bare Fastify instance (no plugins, no hooks, no logger) in this same process, so
     // both share one event loop and anything that blocks it shows on /hello.
     hello = Fastify({ logger: false });
@@ -187,7 +197,7 @@ async function benchTarget(target: Target): Promise<boolean> {
     const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
 
-    const sample = await loadCatalogSample(database.pool);
+    const sample = runCatalog ? await loadCatalogSample(database.pool) : undefined;
     if (sample) await describeWords(apiUrl, sample.words);
     const helloRequests: LoadRequest[] = [{ method: 'GET', path: '/hello' }];
     const conns = 4;
@@ -296,7 +306,7 @@ async function benchTarget(target: Target): Promise<boolean> {
         run('cold-hello-probe', helloUrl, helloRequests, 1),
       ]);
       coldRows.push({ label: '/hello while search runs at 20 conns', connections: 1, result: coldProbe });
-    } else {
+    } else if (runCatalog) {
       console.log('no catalogue generator found: only /hello is measured');
     }
 
@@ -314,7 +324,19 @@ async function benchTarget(target: Target): Promise<boolean> {
       );
       printTable(coldRows, { verdicts: false });
     }
-    return rows.every((row) => row.pass !== false);
+    const checkoutPass = runCheckout
+      ? await benchCheckout({
+          app,
+          pool: database.pool,
+          kind: database.kind,
+          apiUrl,
+          workDir,
+          durationSeconds,
+          warmupSeconds,
+          helloRequestsPerSecond: helloResult.requestsPerSecond,
+        })
+      : true;
+    return rows.every((row) => row.pass !== false) && checkoutPass;
   } finally {
     await hello?.close();
     await app?.close();
