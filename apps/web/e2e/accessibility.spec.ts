@@ -1,11 +1,67 @@
-import { expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
-import { newAccount, openIn, registerThroughApi } from './flows.ts';
+import { consentTexts } from '@hls/contract';
+import {
+  demo,
+  expect,
+  expectNoA11yViolations,
+  screenshot,
+  test,
+  uniqueEmail,
+  waitingForApp,
+} from './fixtures.ts';
+import {
+  accessToken,
+  bookIn,
+  giveDigitalConsents,
+  logInThroughApi,
+  newAccount,
+  newCustomer,
+  openIn,
+  orderThroughApi,
+  payThroughApi,
+  payWithDemoCard,
+  professionalFile,
+  registerThroughApi,
+  shipThroughApi,
+  shopWords,
+} from './flows.ts';
 
 // axe-core with the WCAG 2.0/2.1 A and AA rules, on every screen of the account foundation, in both languages.
 const languages = ['en', 'fr'] as const;
 const labels = {
-  en: { forgot: 'Forgot your password?', accountMenu: 'Account menu', logout: 'Log out' },
-  fr: { forgot: 'Mot de passe oublié ?', accountMenu: 'Menu du compte', logout: 'Déconnexion' },
+  en: {
+    forgot: 'Forgot your password?',
+    accountMenu: 'Account menu',
+    logout: 'Log out',
+    payNow: 'Complete the payment',
+    saveAddress: 'Save the address',
+    address: {
+      fullName: /^Full name/,
+      line1: /^Address$/,
+      postalCode: /^Postal code/,
+      city: /^City/,
+      country: /^Country/,
+    },
+    authentication: 'Confirm your payment',
+    withdraw: 'Withdraw from contract here',
+    withdrawal: 'Confirm your withdrawal',
+  },
+  fr: {
+    forgot: 'Mot de passe oublié ?',
+    accountMenu: 'Menu du compte',
+    logout: 'Déconnexion',
+    payNow: 'Finaliser le paiement',
+    saveAddress: "Enregistrer l'adresse",
+    address: {
+      fullName: /^Nom complet/,
+      line1: /^Adresse$/,
+      postalCode: /^Code postal/,
+      city: /^Ville/,
+      country: /^Pays/,
+    },
+    authentication: 'Confirmez votre paiement',
+    withdraw: 'Se rétracter du contrat ici',
+    withdrawal: 'Confirmez votre rétractation',
+  },
 } as const;
 
 for (const lng of languages) {
@@ -72,6 +128,128 @@ for (const lng of languages) {
       await openIn(page, '/', lng);
       await expectNoA11yViolations(page);
       await screenshot(page, `a11y-home-${lng}`);
+    });
+
+    test('/checkout: the address form with its errors, the consents, the demo card and the bank’s dialog', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const words = labels[lng];
+      const paper = await bookIn(request, 'paper');
+      const ebook = await bookIn(request, 'ebook', { skip: [paper.id] });
+      const customer = await newCustomer(page, request, uniqueEmail(`a11y-checkout-${lng}`), {
+        language: lng,
+      });
+      await orderThroughApi(request, customer.access, [
+        { productId: paper.id, edition: 'paper' },
+        { productId: ebook.id, edition: 'ebook' },
+      ]);
+      // The pending order, taken back to its payment from the customer's orders.
+      await openIn(page, '/customer-commande', lng);
+      await page.getByRole('button', { name: words.payNow }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      const form = page.locator('form.address-form');
+      await form.getByRole('button', { name: words.saveAddress }).click();
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-checkout-address-${lng}`);
+
+      await form.getByLabel(words.address.fullName).fill('Camille Durand');
+      await form.getByLabel(words.address.line1).fill('12 rue des Lilas');
+      await form.getByLabel(words.address.postalCode).fill('75011');
+      await form.getByLabel(words.address.city).fill('Paris');
+      await form.getByLabel(words.address.country).selectOption('FR');
+      await form.getByRole('button', { name: words.saveAddress }).click();
+      await expect(form).toBeHidden();
+      await giveDigitalConsents(page, consentTexts[lng]);
+      await expect(page.getByText(shopWords[lng].demoBanner)).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-checkout-card-${lng}`);
+
+      await payWithDemoCard(page, '4000 0025 0000 3155', lng);
+      await expect(page.getByRole('dialog', { name: words.authentication })).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-checkout-authentication-${lng}`, { fullPage: false });
+    });
+
+    test('/download and /customer-commande: bought files, a delivered parcel and the withdrawal dialog', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const words = labels[lng];
+      const [paper, file] = await Promise.all([bookIn(request, 'paper'), professionalFile(request, 'excel')]);
+      const customer = await newCustomer(page, request, uniqueEmail(`a11y-orders-${lng}`), { language: lng });
+      const digital = await orderThroughApi(request, customer.access, [{ productId: file.id }]);
+      await payThroughApi(request, customer.access, digital);
+      const parcel = await orderThroughApi(
+        request,
+        customer.access,
+        [{ productId: paper.id, edition: 'paper' }],
+        {
+          fullName: 'Camille Durand',
+          line1: '12 rue des Lilas',
+          postalCode: '75011',
+          city: 'Paris',
+          country: 'FR',
+        },
+      );
+      await payThroughApi(request, customer.access, parcel);
+      await shipThroughApi(request, await accessToken(request, demo.editor, demo.password), parcel.id, {
+        delivered: true,
+      });
+
+      await openIn(page, '/download', lng);
+      await expect(page.locator('.download-row')).toHaveCount(1);
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-download-${lng}`);
+
+      await openIn(page, '/customer-commande', lng);
+      await expect(page.getByRole('article')).toHaveCount(2);
+      // The order history, open.
+      for (const summary of await page.locator('.order-card__history summary').all()) await summary.click();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-customer-orders-${lng}`);
+      await page.getByRole('button', { name: words.withdraw }).click();
+      await expect(page.getByRole('dialog', { name: words.withdrawal })).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await screenshot(page, `a11y-withdrawal-dialog-${lng}`, { fullPage: false });
+    });
+
+    test('/back-office/orders and an order’s back office page', async ({ page, request }) => {
+      test.slow();
+      const paper = await bookIn(request, 'paper');
+      const customer = await newCustomer(page, request, uniqueEmail(`a11y-bo-${lng}`), { language: lng });
+      const order = await orderThroughApi(
+        request,
+        customer.access,
+        [{ productId: paper.id, edition: 'paper' }],
+        {
+          fullName: 'Camille Durand',
+          line1: '12 rue des Lilas',
+          postalCode: '75011',
+          city: 'Paris',
+          country: 'FR',
+        },
+      );
+      await payThroughApi(request, customer.access, order);
+
+      const editor = waitingForApp(
+        await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL }),
+      );
+      await logInThroughApi(editor, request, demo.editor, demo.password);
+      await openIn(editor, '/back-office/orders', lng);
+      await expect(editor.getByRole('table')).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      await screenshot(editor, `a11y-back-office-orders-${lng}`);
+
+      // A paid paper order: the shipment form and the refund form are both there.
+      await openIn(editor, `/back-office/orders/${order.id}`, lng);
+      await expect(editor.locator('form.bo-action')).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      await screenshot(editor, `a11y-back-office-order-${lng}`);
+      await editor.context().close();
     });
   });
 }

@@ -20,21 +20,28 @@ async function appReady(page: Page, response: Response | null): Promise<Response
   return response;
 }
 
+/** Makes `goto` and `reload` of a page wait for the app to run (a page of another browser context, too). */
+export function waitingForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => appReady(page, await goto(url, options));
+  page.reload = async (options) => appReady(page, await reload(options));
+  return page;
+}
+
 /** Playwright's test, whose page waits for the app to run after each `goto` and `reload`. */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (!javaScriptEnabled) return use(page);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => appReady(page, await goto(url, options));
-    page.reload = async (options) => appReady(page, await reload(options));
-    await use(page);
+    await use(waitingForApp(page));
   },
 });
 export type { Mail };
 
 /** Where the API under test writes its mail (see playwright.config.ts). */
 export const mailDir = process.env.E2E_MAIL_DIR ?? '';
+/** The API's data folder: its database and its file storage (`storage/objects/<key>`). */
+export const dataDir = process.env.E2E_DATA_DIR ?? '';
 export const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
 /** Demo accounts seeded on an empty database (README, "Demo accounts"). */
@@ -57,6 +64,9 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${stamp}@e2e.hls.test`.toLowerCase();
 }
 
+const matches = (text: string, wanted: string | RegExp) =>
+  typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text);
+
 function emlFiles(dir: string): string[] {
   if (!dir || !existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -68,11 +78,16 @@ function emlFiles(dir: string): string[] {
 
 /**
  * The newest mail sent to `to`, waiting for the outbox's sender loop to write it.
- * `after` ignores older messages (e.g. a previous reset mail to the same address).
+ * `after` ignores older messages (e.g. a previous reset mail to the same address); `subject` picks one kind of
+ * message when several are on their way to the same address.
  */
 export async function readLatestMail(
   to: string,
-  { timeout = 20_000, after = new Date(0) }: { timeout?: number; after?: Date } = {},
+  {
+    timeout = 20_000,
+    after = new Date(0),
+    subject,
+  }: { timeout?: number; after?: Date; subject?: string | RegExp } = {},
 ): Promise<Mail> {
   const wanted = to.toLowerCase();
   const deadline = Date.now() + timeout;
@@ -84,6 +99,7 @@ export async function readLatestMail(
     for (const { file } of candidates) {
       const mail = parseEml(readFileSync(file, 'utf8'), file);
       if (!mail.to.toLowerCase().includes(wanted)) continue;
+      if (subject !== undefined && !matches(mail.subject, subject)) continue;
       // The transport may still be writing it: read it again once its size stops changing.
       const size = statSync(file).size;
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -124,4 +140,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.evaluate(() => document.fonts?.ready).catch(() => undefined);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   await info.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * The bytes of a demo product's original file, as the seed stored it (`files/demo/<key>/<name>`), found by the
+ * name the download saves it under.
+ */
+export function originalDemoFile(fileName: string): Buffer {
+  const root = join(dataDir, 'storage', 'objects', 'files', 'demo');
+  const found = existsSync(root)
+    ? readdirSync(root)
+        .map((key) => join(root, key, fileName))
+        .filter((path) => existsSync(path))
+    : [];
+  if (found.length !== 1) {
+    throw new Error(`Expected one stored original named ${fileName} under ${root}, found ${found.length}`);
+  }
+  return readFileSync(found[0]!);
 }

@@ -1,6 +1,9 @@
 // Steps several journeys share, written against what a user sees: roles, labels and visible text (English UI).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { BookDetail, EditionFormat, FileType, Order, ProductPage, ProductSummary } from '@hls/contract';
 import { strongPassword } from './fixtures.ts';
+
+export type Lng = 'en' | 'fr';
 
 export type NewAccount = { firstName: string; lastName: string; email: string; password: string };
 
@@ -66,6 +69,7 @@ export async function registerThroughApi(
   request: APIRequestContext,
   account: NewAccount,
   role: 'customer' | 'author' = 'customer',
+  { language = 'en' }: { language?: Lng } = {},
 ): Promise<void> {
   const response = await request.post(`/api/register/${role}`, {
     multipart: {
@@ -73,7 +77,7 @@ export async function registerThroughApi(
       lastName: account.lastName,
       email: account.email,
       password: account.password,
-      language: 'en',
+      language,
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
@@ -86,4 +90,273 @@ export async function openAccountMenu(page: Page) {
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   const panelId = await button.getAttribute('aria-controls');
   return page.locator(`[id="${panelId}"]`);
+}
+
+/* ---------------------------------------------------------------- sessions */
+
+/**
+ * Logs in through the API and keeps the tokens where the app looks for them (set-up for journeys about something
+ * else); the next page the app opens is logged in. Returns the access token for API calls.
+ */
+export async function logInThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await request.post('/api/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { access, refresh } = (await response.json()) as { access: string; refresh: string };
+  // Any address of the site gives the storage of its origin; the health check does not start the app.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([a, r]) => {
+      localStorage.setItem('hls.accessToken', a!);
+      localStorage.setItem('hls.refreshToken', r!);
+    },
+    [access, refresh],
+  );
+  return access;
+}
+
+/** A new customer, registered through the API (in `language`) and logged in on `page`. */
+export async function newCustomer(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  { language = 'en', ...overrides }: Partial<NewAccount> & { language?: Lng } = {},
+): Promise<NewAccount & { access: string }> {
+  const account = newAccount(email, overrides);
+  await registerThroughApi(request, account, 'customer', { language });
+  const access = await logInThroughApi(page, request, account.email, account.password);
+  return { ...account, access };
+}
+
+/* ---------------------------------------------------------------- the demo catalogue */
+
+async function listPage(request: APIRequestContext, url: string, filter: object): Promise<ProductSummary[]> {
+  const response = await request.post(url, { data: filter });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as ProductPage).results;
+}
+
+/** A published book's page data (editions with their prices and stock). */
+export async function bookDetail(request: APIRequestContext, id: number): Promise<BookDetail> {
+  const response = await request.get(`/api/books/list/${id}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as BookDetail;
+}
+
+/**
+ * A demo book sold in `format`: for paper, the one with the most copies in stock (journeys running side by side
+ * each take one); `skip` leaves out books another step already uses.
+ */
+export async function bookIn(
+  request: APIRequestContext,
+  format: EditionFormat,
+  { skip = [] as number[] } = {},
+): Promise<BookDetail> {
+  const summaries = (await listPage(request, '/api/books/filter/book', { edition: format })).filter(
+    (book) => !skip.includes(book.id),
+  );
+  const books = await Promise.all(summaries.slice(0, 8).map((book) => bookDetail(request, book.id)));
+  const sold = books
+    .map((book) => ({ book, edition: book.editions.find((edition) => edition.format === format) }))
+    .filter(({ edition }) => edition?.inStock)
+    .sort((a, b) => (b.edition!.stock ?? 0) - (a.edition!.stock ?? 0));
+  if (!sold[0]) throw new Error(`The demo catalogue has no book sold as ${format}`);
+  return sold[0].book;
+}
+
+/** A paid professional file of `fileType` (Excel by default: its bytes are served as stored, never stamped). */
+export async function professionalFile(
+  request: APIRequestContext,
+  fileType: FileType = 'excel',
+): Promise<ProductSummary> {
+  const file = (await listPage(request, '/api/category/filter/pro', { fileType: [fileType] })).find(
+    (product) => !product.free,
+  );
+  if (!file) throw new Error(`The demo catalogue has no paid professional ${fileType} file`);
+  return file;
+}
+
+/** A free academic file of `fileType`. */
+export async function academicFile(
+  request: APIRequestContext,
+  fileType: FileType = 'word',
+): Promise<ProductSummary> {
+  const file = (await listPage(request, '/api/category/filter/student', { fileType: [fileType] }))[0];
+  if (!file) throw new Error(`The demo catalogue has no academic ${fileType} file`);
+  return file;
+}
+
+/* ---------------------------------------------------------------- cart, checkout, payment */
+
+/** What the shop's buttons and fields say, in each language (the locale files' words). */
+export const shopWords = {
+  en: {
+    addToCart: 'Add to cart',
+    editions: { paper: 'Paper book', ebook: 'Ebook' },
+    checkout: 'Checkout',
+    orderSaved: 'order saved',
+    pay: 'Order with obligation to pay',
+    cardNumber: /^Card number/,
+    expiry: /^Expiry date/,
+    cvc: /^Security code/,
+    demoBanner: 'Demo payment — no money is taken.',
+    thanks: 'Thank you, your payment is confirmed',
+    download: 'Download',
+  },
+  fr: {
+    addToCart: 'Ajouter au panier',
+    editions: { paper: 'Livre papier', ebook: 'Livre numérique' },
+    checkout: 'Commander',
+    orderSaved: 'Commande enregistrée',
+    pay: 'Commander avec obligation de paiement',
+    cardNumber: /^Numéro de carte/,
+    expiry: /^Date d'expiration/,
+    cvc: /^Code de sécurité/,
+    demoBanner: "Paiement de démonstration — aucun argent n'est prélevé.",
+    thanks: 'Merci, votre paiement est confirmé',
+    download: 'Télécharger',
+  },
+} as const;
+
+/** Adds a book in `format`, or a file (no format), to the cart from its page. */
+export async function addToCart(
+  page: Page,
+  product: { id: number; kind: 'book' | 'file' },
+  { format, lng = 'en' }: { format?: EditionFormat; lng?: Lng } = {},
+): Promise<void> {
+  const words = shopWords[lng];
+  await openIn(page, product.kind === 'book' ? `/product/${product.id}` : `/prodoc/${product.id}`, lng);
+  const count = page.getByTestId('cart-count');
+  const before = Number((await count.textContent()) ?? '0');
+  if (format) {
+    const edition = page.getByRole('radio', { name: new RegExp(`^${words.editions[format]}`) });
+    await edition.check();
+    await expect(edition).toBeChecked();
+  }
+  await page.getByRole('button', { name: words.addToCart, exact: true }).click();
+  await expect(count).toHaveText(String(before + 1));
+}
+
+/** From the cart, "Checkout": the server creates the order and /checkout shows it. Returns the order's number. */
+export async function checkOutCart(page: Page, lng: Lng = 'en'): Promise<void> {
+  const words = shopWords[lng];
+  await openIn(page, '/cart', lng);
+  await page.getByRole('button', { name: words.checkout, exact: true }).click();
+  await expect(toast(page, words.orderSaved)).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('button', { name: words.pay })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Ticks the two digital-goods statements of /checkout (their words are the contract's `consentTexts`). */
+export async function giveDigitalConsents(
+  page: Page,
+  texts: { immediateDelivery: string; withdrawalWaiver: string },
+) {
+  for (const text of [texts.immediateDelivery, texts.withdrawalWaiver]) {
+    const box = page.getByRole('checkbox', { name: text });
+    await expect(box).not.toBeChecked();
+    await box.check();
+  }
+}
+
+/** Types a demo card (any future expiry, any code) and presses the pay button. */
+export async function payWithDemoCard(page: Page, number: string, lng: Lng = 'en'): Promise<void> {
+  const words = shopWords[lng];
+  const pay = page.getByRole('button', { name: words.pay });
+  await expect(pay).toBeEnabled({ timeout: 20_000 });
+  await page.getByLabel(words.cardNumber).fill(number);
+  await page.getByLabel(words.expiry).fill('12/34');
+  await page.getByLabel(words.cvc).fill('123');
+  await pay.click();
+}
+
+/* ---------------------------------------------------------------- set-up through the API */
+
+type ApiLine = { productId: number; edition?: EditionFormat; quantity?: number };
+
+async function apiCall<T>(
+  request: APIRequestContext,
+  access: string,
+  method: 'get' | 'post',
+  url: string,
+  data?: object,
+): Promise<T> {
+  const response = await request[method](url, {
+    headers: { Authorization: `Bearer ${access}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** An order created through the API, as the cart's "Checkout" creates it; left waiting for its payment. */
+export async function orderThroughApi(
+  request: APIRequestContext,
+  access: string,
+  lines: ApiLine[],
+  address?: { fullName: string; line1: string; postalCode: string; city: string; country: string },
+): Promise<Order> {
+  const order = await apiCall<Order>(request, access, 'post', '/api/order/create', { lines });
+  if (address)
+    await apiCall(request, access, 'post', '/api/order/address', { orderId: order.id, ...address });
+  return order;
+}
+
+/** Pays an order through the API with the demo card 4242… and confirms it, as /checkout does. */
+export async function payThroughApi(
+  request: APIRequestContext,
+  access: string,
+  order: Order,
+): Promise<Order> {
+  const intent = await apiCall<{ intentId: string; clientSecret: string }>(
+    request,
+    access,
+    'post',
+    '/api/order/intentPayement',
+    {
+      orderId: order.id,
+      ...(order.hasDigital ? { consent: { immediateDelivery: true, withdrawalWaiver: true } } : {}),
+    },
+  );
+  const paid = await apiCall<{ status: string }>(
+    request,
+    access,
+    'post',
+    `/api/payments/demo/${intent.intentId}/pay`,
+    { clientSecret: intent.clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' },
+  );
+  expect(paid.status).toBe('succeeded');
+  await apiCall(request, access, 'post', '/api/order/confirm', { orderId: order.id });
+  return apiCall<Order>(request, access, 'get', `/api/order/${order.id}`);
+}
+
+/** The access token of an account (a demo editor's, for the back office's routes). */
+export async function accessToken(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await request.post('/api/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** The back office marks a paid paper order shipped (La Poste, with a tracking page), then delivered if asked. */
+export async function shipThroughApi(
+  request: APIRequestContext,
+  staffAccess: string,
+  orderId: string,
+  { delivered = false } = {},
+): Promise<void> {
+  const trackingNumber = `LP${Date.now()}FR`;
+  await apiCall(request, staffAccess, 'post', `/api/admin/orders/${orderId}/ship`, {
+    carrier: 'La Poste',
+    trackingNumber,
+    trackingUrl: `https://www.laposte.fr/outils/suivre-vos-envois?code=${trackingNumber}`,
+  });
+  if (delivered) await apiCall(request, staffAccess, 'post', `/api/admin/orders/${orderId}/deliver`);
 }

@@ -62,16 +62,16 @@ export function OrderCard({ order, locale, onPay }: OrderCardProps) {
 
       <div className="order-card__sections">
         {hasDownloads && (
-          <section className="order-card__section" aria-labelledby={`${titleId}-downloads`}>
-            <h3 id={`${titleId}-downloads`}>{t('downloads.title')}</h3>
+          <div className="order-card__section">
+            <h3>{t('downloads.title')}</h3>
             <Link to={paths.download.getHref()} state={{ orderId: order.id }}>
               {t('downloads.link', { number: order.number })}
             </Link>
-          </section>
+          </div>
         )}
         {order.needsAddress && (order.address || order.shipment) && (
-          <section className="order-card__section" aria-labelledby={`${titleId}-delivery`}>
-            <h3 id={`${titleId}-delivery`}>{t('delivery.title')}</h3>
+          <div className="order-card__section">
+            <h3>{t('delivery.title')}</h3>
             {order.address && <PostalAddress address={order.address} locale={locale} />}
             {order.shipment ? (
               <dl className="order-card__tracking">
@@ -106,7 +106,7 @@ export function OrderCard({ order, locale, onPay }: OrderCardProps) {
             ) : (
               delivered.has(order.status) && <p>{t('delivery.preparing')}</p>
             )}
-          </section>
+          </div>
         )}
       </div>
 
