@@ -231,6 +231,19 @@ async function prepareProduct(
   };
 }
 
+/** Demo books seeded before ebooks had their PDF get it now (a data directory made by an older version). */
+async function addMissingEbooks(deps: DemoDeps, done: Map<string, string>): Promise<void> {
+  const books = demoProducts
+    .filter((p) => p.section === 'book' && p.ebook && done.has(productKey(p.key)))
+    .map((demo) => ({ demo, id: Number(done.get(productKey(demo.key))) }));
+  if (books.length === 0) return;
+  const found = await deps.assets.forProducts(books.map((b) => b.id));
+  for (const { demo, id } of books.filter((b) => !found.has(b.id))) {
+    const author = demo.author === 'amira' ? 'Amira Ben Salah' : demoAuthors[demo.author].displayName;
+    await deps.assets.attach(id, await prepareEbook(deps.storage, demo, author));
+  }
+}
+
 /**
  * Adds the demo catalogue: authors, bilingual categories, products with covers and real sample files.
  * Idempotent: what an earlier run created (recorded in demo_seed_items) is left alone.
@@ -246,6 +259,7 @@ export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise
         c.subcategories.some((s) => !done.has(categoryKey(section, s.slug, c.slug))),
     ),
   );
+  await addMissingEbooks(deps, done);
   if (missing.length === 0 && !missingCategories) return { authors: 0, categories: 0, products: 0 };
 
   const authors = await ensureAuthors(deps.accounts);

@@ -15,7 +15,7 @@ export type DemoDeps = {
   accounts: Pick<AccountsService, 'findUserByEmail' | 'createUser'>;
   catalog: Pick<CatalogWrites, 'createCategory' | 'createProduct'>;
   /** Books' ebook PDFs. */
-  assets: Pick<CatalogAssets, 'attach'>;
+  assets: Pick<CatalogAssets, 'attach' | 'forProducts'>;
   storage: Storage;
 };
 

@@ -120,6 +120,21 @@ describe('demo data', () => {
     expect(file?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('gives the ebooks of a catalogue seeded before they had a PDF their file on the next run', async () => {
+    const [ebook] = await t.database.db
+      .select({ productId: bookEditions.productId })
+      .from(bookEditions)
+      .where(eq(bookEditions.format, 'ebook'))
+      .limit(1);
+    await t.database.db.delete(fileAssets).where(eq(fileAssets.productId, ebook!.productId));
+    expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toBeUndefined();
+    expect(await t.app.demo.seed()).toEqual({
+      accounts: [],
+      catalog: { authors: 0, categories: 0, products: 0 },
+    });
+    expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toMatchObject({ fileType: 'pdf' });
+  });
+
   it('gives books valid ISBN-13 numbers', () => {
     expect(isbn13('978030640615')).toBe('9780306406157');
     expect(isbn13('978284177300')).toMatch(/^\d{13}$/);

@@ -68,7 +68,7 @@ export const stampedKey = (entitlementId: string) => `stamped/${entitlementId}.p
 const isPdf = (asset: ProductAsset) => asset.mime === 'application/pdf' || asset.fileType === 'pdf';
 const downloadPath = (token: string) => `/api/category/download/${token}`;
 
-function toDownload(row: EntitlementRow, asset: ProductAsset | undefined): Download {
+function toDownload(row: EntitlementRow, asset: ProductAsset | undefined, stampDue: boolean): Download {
   const stamped = row.stampStatus === 'ready';
   return {
     entitlementId: row.id,
@@ -82,7 +82,7 @@ function toDownload(row: EntitlementRow, asset: ProductAsset | undefined): Downl
     status:
       row.status === 'revoked'
         ? 'revoked'
-        : !asset || row.stampStatus === 'pending' || row.stampStatus === 'failed'
+        : !asset || stampDue || row.stampStatus === 'pending' || row.stampStatus === 'failed'
           ? 'preparing'
           : 'ready',
     downloadCount: row.downloadCount,
@@ -100,7 +100,10 @@ export function createDownloadsService(deps: DownloadsDeps) {
 
   async function present(rows: EntitlementRow[]): Promise<Download[]> {
     const found = await assets.forProducts(rows.map((r) => r.productId));
-    return rows.map((row) => toDownload(row, found.get(row.productId)));
+    return rows.map((row) => {
+      const asset = found.get(row.productId);
+      return toDownload(row, asset, asset !== undefined && needsStamp(row, asset));
+    });
   }
 
   async function ownEntitlement(userId: string, entitlementId: string): Promise<EntitlementRow> {
@@ -119,9 +122,10 @@ export function createDownloadsService(deps: DownloadsDeps) {
   async function linkFor(row: EntitlementRow, ttl: number, asset?: ProductAsset): Promise<DownloadLink> {
     const file = asset ?? (await assets.forProduct(row.productId));
     if (!file) throw notReady();
-    if (row.stampStatus === 'pending' || row.stampStatus === 'failed') {
-      // A copy whose stamping gave up is tried again now; the customer is told to come back.
-      if (row.stampStatus === 'failed') await retryStamp(row);
+    if (row.stampStatus === 'pending' || row.stampStatus === 'failed' || needsStamp(row, file)) {
+      // A copy whose stamping gave up (or a PDF added to the product after the sale) is stamped now; the
+      // customer is told to come back in a moment.
+      if (row.stampStatus !== 'pending') await restamp(row);
       throw notReady();
     }
     const { token, expiresAt } = await tokens.sign(
@@ -136,12 +140,16 @@ export function createDownloadsService(deps: DownloadsDeps) {
     };
   }
 
-  async function retryStamp(row: EntitlementRow) {
+  /** A purchased PDF served while stamping is on is always the buyer's copy. */
+  const needsStamp = (row: EntitlementRow, asset: ProductAsset) =>
+    row.stampStatus === 'none' && row.source === 'purchase' && settings.stampPdfs && isPdf(asset);
+
+  async function restamp(row: EntitlementRow) {
     const user = await deps.accounts.getUser(row.userId);
     await db
       .update(entitlements)
       .set({ stampStatus: 'pending', updatedAt: sql`now()` })
-      .where(and(eq(entitlements.id, row.id), eq(entitlements.stampStatus, 'failed')));
+      .where(and(eq(entitlements.id, row.id), eq(entitlements.stampStatus, row.stampStatus)));
     await queueStamp(undefined, {
       entitlementId: row.id,
       name: `${user.firstName} ${user.lastName}`.trim(),
@@ -167,7 +175,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
           orderId: input.orderId,
           orderLineId: input.orderLineId,
           orderNumber: input.orderNumber,
-          title: asset?.title ?? input.orderNumber,
+          title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
           source: 'purchase',
           stampStatus: stamp ? 'pending' : 'none',
         })
@@ -282,7 +290,9 @@ export function createDownloadsService(deps: DownloadsDeps) {
       const links: { title: string; url: string; expiresAt: string }[] = [];
       for (const row of rows) {
         const asset = found.get(row.productId);
-        if (!asset || (row.stampStatus !== 'none' && row.stampStatus !== 'ready')) continue;
+        if (!asset || (row.stampStatus !== 'none' && row.stampStatus !== 'ready') || needsStamp(row, asset)) {
+          continue;
+        }
         const link = await linkFor(row, RESENT_LINK_TTL, asset);
         links.push({ title: row.title, url: `${settings.publicUrl}${link.url}`, expiresAt: link.expiresAt });
       }
@@ -329,7 +339,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
           fileName: asset.originalName,
         };
       }
-      if (row.stampStatus !== 'none') throw notReady();
+      if (row.stampStatus !== 'none' || needsStamp(row, asset)) throw notReady();
       return {
         entitlementId: row.id,
         storageKey: asset.storageKey,

@@ -137,6 +137,7 @@ async function seedProducts(app: FastifyInstance) {
   return {
     authorId: author.user.id,
     proCategory: pro.id,
+    bookCategory: books.id,
     pdfFile: { id: pdfFile.id, bytes: pdfBytes },
     zipFile: { id: zipFile.id, bytes: zipBytes },
     book: { id: book.id, bytes: ebookBytes },
@@ -554,6 +555,49 @@ describe('downloads', () => {
     await t.app.jobs.settle();
     expect((await row(id)).stampStatus).toBe('ready');
     expect((await link(id)).statusCode).toBe(200);
+  });
+
+  it('stamps a PDF added to a product after its sale before serving it', async () => {
+    const later = await t.app.catalog.writes.createProduct({
+      kind: 'book',
+      section: 'book',
+      title: 'Ebook à venir',
+      description: 'Une description.',
+      language: 'fr',
+      authorId: products.authorId,
+      categoryId: products.bookCategory,
+      status: 'published',
+      cover: { key: `covers/downloads-later-${randomUUID()}.png`, width: 600, height: 800 },
+      editions: [{ format: 'ebook', priceCents: 990 }],
+    });
+    const order = await buy(t.app, buyer, products.authorId, [{ productId: later.id, format: 'ebook' }]);
+    const id = order.entitlementIds[0]!;
+    expect((await row(id)).stampStatus).toBe('none');
+    const status = async () =>
+      (await t.app.downloads.forOrderLines(buyer.id, order.lineIds)).get(order.lineIds[0]!)?.status;
+    expect(await status(), 'no file yet').toBe('preparing');
+    expect((await link(id)).statusCode).toBe(409);
+
+    const pdf = await t.app.storage.putObject(
+      `files/downloads/later-${randomUUID()}.pdf`,
+      await samplePdf('Ebook à venir'),
+      'application/pdf',
+    );
+    await t.app.catalog.assets.attach(later.id, {
+      fileType: 'pdf',
+      storageKey: pdf.key,
+      originalName: 'ebook-a-venir.pdf',
+      mime: 'application/pdf',
+      sizeBytes: pdf.sizeBytes,
+      sha256: pdf.sha256,
+    });
+    expect(await status(), 'the buyer’s copy is not made yet').toBe('preparing');
+    const first = await link(id);
+    expect(first.statusCode).toBe(409);
+    await t.app.jobs.settle();
+    expect(await status()).toBe('ready');
+    const served = await fetchFile((await freshLink(id)).url);
+    expect((await extractPdfText(served.rawPayload))[0]).toContain(`order ${order.number}`);
   });
 
   it('gives a free academic file from its page, once per user, and refuses sold or unpublished files', async () => {
