@@ -74,7 +74,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
 
   const externalPlugins = [
-    use(security, { corsOrigin: config.corsOrigin }),
+    use(security, {
+      corsOrigin: config.corsOrigin,
+      stripe: config.checkout.payments.provider === 'stripe',
+    }),
     use(compression),
     use(bodyParsers, { bodyLimit: config.bodyLimit }),
     use(rateLimit),

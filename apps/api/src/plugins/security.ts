@@ -3,19 +3,35 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-/** Security headers with a CSP the built single-page app works under, and CORS for a separate web host. */
+/** What Stripe.js needs on /checkout when payments go through Stripe (Stripe's documented CSP). */
+const stripeSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+/**
+ * Security headers with a CSP the built single-page app works under (plus Stripe.js's origins when Stripe takes
+ * the payments), and CORS for a separate web host.
+ */
 export default fp(
-  async function security(app: FastifyInstance, options: { corsOrigin: boolean | string[] }) {
+  async function security(
+    app: FastifyInstance,
+    options: { corsOrigin: boolean | string[]; stripe?: boolean },
+  ) {
+    const stripe = options.stripe ? stripeSources : { script: [], frame: [], connect: [], img: [] };
     // helmet's middleware is built once (its options parsed once) and applied to every response.
     const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.script],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...stripe.img],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...stripe.connect],
+          ...(stripe.frame.length > 0 ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

@@ -72,6 +72,15 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     await t.app.jobs.settle();
   };
 
+  it("lets Stripe.js load on the app's pages (its script, frames and API in the content security policy)", async () => {
+    const csp = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers[
+      'content-security-policy'
+    ];
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
   const pendingOrder = async (buyer: Customer) => {
     const order = await placeOrder(t.app, buyer, [{ productId: shop.fileId }]);
     const intent = await startPayment(t.app, buyer, order.id);
