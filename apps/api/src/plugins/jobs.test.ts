@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { build, useApp } from '../../test/helper.ts';
+import { poolAdapter } from './jobs.ts';
 
 describe('background jobs (pg-boss on the app database)', () => {
   const t = useApp();
@@ -115,6 +116,17 @@ describe('background jobs (pg-boss on the app database)', () => {
       { n: '1', state: 'completed' },
       { n: '2', state: 'failed' },
       { n: '3', state: 'completed' },
+    ]);
+  });
+
+  it('hands pg-boss every result of a multi-statement query (its claims under an advisory lock)', async () => {
+    const result = await poolAdapter(t.database.pool).executeSql(
+      'SELECT pg_advisory_xact_lock(42) AS locked; SELECT 2 AS claimed',
+    );
+    expect(Array.isArray(result)).toBe(true);
+    expect((result as unknown as { rows: object[] }[]).map((r) => r.rows)).toEqual([
+      [{ locked: '' }],
+      [{ claimed: 2 }],
     ]);
   });
 

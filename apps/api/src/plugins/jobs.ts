@@ -81,13 +81,14 @@ const DEFAULT_QUEUE = {
   deleteAfterSeconds: 24 * 3600,
 };
 
-/** pg-boss's statements on the app's own pool. */
-function poolAdapter(pool: pg.Pool): BossDb {
+/**
+ * pg-boss's statements on the app's own pool. The result goes back as `pg` gives it: a multi-statement query
+ * (pg-boss's claims under an advisory lock) answers one result per statement, which pg-boss unwraps itself.
+ */
+export function poolAdapter(pool: pg.Pool): BossDb {
   return {
-    async executeSql(text, values) {
-      const result = await pool.query(text, values as unknown[] | undefined);
-      return { rows: result.rows };
-    },
+    executeSql: (text, values) =>
+      pool.query(text, values as unknown[] | undefined) as unknown as Promise<{ rows: unknown[] }>,
   };
 }
 
