@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Order, PaymentIntent } from '@hls/contract';
 import { bearer, login, registerUser, uniqueEmail } from './helper.ts';
@@ -66,6 +67,23 @@ export async function openShop(app: FastifyInstance, options: { paperStock?: num
       sizeBytes: 2048,
       sha256: 'ab'.repeat(32),
     },
+  });
+  // The ebook's file (a real PDF, stamped for each buyer): an ebook edition is sold only with a file to deliver.
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText('Le jardin des oliviers', { x: 60, y: 760, size: 14, font });
+  const ebook = await app.storage.putObject(
+    `files/checkout/${n}-ebook.pdf`,
+    await doc.save(),
+    'application/pdf',
+  );
+  await app.catalog.assets.attach(book.id, {
+    fileType: 'pdf',
+    storageKey: ebook.key,
+    originalName: 'jardin-des-oliviers.pdf',
+    mime: 'application/pdf',
+    sizeBytes: ebook.sizeBytes,
+    sha256: ebook.sha256,
   });
   return { bookId: book.id, fileId: file.id };
 }

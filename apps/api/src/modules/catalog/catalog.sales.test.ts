@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discountedPrice } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
-import { bookEditions } from '../../db/schema.ts';
+import { bookEditions, products } from '../../db/schema.ts';
 
 describe('app.catalog.sales', () => {
   const t = useApp();
@@ -76,6 +76,15 @@ describe('app.catalog.sales', () => {
         editions: [{ format: 'paper', priceCents: 1000, stock: 1 }],
       })
     ).id;
+    // The ebook's file: an ebook edition is sold only with a file to deliver.
+    await t.app.catalog.assets.attach(ids.book, {
+      fileType: 'pdf',
+      storageKey: 'files/sales/livre.pdf',
+      originalName: 'livre.pdf',
+      mime: 'application/pdf',
+      sizeBytes: 4000,
+      sha256: 'ef'.repeat(32),
+    });
     const [paper] = await t.database.db
       .select({ id: bookEditions.id })
       .from(bookEditions)
@@ -127,6 +136,31 @@ describe('app.catalog.sales', () => {
     expect(offers.get(ids.file)!.fileType).toBe('excel');
     expect(offers.get(ids.draft)!.status).toBe('draft');
     expect((await t.app.catalog.sales.offers([])).size).toBe(0);
+  });
+
+  it('leaves out a digital offer that has no file to deliver', async () => {
+    const writes = t.app.catalog.writes;
+    const [book] = await t.database.db
+      .select({ categoryId: products.categoryId, authorId: products.authorId })
+      .from(products)
+      .where(eq(products.id, ids.book));
+    const fileless = await writes.createProduct({
+      description: 'Une description.',
+      language: 'fr',
+      authorId: book!.authorId,
+      status: 'published',
+      kind: 'book',
+      section: 'book',
+      title: 'Sans fichier',
+      categoryId: book!.categoryId,
+      cover: { key: 'covers/sales-4.png', width: 600, height: 800 },
+      editions: [
+        { format: 'paper', priceCents: 1500, stock: 3 },
+        { format: 'ebook', priceCents: 700 },
+      ],
+    });
+    const offers = (await t.app.catalog.sales.offers([fileless.id])).get(fileless.id)!.offers;
+    expect(offers.map((o) => o.format)).toEqual(['paper']);
   });
 
   it('holds copies only while enough are left, and tells the pages only when the stock reaches or leaves zero', async () => {

@@ -4,7 +4,7 @@ import { discountedPrice } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { coverUrl } from './catalog.queries.ts';
-import { bookEditions, products } from './catalog.tables.ts';
+import { bookEditions, fileAssets, products } from './catalog.tables.ts';
 
 /** One thing a product sells: a book's paper or ebook edition, or the file itself. */
 export type SaleOffer = {
@@ -39,7 +39,10 @@ export type SaleProduct = {
  */
 export function createCatalogSales(deps: { db: Db }) {
   return {
-    /** The products of these ids with their offers (unknown ids are absent), in the caller's transaction if any. */
+    /**
+     * The products of these ids with their offers (unknown ids are absent), in the caller's transaction if any. A
+     * digital offer (ebook, file) without a stored file to deliver is left out: it cannot be sold.
+     */
     async offers(productIds: number[], within?: AppTxContext): Promise<Map<number, SaleProduct>> {
       const ids = [...new Set(productIds)];
       const found = new Map<number, SaleProduct>();
@@ -73,11 +76,20 @@ export function createCatalogSales(deps: { db: Db }) {
         .from(bookEditions)
         .where(inArray(bookEditions.productId, ids))
         .orderBy(bookEditions.id);
+      // A digital offer is on sale only when there is a file to deliver.
+      const delivered = new Set(
+        (
+          await db
+            .select({ productId: fileAssets.productId })
+            .from(fileAssets)
+            .where(inArray(fileAssets.productId, ids))
+        ).map((asset) => asset.productId),
+      );
       for (const row of rows) {
         const offers: SaleOffer[] =
           row.kind === 'book'
             ? editions
-                .filter((e) => e.productId === row.id)
+                .filter((e) => e.productId === row.id && (e.format === 'paper' || delivered.has(row.id)))
                 .map((e) => ({
                   format: e.format,
                   editionId: e.id,
@@ -86,16 +98,18 @@ export function createCatalogSales(deps: { db: Db }) {
                   finalPriceCents: e.finalPriceCents,
                   stock: e.format === 'paper' ? (e.stock ?? 0) : null,
                 }))
-            : [
-                {
-                  format: 'file',
-                  editionId: null,
-                  priceCents: row.priceCents,
-                  discountPercent: row.discountPercent,
-                  finalPriceCents: discountedPrice(row.priceCents, row.discountPercent),
-                  stock: null,
-                },
-              ];
+            : !delivered.has(row.id)
+              ? []
+              : [
+                  {
+                    format: 'file',
+                    editionId: null,
+                    priceCents: row.priceCents,
+                    discountPercent: row.discountPercent,
+                    finalPriceCents: discountedPrice(row.priceCents, row.discountPercent),
+                    stock: null,
+                  },
+                ];
         found.set(row.id, {
           productId: row.id,
           kind: row.kind,

@@ -107,6 +107,9 @@ export async function seedShop(app: FastifyInstance) {
     status: 'draft',
     editions: [{ format: 'paper', priceCents: 1500, stock: 3 }],
   });
+  // The ebooks' files: an ebook edition is sold only with a file to deliver.
+  await app.catalog.assets.attach(book, file('jardin.pdf'));
+  await app.catalog.assets.attach(ebookOnly, file('only-an-ebook.pdf'));
   return { authorId: author.user.id, book, lastCopy, ebookOnly, proFile, academicFile, draft };
 }
 
