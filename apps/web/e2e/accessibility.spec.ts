@@ -1,22 +1,14 @@
 import { consentTexts } from '@hls/contract';
-import {
-  demo,
-  expect,
-  expectNoA11yViolations,
-  screenshot,
-  test,
-  uniqueEmail,
-  waitingForApp,
-} from './fixtures.ts';
+import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
   accessToken,
   bookIn,
   giveDigitalConsents,
-  logInThroughApi,
   newAccount,
   newCustomer,
   openIn,
   orderThroughApi,
+  pageAs,
   payThroughApi,
   payWithDemoCard,
   professionalFile,
@@ -36,7 +28,7 @@ const labels = {
     saveAddress: 'Save the address',
     address: {
       fullName: /^Full name/,
-      line1: /^Address$/,
+      line1: /^Address/,
       postalCode: /^Postal code/,
       city: /^City/,
       country: /^Country/,
@@ -53,7 +45,7 @@ const labels = {
     saveAddress: "Enregistrer l'adresse",
     address: {
       fullName: /^Nom complet/,
-      line1: /^Adresse$/,
+      line1: /^Adresse/,
       postalCode: /^Code postal/,
       city: /^Ville/,
       country: /^Pays/,
@@ -156,7 +148,7 @@ for (const lng of languages) {
       await screenshot(page, `a11y-checkout-address-${lng}`);
 
       await form.getByLabel(words.address.fullName).fill('Camille Durand');
-      await form.getByLabel(words.address.line1).fill('12 rue des Lilas');
+      await form.getByLabel(words.address.line1).first().fill('12 rue des Lilas');
       await form.getByLabel(words.address.postalCode).fill('75011');
       await form.getByLabel(words.address.city).fill('Paris');
       await form.getByLabel(words.address.country).selectOption('FR');
@@ -235,10 +227,7 @@ for (const lng of languages) {
       );
       await payThroughApi(request, customer.access, order);
 
-      const editor = waitingForApp(
-        await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL }),
-      );
-      await logInThroughApi(editor, request, demo.editor, demo.password);
+      const editor = await pageAs(page.context().browser()!, request, demo.editor);
       await openIn(editor, '/back-office/orders', lng);
       await expect(editor.getByRole('table')).toBeVisible();
       await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
@@ -246,9 +235,14 @@ for (const lng of languages) {
 
       // A paid paper order: the shipment form and the refund form are both there.
       await openIn(editor, `/back-office/orders/${order.id}`, lng);
-      await expect(editor.locator('form.bo-action')).toBeVisible();
+      await expect(editor.locator('form.bo-action')).toHaveCount(2);
       await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
       await screenshot(editor, `a11y-back-office-order-${lng}`);
+      // The refund's confirmation, open (nothing is refunded: it is closed without confirming).
+      await editor.locator('form[aria-labelledby="refund-title"] button[type="submit"]').click();
+      await expect(editor.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      await screenshot(editor, `a11y-back-office-refund-dialog-${lng}`, { fullPage: false });
       await editor.context().close();
     });
   });

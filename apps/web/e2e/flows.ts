@@ -1,7 +1,7 @@
 // Steps several journeys share, written against what a user sees: roles, labels and visible text (English UI).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { BookDetail, EditionFormat, FileType, Order, ProductPage, ProductSummary } from '@hls/contract';
-import { strongPassword } from './fixtures.ts';
+import { demo, strongPassword, test, waitingForApp } from './fixtures.ts';
 
 export type Lng = 'en' | 'fr';
 
@@ -117,6 +117,22 @@ export async function logInThroughApi(
     [access, refresh],
   );
   return access;
+}
+
+/**
+ * A page of a browser context of its own, logged in as `email` (a demo editor beside the customer of the journey),
+ * in English. Close it with `page.context().close()`.
+ */
+export async function pageAs(
+  browser: Browser,
+  request: APIRequestContext,
+  email: string,
+  password: string = demo.password,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-GB' });
+  const page = waitingForApp(await context.newPage());
+  await logInThroughApi(page, request, email, password);
+  return page;
 }
 
 /** A new customer, registered through the API (in `language`) and logged in on `page`. */

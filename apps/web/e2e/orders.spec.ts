@@ -1,12 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
-import { demo, expect, readLatestMail, screenshot, test, uniqueEmail, waitingForApp } from './fixtures.ts';
+import { demo, expect, readLatestMail, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
   addToCart,
   bookIn,
   checkOutCart,
-  logInThroughApi,
   newCustomer,
   openIn,
+  pageAs,
   payWithDemoCard,
   toast,
 } from './flows.ts';
@@ -14,14 +13,6 @@ import {
 // A paper book from the cart to the customer's door and back (SPEC §7 Orders and checkout; DESIGN §5): the
 // delivery address, the back office's shipment and delivery, the tracking on /customer-commande, and the
 // two-step "Withdraw from contract here" (Directive 2011/83/EU Art. 11a) seen by the back office.
-
-/** A page of its own browser context, logged in as the demo editor. */
-async function editorPage(browser: Browser, request: Parameters<typeof logInThroughApi>[1]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-GB' });
-  const page = waitingForApp(await context.newPage());
-  await logInThroughApi(page, request, demo.editor, demo.password);
-  return page;
-}
 
 test('a paper book: address, payment, shipment with tracking, delivery and a withdrawal', async ({
   page,
@@ -72,7 +63,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   if (!number) throw new Error('The order card has no number');
 
   // The editor finds it among the orders to ship, and ships it.
-  const editor = await editorPage(browser, request);
+  const editor = await pageAs(browser, request, demo.editor);
   await openIn(editor, '/back-office/orders');
   await editor.getByLabel(/^Customer or order number/).fill(customer.email);
   await editor.getByRole('button', { name: 'Apply the filters' }).click();
