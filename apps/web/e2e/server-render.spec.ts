@@ -127,8 +127,8 @@ test('logged in, a free academic file page is taken over without a hydration err
     expect(await opened?.text()).toContain('id="hls-server-data"');
     await expect(page.getByRole('heading', { level: 1, name: free!.title })).toBeVisible();
   }
-  // What depends on the visitor shows once the page is taken over: the logged-in note, not the login link.
-  await expect(page.getByText('Ce document est gratuit', { exact: false })).toBeVisible();
+  // What depends on the visitor shows once the page is taken over: the download button, not the login link.
+  await expect(page.getByRole('button', { name: 'Télécharger', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /connectez-vous pour télécharger/ })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
