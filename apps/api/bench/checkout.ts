@@ -19,6 +19,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -523,6 +524,26 @@ async function storeDownloadFile(app: FastifyInstance, pool: pg.Pool, productId:
   return { sha256, sizeBytes: bytes.length };
 }
 
+/** Counts this process's full garbage collections (mark-compact) from now until `stop()`, and their pauses. */
+function observeGc() {
+  const seen = { major: 0, pauseMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      seen.major++;
+      seen.pauseMs += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      observer.disconnect();
+      return seen;
+    },
+  };
+}
+
 /** Reads the file again and again into a sink, in this process, for `seconds`: MB/s. */
 async function readInProcess(filePath: string, seconds: number): Promise<number> {
   const sink = () =>
@@ -622,21 +643,30 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
     paperEditions,
   );
 
-  let downloads: DownloadLoadResult | { error: string };
-  if (!link.url) downloads = { error: link.error ?? 'no link' };
-  else if (!existsSync(filePath)) downloads = { error: `the stored file is not at ${filePath}` };
-  else
-    downloads = await runLoader<DownloadLoadResult>(workDir, 'download', {
-      mode: 'download',
-      url: link.url,
-      filePath,
-      sha256: stored.sha256,
-      sizeBytes: stored.sizeBytes,
-      durationSeconds: options.durationSeconds,
-      concurrency: 1,
-    });
+  const problem = !link.url
+    ? (link.error ?? 'no link')
+    : !existsSync(filePath)
+      ? `the stored file is not at ${filePath}`
+      : undefined;
+  const heapMb = process.memoryUsage().heapUsed / 1e6;
+  const downloadGc = observeGc();
+  const downloads: DownloadLoadResult | { error: string } =
+    problem !== undefined || !link.url
+      ? { error: problem ?? 'no link' }
+      : await runLoader<DownloadLoadResult>(workDir, 'download', {
+          mode: 'download',
+          url: link.url,
+          filePath,
+          sha256: stored.sha256,
+          sizeBytes: stored.sizeBytes,
+          durationSeconds: options.durationSeconds,
+          concurrency: 1,
+        });
+  const gcDuringDownloads = downloadGc.stop();
   // The same read in this process, whose heap holds the whole app: what reading costs here, before any HTTP.
+  const readGc = observeGc();
   const inProcess = 'error' in downloads ? undefined : await readInProcess(filePath, options.durationSeconds);
+  const gcDuringRead = readGc.stop();
 
   // Tables.
   console.log(
@@ -775,6 +805,11 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
             ]),
       ],
       (i) => i >= 1 && i <= 5,
+    );
+    console.log(
+      `  API process: ${heapMb.toFixed(0)} MB of heap in use; ${gcDuringDownloads.major} full garbage collections` +
+        ` (${gcDuringDownloads.pauseMs.toFixed(0)} ms of final pauses) while it served ${downloads.http.count}` +
+        ` downloads, ${gcDuringRead.major} (${gcDuringRead.pauseMs.toFixed(0)} ms) during its own read`,
     );
     if (!downloads.identical) console.log('  ! the downloaded bytes differ from the stored file');
     for (const failure of downloads.failures)
