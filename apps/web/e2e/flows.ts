@@ -257,7 +257,7 @@ export async function addToCart(
   await expect(count).toHaveText(String(before + 1));
 }
 
-/** From the cart, "Checkout": the server creates the order and /checkout shows it. Returns the order's number. */
+/** From the cart, "Checkout": the server creates the order and /checkout shows it. */
 export async function checkOutCart(page: Page, lng: Lng = 'en'): Promise<void> {
   const words = shopWords[lng];
   await openIn(page, '/cart', lng);
