@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Download } from '@hls/contract';
 import { formatFileSize } from '@hls/contract/file-size';
@@ -10,6 +10,9 @@ import { formatDate } from '@/lib/dates';
 import { saveFile } from '@/lib/save-file';
 import { useCreateDownloadLinkMutation } from '../api/downloads-api';
 
+/** How long after a download starts the row reads its count again. */
+const COUNT_REFRESH_MS = 1500;
+
 type DownloadRowProps = { download: Download; locale: string; onDownloaded: () => void };
 
 /** One file the customer may download: what it is, its state, and the button that fetches a fresh link. */
@@ -19,6 +22,9 @@ export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps
   const [createLink, { isLoading }] = useCreateDownloadLinkMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = `download-${download.entitlementId}`;
+  // The server counts a download when it starts sending the file, a moment after the link is followed.
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refresh.current), []);
 
   const start = async () => {
     if (isLoading) return;
@@ -26,7 +32,8 @@ export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps
     const result = await createLink(download.entitlementId);
     if (result.data) {
       saveFile(result.data.url);
-      onDownloaded();
+      clearTimeout(refresh.current);
+      refresh.current = setTimeout(onDownloaded, COUNT_REFRESH_MS);
       return;
     }
     setFailure(errorText(toApiFailure(result.error)));

@@ -63,6 +63,37 @@ describe('downloads page', () => {
     await waitFor(() => expect(saved).toEqual(['/api/category/download/token-1']));
   });
 
+  it('reads the count again once the download has started, so the row says it was downloaded', async () => {
+    savedLinks();
+    let served = false;
+    fakeApi({
+      'GET /api/downloads': () =>
+        jsonResponse(200, {
+          results: [
+            makeDownload(served ? { downloadCount: 1, firstDownloadAt: '2026-11-22T11:00:00.000Z' } : {}),
+          ],
+        }),
+      'POST /api/downloads/22222222-2222-4222-8222-222222222222/link': () => {
+        served = true;
+        return jsonResponse(200, {
+          entitlementId: '22222222-2222-4222-8222-222222222222',
+          url: '/api/category/download/token-1',
+          fileName: 'suivi-tresorerie.xlsx',
+          expiresAt: '2026-11-22T11:10:00.000Z',
+        });
+      },
+    });
+    renderWithProviders(<DownloadsView orderId={orderId} />);
+    const row = (await screen.findByRole('heading', { name: 'Suivi de trésorerie PME' })).closest('li')!;
+    expect(row).toHaveTextContent('Not downloaded yet');
+    await userEvent
+      .setup()
+      .click(within(row).getByRole('button', { name: 'Download Suivi de trésorerie PME' }));
+    await waitFor(() => expect(row).toHaveTextContent('Downloaded once, first on 22 November 2026'), {
+      timeout: 4000,
+    });
+  });
+
   it('says when a personal copy is being prepared and asks again until it is ready', async () => {
     let calls = 0;
     fakeApi({
