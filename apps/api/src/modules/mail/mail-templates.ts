@@ -112,22 +112,33 @@ const quote = (message: string) =>
 
 const locales: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 
+/** Formatters are costly to build: one of each per language, made on first use. */
+const perLanguage = <T>(make: (locale: string) => T) => {
+  const made = new Map<Language, T>();
+  return (lng: Language): T => {
+    let formatter = made.get(lng);
+    if (!formatter) made.set(lng, (formatter = make(locales[lng])));
+    return formatter;
+  };
+};
+
+const euros = perLanguage((locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }));
+const moments = perLanguage(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }),
+);
+const regions = perLanguage((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
+
 /** An amount in euros, in the language's format ("12,50 €", "€12.50"). */
 export function money(cents: number, lng: Language): string {
-  return new Intl.NumberFormat(locales[lng], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return euros(lng).format(cents / 100);
 }
 
 /** A moment, unambiguous for a record: date, time to the second and UTC. */
 export function dateTime(iso: string, lng: Language): string {
-  return new Intl.DateTimeFormat(locales[lng], {
-    dateStyle: 'long',
-    timeStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
+  return moments(lng).format(new Date(iso));
 }
 
-const countryName = (code: string, lng: Language) =>
-  new Intl.DisplayNames([locales[lng]], { type: 'region' }).of(code) ?? code;
+const countryName = (code: string, lng: Language) => regions(lng).of(code) ?? code;
 
 function addressLines(a: Address, lng: Language = 'en'): string[] {
   return [
