@@ -48,6 +48,8 @@ export function createCatalogSales(deps: { db: Db }) {
       const found = new Map<number, SaleProduct>();
       if (ids.length === 0) return found;
       const db = within?.tx ?? deps.db;
+      // One statement: each product with its editions (a row per edition, one row for a file) and whether a
+      // stored file can be delivered for it.
       const rows = await db
         .select({
           id: products.id,
@@ -60,57 +62,45 @@ export function createCatalogSales(deps: { db: Db }) {
           fileType: products.fileType,
           priceCents: products.priceCents,
           discountPercent: products.discountPercent,
+          delivered: sql<boolean>`EXISTS (SELECT 1 FROM ${fileAssets} WHERE ${fileAssets.productId} = ${products.id})`,
+          edition: {
+            id: bookEditions.id,
+            format: bookEditions.format,
+            priceCents: bookEditions.priceCents,
+            discountPercent: bookEditions.discountPercent,
+            finalPriceCents: bookEditions.finalPriceCents,
+            stock: bookEditions.stock,
+          },
         })
         .from(products)
-        .where(inArray(products.id, ids));
-      const editions = await db
-        .select({
-          id: bookEditions.id,
-          productId: bookEditions.productId,
-          format: bookEditions.format,
-          priceCents: bookEditions.priceCents,
-          discountPercent: bookEditions.discountPercent,
-          finalPriceCents: bookEditions.finalPriceCents,
-          stock: bookEditions.stock,
-        })
-        .from(bookEditions)
-        .where(inArray(bookEditions.productId, ids))
-        .orderBy(bookEditions.id);
-      // A digital offer is on sale only when there is a file to deliver.
-      const delivered = new Set(
-        (
-          await db
-            .select({ productId: fileAssets.productId })
-            .from(fileAssets)
-            .where(inArray(fileAssets.productId, ids))
-        ).map((asset) => asset.productId),
-      );
+        .leftJoin(bookEditions, eq(bookEditions.productId, products.id))
+        .where(inArray(products.id, ids))
+        .orderBy(products.id, bookEditions.id);
       for (const row of rows) {
-        const offers: SaleOffer[] =
-          row.kind === 'book'
-            ? editions
-                .filter((e) => e.productId === row.id && (e.format === 'paper' || delivered.has(row.id)))
-                .map((e) => ({
-                  format: e.format,
-                  editionId: e.id,
-                  priceCents: e.priceCents,
-                  discountPercent: e.discountPercent,
-                  finalPriceCents: e.finalPriceCents,
-                  stock: e.format === 'paper' ? (e.stock ?? 0) : null,
-                }))
-            : !delivered.has(row.id)
-              ? []
-              : [
-                  {
-                    format: 'file',
-                    editionId: null,
-                    priceCents: row.priceCents,
-                    discountPercent: row.discountPercent,
-                    finalPriceCents: discountedPrice(row.priceCents, row.discountPercent),
-                    stock: null,
-                  },
-                ];
-        found.set(row.id, {
+        const { edition, delivered } = row;
+        // A digital offer is on sale only when there is a file to deliver.
+        const offer: SaleOffer | null = edition
+          ? edition.format === 'paper' || delivered
+            ? {
+                format: edition.format,
+                editionId: edition.id,
+                priceCents: edition.priceCents,
+                discountPercent: edition.discountPercent,
+                finalPriceCents: edition.finalPriceCents,
+                stock: edition.format === 'paper' ? (edition.stock ?? 0) : null,
+              }
+            : null
+          : row.kind !== 'book' && delivered
+            ? {
+                format: 'file',
+                editionId: null,
+                priceCents: row.priceCents,
+                discountPercent: row.discountPercent,
+                finalPriceCents: discountedPrice(row.priceCents, row.discountPercent),
+                stock: null,
+              }
+            : null;
+        const product = found.get(row.id) ?? {
           productId: row.id,
           kind: row.kind,
           section: row.section,
@@ -119,8 +109,10 @@ export function createCatalogSales(deps: { db: Db }) {
           coverUrl: coverUrl(row.coverKey),
           authorId: row.authorId,
           fileType: row.fileType,
-          offers,
-        });
+          offers: [],
+        };
+        if (offer) product.offers.push(offer);
+        found.set(row.id, product);
       }
       return found;
     },
