@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/contract';
 import { paths } from '@hls/contract/paths';
@@ -42,6 +42,11 @@ export type UserProfile = {
   name: string;
   language: Language;
 };
+
+const toProfile = (row: Omit<UserProfile, 'name'>): UserProfile => ({
+  ...row,
+  name: `${row.firstName} ${row.lastName}`.trim(),
+});
 
 const RESET_TOKEN_MINUTES = 60;
 
@@ -346,8 +351,17 @@ export function createAccountsService(deps: AccountsDeps) {
             .from(users)
             .where(inArray(users.id, ids))
         : [];
-      return new Map(
-        rows.map((row) => [row.id, { ...row, name: `${row.firstName} ${row.lastName}`.trim() }]),
+      return new Map(rows.map((row) => [row.id, toProfile(row)]));
+    },
+
+    /**
+     * The profile of the user whose id is `userId` (a column of another module's query) as one expression, so
+     * that query reads its row and the user's contact details in one statement; null for an unknown id.
+     */
+    profileOf(userId: SQLWrapper): SQL<UserProfile | null> {
+      return sql`(SELECT json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'language', u.language) FROM ${users} u WHERE u.id = ${userId})`.mapWith(
+        (value: Omit<UserProfile, 'name'> | string | null) =>
+          value === null ? null : toProfile(typeof value === 'string' ? JSON.parse(value) : value),
       );
     },
 

@@ -39,6 +39,7 @@ import {
   toAdminSummary,
   toOrder,
   withdrawalDeadline,
+  type EventRow,
   type LineRow,
   type OrderDetail,
   type OrderRow,
@@ -59,7 +60,7 @@ export type OrdersDeps = {
   checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vatRates' | 'returnAddress'>;
   company: Pick<SiteSettings['company'], 'name' | 'address' | 'vatNumber'>;
   mail: Pick<MailService, 'queue'>;
-  accounts: Pick<AccountsService, 'profiles' | 'findUserIds'>;
+  accounts: Pick<AccountsService, 'profiles' | 'profileOf' | 'findUserIds'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock' | 'releaseStock'>;
   downloads: OrderDownloads;
 };
@@ -158,6 +159,23 @@ async function linesOf(tx: Tx, orderId: string): Promise<LineRow[]> {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
+async function eventsOf(tx: Tx, orderId: string): Promise<EventRow[]> {
+  return tx.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+/** Why an address cannot be saved on this order: the error to answer, in the order the checks are made. */
+async function whyNoAddress(tx: Tx, orderId: string, userId: string): Promise<AppError> {
+  const row = await lockOrder(tx, orderId, userId);
+  if (!row) return notFound();
+  if (row.status !== 'pending_payment') {
+    return new AppError('order_not_payable', 409, 'This order is no longer waiting for payment.');
+  }
+  if (!row.needsAddress) return invalidTransition('This order holds no paper books: it needs no address.');
+  return new AppError('validation_failed', 400, 'We do not ship to this country.', {
+    country: 'country.notShipped',
+  });
+}
+
 async function addEvent(
   tx: Tx,
   orderId: string,
@@ -168,15 +186,19 @@ async function addEvent(
     actorUserId?: string | null | undefined;
     note?: string | null | undefined;
   },
-): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId,
-    kind: event.kind,
-    status: event.status,
-    actor: event.actor,
-    actorUserId: event.actorUserId ?? null,
-    note: event.note ?? null,
-  });
+): Promise<EventRow> {
+  const [row] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId,
+      kind: event.kind,
+      status: event.status,
+      actor: event.actor,
+      actorUserId: event.actorUserId ?? null,
+      note: event.note ?? null,
+    })
+    .returning();
+  return row!;
 }
 
 const byEdition = (a: { editionId: number | null }, b: { editionId: number | null }) =>
@@ -266,7 +288,8 @@ export function createOrdersService(deps: OrdersDeps) {
      * in one transaction; a line that cannot be sold refuses the whole order (400 naming it, nothing written).
      */
     async create(userId: string, language: Language, body: z.output<typeof CreateOrderBody>): Promise<Order> {
-      const orderId = await transaction(async (ctx) => {
+      // Answered from the rows written: a pending order has no download to look up.
+      const detail = await transaction(async (ctx): Promise<OrderDetail> => {
         const { tx } = ctx;
         const catalogue = await sales.offers(
           body.lines.map((l) => l.productId),
@@ -323,17 +346,20 @@ export function createOrdersService(deps: OrdersDeps) {
             hasDigital: rows.some((r) => r.format !== 'paper'),
             expiresAt: new Date(Date.now() + checkout.paymentWindow * 1000),
           })
-          .returning({ id: orders.id });
-        await tx.insert(orderLines).values(rows.map((r) => ({ ...r, orderId: order!.id })));
-        await addEvent(tx, order!.id, {
+          .returning();
+        const lines = await tx
+          .insert(orderLines)
+          .values(rows.map((r) => ({ ...r, orderId: order!.id })))
+          .returning();
+        const created = await addEvent(tx, order!.id, {
           kind: 'created',
           status: 'pending_payment',
           actor: 'customer',
           actorUserId: userId,
         });
-        return order!.id;
+        return { row: order!, lines: lines.sort((a, b) => a.id - b.id), events: [created] };
       });
-      return getOrder(orderId, userId);
+      return toOrder(detail, new Map());
     },
 
     /** One of the customer's orders (another customer's is a 404). */
@@ -358,31 +384,35 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The delivery address of a pending paper order (a copy kept with the order). */
     async saveAddress(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
       const { orderId, ...address } = body;
-      await transaction(async ({ tx }) => {
-        const row = await lockOrder(tx, orderId, userId);
-        if (!row) throw notFound();
-        if (row.status !== 'pending_payment') {
-          throw new AppError('order_not_payable', 409, 'This order is no longer waiting for payment.');
-        }
-        if (!row.needsAddress)
-          throw invalidTransition('This order holds no paper books: it needs no address.');
-        if (!checkout.shippingCountries.includes(address.country)) {
-          throw new AppError('validation_failed', 400, 'We do not ship to this country.', {
-            country: 'country.notShipped',
-          });
-        }
-        await tx
-          .update(orders)
-          .set({ shippingAddress: address, updatedAt: sql`now()` })
-          .where(eq(orders.id, orderId));
+      const shipped = checkout.shippingCountries.includes(address.country);
+      // Answered from the rows written and read in the transaction: a pending order has no download to look up.
+      const detail = await transaction(async ({ tx }): Promise<OrderDetail> => {
+        // The usual case in one statement: the customer's order, pending and holding paper books, takes the address.
+        const [row] = shipped
+          ? await tx
+              .update(orders)
+              .set({ shippingAddress: address, updatedAt: sql`now()` })
+              .where(
+                and(
+                  eq(orders.id, orderId),
+                  eq(orders.userId, userId),
+                  eq(orders.status, 'pending_payment'),
+                  eq(orders.needsAddress, true),
+                ),
+              )
+              .returning()
+          : [];
+        if (!row) throw await whyNoAddress(tx, orderId, userId);
         await addEvent(tx, orderId, {
           kind: 'address_saved',
           status: row.status,
           actor: 'customer',
           actorUserId: userId,
         });
+        const [lines, events] = [await linesOf(tx, orderId), await eventsOf(tx, orderId)];
+        return { row, lines, events };
       });
-      return getOrder(orderId, userId);
+      return toOrder(detail, new Map());
     },
 
     /**
@@ -554,9 +584,13 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** An order as its payment needs it (null when unknown, or not the given customer's). */
     async forPayment(orderId: string, userId?: string): Promise<OrderForPayment | null> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!row || (userId !== undefined && row.userId !== userId)) return null;
-      const customer = (await accounts.profiles([row.userId])).get(row.userId);
+      // The order and its customer in one statement.
+      const [found] = await db
+        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!found || (userId !== undefined && found.row.userId !== userId)) return null;
+      const { row, customer } = found;
       return {
         id: row.id,
         userId: row.userId,
@@ -588,9 +622,13 @@ export function createOrdersService(deps: OrdersDeps) {
       orderId: string,
       event: { kind: OrderEventKind; actor: OrderActor; note?: string | null; actorUserId?: string | null },
     ): Promise<void> {
-      const [row] = await ctx.tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-      if (!row) throw notFound();
-      await addEvent(ctx.tx, orderId, { ...event, status: row.status });
+      // One statement: the row takes the order's status as it is now.
+      const written = await ctx.tx.execute(sql`
+        INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id, note)
+        SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.actorUserId ?? null}::uuid, ${event.note ?? null}
+        FROM ${orders} WHERE ${orders.id} = ${orderId}
+        RETURNING 1`);
+      if (written.rows.length === 0) throw notFound();
     },
 
     /**
@@ -610,8 +648,14 @@ export function createOrdersService(deps: OrdersDeps) {
       },
     ): Promise<FulfilResult> {
       const { tx } = ctx;
-      const row = await lockOrder(tx, payment.orderId);
-      if (!row) return 'not_payable';
+      // The order locked, with its customer (for the e-mail and the downloads' stamp) in the same statement.
+      const [locked] = await tx
+        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
+        .from(orders)
+        .where(eq(orders.id, payment.orderId))
+        .for('update', { of: orders });
+      if (!locked) return 'not_payable';
+      const { row } = locked;
       if (row.status !== 'pending_payment' && row.status !== 'cancelled') return 'already_paid';
       if (payment.amountCents !== row.totalCents || payment.currency.toUpperCase() !== row.currency) {
         await addEvent(tx, row.id, {
@@ -637,10 +681,12 @@ export function createOrdersService(deps: OrdersDeps) {
         })
         .where(eq(orders.id, row.id))
         .returning();
-      await tx
-        .update(orderLines)
-        .set({ stockState: 'committed', updatedAt: sql`now()` })
-        .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
+      if (lines.some((l) => l.format === 'paper')) {
+        await tx
+          .update(orderLines)
+          .set({ stockState: 'committed', updatedAt: sql`now()` })
+          .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
+      }
       await addEvent(tx, row.id, {
         kind: 'paid',
         status: 'paid',
@@ -648,7 +694,8 @@ export function createOrdersService(deps: OrdersDeps) {
         note: `${payment.provider} ${payment.paymentReference}`,
       });
 
-      const customer = await profileOf(row.userId, ctx);
+      const customer = locked.customer;
+      if (!customer) throw new Error(`order customer ${row.userId} not found`);
       // The confirmation (the durable medium of the consents) is queued before any download exists.
       await deps.mail.queue(ctx, {
         to: customer.email,
