@@ -16,7 +16,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { declineMessage, message } from './payments.messages.ts';
 import { payments, processedEvents, refunds, type PaymentStatus } from './payments.tables.ts';
-import type { DemoCard, DemoProvider } from './providers/demo.ts';
+import type { DemoAnswer, DemoCard, DemoProvider } from './providers/demo.ts';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,
@@ -126,7 +126,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, transaction, orders, provider, jobs, log } = deps;
 
   /** The payment attempt of this intent: by its id, else by the attempt named in its metadata. */
-  async function findPayment(intent: Pick<RetrievedIntent, 'id' | 'paymentId'>): Promise<PaymentRow | null> {
+  async function findPayment(
+    intent: Pick<RetrievedIntent, 'id' | 'paymentId'>,
+    within?: AppTxContext,
+  ): Promise<PaymentRow | null> {
+    const db = within?.tx ?? deps.db;
     const [byIntent] = await db
       .select()
       .from(payments)
@@ -161,6 +165,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const lockPayment = async (ctx: AppTxContext, id: string) =>
     (await ctx.tx.select().from(payments).where(eq(payments.id, id)).for('update'))[0]!;
 
+  /** The attempt of this intent found and locked in one statement (else adopted by `findPayment`, which locks it). */
+  async function lockAttempt(ctx: AppTxContext, intent: RetrievedIntent): Promise<PaymentRow | null> {
+    const [byIntent] = await ctx.tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intent.id)))
+      .for('update');
+    return byIntent ?? findPayment(intent, ctx);
+  }
+
   /** Money that does not match the attempt never pays the order; the attempt and the history say why. */
   async function markMismatch(ctx: AppTxContext, payment: PaymentRow, problem: string, recorded: boolean) {
     if (payment.status !== 'succeeded') {
@@ -187,14 +201,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     source: { eventId: string; type: string },
   ): Promise<SettleOutcome> {
     if (intent.status !== 'succeeded') return 'unknown';
-    const payment = await findPayment(intent);
-    if (!payment) {
-      log.warn({ intentId: intent.id }, 'a succeeded intent matches no payment attempt');
-      return 'unknown';
-    }
     return transaction(async (ctx) => {
+      // The attempt is locked first: concurrent confirmations of one payment wait here, one after the other.
+      const current = await lockAttempt(ctx, intent);
+      if (!current) {
+        log.warn({ intentId: intent.id }, 'a succeeded intent matches no payment attempt');
+        return 'unknown';
+      }
       if (!(await firstTime(ctx, source.eventId, source.type))) return 'duplicate';
-      const current = await lockPayment(ctx, payment.id);
       const problem = mismatchOf(current, intent);
       if (problem) {
         await markMismatch(ctx, current, problem, false);
@@ -304,10 +318,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** The order's attempt in progress, created when there is none (one per order, even under concurrent calls). */
-  function openAttempt(order: { id: string; totalCents: number; currency: string }): Promise<{
+  async function openAttempt(order: { id: string; totalCents: number; currency: string }): Promise<{
     payment: PaymentRow;
     replaced: PaymentRow | null;
   }> {
+    const values = {
+      orderId: order.id,
+      provider: provider.name,
+      amountCents: order.totalCents,
+      currency: order.currency,
+    };
+    // The usual case in one statement: no attempt is open yet (the unique index refuses a second one).
+    const [first] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+    if (first) return { payment: first, replaced: null };
     return transaction(async ({ tx }) => {
       const [current] = await tx
         .select()
@@ -326,16 +349,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .set({ status: 'canceled', lastError: 'replaced by a new attempt', updatedAt: new Date() })
           .where(eq(payments.id, current.id));
       }
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          provider: provider.name,
-          amountCents: order.totalCents,
-          currency: order.currency,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const [created] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
       if (created) return { payment: created, replaced: current ?? null };
       // A concurrent call created it first (its insert committed while ours waited on the unique index).
       const [other] = await tx
@@ -531,7 +545,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         expiry: input.expiry,
         cvc: input.cvc,
       });
-      await afterDemoOutcome(intentId, outcome.status);
+      await afterDemoOutcome(outcome);
       return {
         status: outcome.status,
         declineCode: outcome.declineCode,
@@ -545,7 +559,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       language: Language,
     ): Promise<DemoPaymentResult> {
       const outcome = await demoProvider().authenticate(intentId, input.clientSecret, input.approve);
-      await afterDemoOutcome(intentId, outcome.status);
+      await afterDemoOutcome(outcome);
       return {
         status: outcome.status,
         declineCode: outcome.declineCode,
@@ -762,9 +776,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** The demo provider has no webhook: its card form completes the order itself, so a closed tab loses no sale. */
-  async function afterDemoOutcome(intentId: string, status: DemoPaymentResult['status']) {
+  async function afterDemoOutcome({ status, intent }: DemoAnswer) {
     if (status === 'requires_action') return;
-    const intent = await provider.retrieveIntent(intentId);
     try {
       if (status === 'succeeded') {
         await settle(intent, { eventId: `intent:${intent.id}:succeeded`, type: 'payment_intent.succeeded' });
@@ -776,7 +789,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
     } catch (error) {
       // The confirm route runs the same confirmation again.
-      log.error({ err: error, intentId }, 'the demo payment could not be recorded yet');
+      log.error({ err: error, intentId: intent.id }, 'the demo payment could not be recorded yet');
     }
   }
 

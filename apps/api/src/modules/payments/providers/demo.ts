@@ -106,11 +106,14 @@ function toRetrieved(row: DemoIntentRow): RetrievedIntent {
 
 const notFound = () => new AppError('not_found', 404, 'Not found.');
 
+/** An outcome with the intent as it is after it (what `retrieveIntent` would answer next). */
+export type DemoAnswer = DemoOutcome & { intent: RetrievedIntent };
+
 export type DemoProvider = PaymentsProvider & {
   /** The demo card form: no money is taken, no card number is kept (its last four digits only). */
-  pay(intentId: string, clientSecret: string, card: DemoCard, now?: Date): Promise<DemoOutcome>;
+  pay(intentId: string, clientSecret: string, card: DemoCard, now?: Date): Promise<DemoAnswer>;
   /** The demo "3-D Secure" dialog's answer. */
-  authenticate(intentId: string, clientSecret: string, approve: boolean): Promise<DemoOutcome>;
+  authenticate(intentId: string, clientSecret: string, approve: boolean): Promise<DemoAnswer>;
 };
 
 /** The default provider: intents in our own database, the well-known test cards, no account and no money. */
@@ -128,8 +131,9 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
     return row;
   };
 
-  const settled = (row: DemoIntentRow): DemoOutcome | null => {
-    if (row.status === 'succeeded') return { status: 'succeeded', declineCode: null };
+  const settled = (row: DemoIntentRow): DemoAnswer | null => {
+    if (row.status === 'succeeded')
+      return { status: 'succeeded', declineCode: null, intent: toRetrieved(row) };
     if (row.status === 'canceled') {
       throw new AppError(
         'order_not_payable',
@@ -147,7 +151,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
     async createIntent(input) {
       const id = `pi_demo_${token(18)}`;
       // A second creation with the same key (a retry, a concurrent call) finds the first intent.
-      await db
+      const [inserted] = await db
         .insert(demoIntents)
         .values({
           id,
@@ -158,11 +162,11 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
           amountCents: input.amountCents,
           currency: input.currency.toLowerCase(),
         })
-        .onConflictDoNothing({ target: demoIntents.idempotencyKey });
-      const [intent] = await db
-        .select()
-        .from(demoIntents)
-        .where(eq(demoIntents.idempotencyKey, input.idempotencyKey));
+        .onConflictDoNothing({ target: demoIntents.idempotencyKey })
+        .returning();
+      const [intent] = inserted
+        ? [inserted]
+        : await db.select().from(demoIntents).where(eq(demoIntents.idempotencyKey, input.idempotencyKey));
       return { intentId: intent!.id, clientSecret: intent!.clientSecret, status: intent!.status };
     },
 
@@ -225,7 +229,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
         const done = settled(row);
         if (done) return done;
         const outcome = demoCardOutcome(card, now);
-        await tx
+        const [updated] = await tx
           .update(demoIntents)
           .set({
             status: intentStatusAfter[outcome.status],
@@ -235,8 +239,9 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
             attempts: sql`${demoIntents.attempts} + 1`,
             updatedAt: new Date(),
           })
-          .where(eq(demoIntents.id, row.id));
-        return outcome;
+          .where(eq(demoIntents.id, row.id))
+          .returning();
+        return { ...outcome, intent: toRetrieved(updated!) };
       }),
 
     authenticate: (intentId, clientSecret, approve) =>
@@ -250,7 +255,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
         const outcome: DemoOutcome = approve
           ? { status: 'succeeded', declineCode: null }
           : { status: 'declined', declineCode: 'authentication_failed' };
-        await tx
+        const [updated] = await tx
           .update(demoIntents)
           .set({
             status: approve ? 'succeeded' : 'requires_payment_method',
@@ -258,8 +263,9 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
             amountReceived: approve ? row.amountCents : 0,
             updatedAt: new Date(),
           })
-          .where(eq(demoIntents.id, row.id));
-        return outcome;
+          .where(eq(demoIntents.id, row.id))
+          .returning();
+        return { ...outcome, intent: toRetrieved(updated!) };
       }),
   };
 }
