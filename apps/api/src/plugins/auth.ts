@@ -24,19 +24,24 @@ export type AccessTokens = {
 };
 
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  const raw = new TextEncoder().encode(secret);
+  // Imported once: jose would import a raw secret again at every signature and verification.
+  const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    sign: (user) =>
+    sign: async (user) =>
       new SignJWT({ role: user.role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
         // Only HS256: "alg: none" and algorithm-confusion tokens are rejected here.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         // Access tokens have no audience: a token made for another use (a download link) is never one.
         if (payload.aud !== undefined) throw new Error('a token with an audience is not an access token');
         const claims = AccessTokenPayload.parse(payload);
