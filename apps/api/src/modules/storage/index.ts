@@ -1,2 +1,9 @@
 /** What other modules and the commands may use of the storage module besides `app.storage`. */
-export { createLocalStorage, isValidStorageKey, type StoredObject, type Storage } from './storage.ts';
+export {
+  createLocalStorage,
+  isValidStorageKey,
+  type ObjectReader,
+  type StoredObject,
+  type Storage,
+} from './storage.ts';
+export { DestinationClosedError, pipeObject } from './pipe-object.ts';

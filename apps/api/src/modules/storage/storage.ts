@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream as fsCreateReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat as fsStat, writeFile } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat as fsStat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -18,6 +27,19 @@ export type StoredObject = {
 export type ByteRange = { start: number; end: number };
 
 /**
+ * An object, or a byte range of it, opened for reading into the caller's buffers: a caller that reuses its
+ * buffers reads a large file without allocating memory per piece (see `pipeObject`).
+ */
+export interface ObjectReader {
+  /** The bytes this reader delivers in all (the range's length). */
+  readonly length: number;
+  /** Fills `into` (or its beginning) with the next bytes; 0 once every byte was read. */
+  read(into: Uint8Array): Promise<number>;
+  /** Releases the file (or connection); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/**
  * Where covers, manuscripts and downloadable files live. Keys are relative paths of lower-case letters,
  * digits, `-`, `_`, `.` and `/` (e.g. `covers/42.webp`, `files/9f…/report.pdf`); covers live under `covers/`,
  * the only prefix the public media route serves.
@@ -29,6 +51,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | undefined>;
   /** The whole object or an inclusive byte range of it; throws StorageNotFoundError when the key is unknown. */
   createReadStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** The same bytes as `createReadStream`, read into the caller's buffers; the caller closes the reader. */
+  openReader(key: string, range?: ByteRange): Promise<ObjectReader>;
   deleteObject(key: string): Promise<void>;
 }
 
@@ -83,6 +107,16 @@ export function createLocalStorage(root: string): Storage {
     }
   }
 
+  /** The object behind `key`, once `range` is known to lie inside it. */
+  async function checkRange(key: string, range: ByteRange | undefined): Promise<StoredObject> {
+    const object = await stat(key);
+    if (!object) throw new StorageNotFoundError(`no object ${key}`);
+    if (range && (range.start < 0 || range.end < range.start || range.end >= object.sizeBytes)) {
+      throw new RangeError(`range ${range.start}-${range.end} outside 0-${object.sizeBytes - 1}`);
+    }
+    return object;
+  }
+
   return {
     async putObject(key, bytes, mime) {
       assertKey(key);
@@ -105,12 +139,38 @@ export function createLocalStorage(root: string): Storage {
     stat,
 
     async createReadStream(key, range) {
-      const object = await stat(key);
-      if (!object) throw new StorageNotFoundError(`no object ${key}`);
-      if (range && (range.start < 0 || range.end < range.start || range.end >= object.sizeBytes)) {
-        throw new RangeError(`range ${range.start}-${range.end} outside 0-${object.sizeBytes - 1}`);
-      }
+      await checkRange(key, range);
       return fsCreateReadStream(objectPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async openReader(key, range) {
+      const object = await checkRange(key, range);
+      const start = range?.start ?? 0;
+      const length = range ? range.end - range.start + 1 : object.sizeBytes;
+      let handle: FileHandle;
+      try {
+        handle = await open(objectPath(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new StorageNotFoundError(`no object ${key}`);
+        throw error;
+      }
+      let position = start;
+      let closing: Promise<void> | undefined;
+      return {
+        length,
+        async read(into) {
+          const wanted = Math.min(into.byteLength, start + length - position);
+          if (wanted <= 0) return 0;
+          const { bytesRead } = await handle.read(into, 0, wanted, position);
+          // A file shorter than its size when opened: the reader must not end early without saying so.
+          if (bytesRead === 0)
+            throw new Error(`object ${key} ended at byte ${position} of ${start + length}`);
+          position += bytesRead;
+          return bytesRead;
+        },
+        close: () => (closing ??= handle.close()),
+      };
     },
 
     async deleteObject(key) {
