@@ -1,4 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -400,6 +403,108 @@ describe('downloads', () => {
     expect(counted.downloadCount, 'the requests from the first byte').toBe(4);
     expect(counted.firstDownloadAt).toBeInstanceOf(Date);
     expect(counted.lastDownloadAt!.getTime()).toBeGreaterThanOrEqual(counted.firstDownloadAt!.getTime());
+  });
+
+  it('serves a large file over a connection in pieces, and closes the file when the client goes away', async () => {
+    const bytes = randomBytes(24 * 1024 * 1024 + 321);
+    const stored = await t.app.storage.putObject(
+      `files/downloads/large-${process.pid}-${Date.now()}.zip`,
+      bytes,
+      'application/zip',
+    );
+    const product = await t.app.catalog.writes.createProduct({
+      description: 'Une description.',
+      language: 'fr',
+      authorId: products.authorId,
+      status: 'published',
+      kind: 'file',
+      section: 'professional',
+      title: 'Archives complètes',
+      categoryId: products.proCategory,
+      cover: { key: `covers/downloads-large-${process.pid}.png`, width: 600, height: 800 },
+      priceCents: 9900,
+      file: {
+        fileType: 'package',
+        storageKey: stored.key,
+        originalName: 'archives.zip',
+        mime: 'application/zip',
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+      },
+    });
+    const order = await buy(t.app, buyer, products.authorId, [{ productId: product.id, format: 'file' }]);
+    const { url } = await freshLink(order.entitlementIds[0]!);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const file = path.join(t.config.storageDir, 'objects', stored.key);
+    const openOnFile = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    const eventually = async (check: () => boolean) => {
+      for (let i = 0; i < 300 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      return check();
+    };
+
+    // Whole, then a range from the middle: the bytes as stored, the headers of a download.
+    const whole = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(`${address}${url}`, { agent: false }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+      }).on('error', reject);
+    });
+    expect(whole.body.equals(bytes)).toBe(true);
+    expect(whole.headers).toMatchObject({
+      'content-length': String(bytes.length),
+      'content-disposition': 'attachment; filename="archives.zip"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      etag: `"${stored.sha256}"`,
+    });
+    expect(whole.headers['content-security-policy'], 'the security headers too').toBeDefined();
+    const piece = await new Promise<{ status?: number; body: Buffer }>((resolve, reject) => {
+      httpGet(
+        `${address}${url}`,
+        { agent: false, headers: { range: 'bytes=1000000-9000000' } },
+        (response) => {
+          const parts: Buffer[] = [];
+          response.on('data', (part: Buffer) => parts.push(part));
+          response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(parts) }));
+        },
+      ).on('error', reject);
+    });
+    expect(piece.status).toBe(206);
+    expect(piece.body.equals(bytes.subarray(1_000_000, 9_000_001))).toBe(true);
+    expect(await eventually(() => openOnFile() === 0), 'the file closed after the downloads').toBe(true);
+
+    // A client that stops reading after the first megabyte, then goes away.
+    const fdsBefore = readdirSync('/proc/self/fd').length;
+    const received = await new Promise<number>((resolve, reject) => {
+      const request = httpGet(`${address}${url}`, { agent: false }, (response) => {
+        let length = 0;
+        response.on('data', (part: Buffer) => {
+          length += part.length;
+          if (length >= 1024 * 1024 && !response.isPaused()) {
+            response.pause();
+            setTimeout(() => {
+              request.destroy();
+              resolve(length);
+            }, 50);
+          }
+        });
+      });
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    });
+    expect(received).toBeLessThan(bytes.length);
+    expect(await eventually(() => openOnFile() === 0), 'the file closed after the abort').toBe(true);
+    expect(await eventually(() => readdirSync('/proc/self/fd').length <= fdsBefore)).toBe(true);
+    expect((await row(order.entitlementIds[0]!)).downloadCount, 'the whole and the aborted one').toBe(2);
   });
 
   it('refuses tampered, expired, foreign and revoked tokens, and access tokens, with invalid_download_token', async () => {
