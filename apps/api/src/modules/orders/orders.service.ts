@@ -669,30 +669,27 @@ export function createOrdersService(deps: OrdersDeps) {
       const lines = await linesOf(tx, row.id);
       if (row.status === 'cancelled' && !(await reserveAgain(ctx, lines))) return 'not_payable';
 
-      const [paid] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paidAt: sql`now()`,
-          expiresAt: null,
-          paymentProvider: payment.provider,
-          paymentReference: payment.paymentReference,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(orders.id, row.id))
-        .returning();
+      // The order marked paid and its `paid` history row in one statement.
+      const note = `${payment.provider} ${payment.paymentReference}`;
+      const marked = await tx.execute<{ paid_ms: number }>(sql`
+        WITH paid AS (
+          UPDATE ${orders}
+          SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
+            payment_reference = ${payment.paymentReference}, updated_at = now()
+          WHERE ${orders.id} = ${row.id}
+          RETURNING id, paid_at
+        ), history AS (
+          INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+          SELECT id, 'paid', 'paid', 'provider', ${note} FROM paid
+        )
+        SELECT (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms FROM paid`);
+      const paidAt = new Date(Number(marked.rows[0]!.paid_ms));
       if (lines.some((l) => l.format === 'paper')) {
         await tx
           .update(orderLines)
           .set({ stockState: 'committed', updatedAt: sql`now()` })
           .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
       }
-      await addEvent(tx, row.id, {
-        kind: 'paid',
-        status: 'paid',
-        actor: 'provider',
-        note: `${payment.provider} ${payment.paymentReference}`,
-      });
 
       const customer = locked.customer;
       if (!customer) throw new Error(`order customer ${row.userId} not found`);
@@ -706,7 +703,7 @@ export function createOrdersService(deps: OrdersDeps) {
           orderNumber: row.number,
           orderUrl: ordersUrl,
           downloadsUrl: row.hasDigital ? downloadsUrl : null,
-          paidAt: paid!.paidAt!.toISOString(),
+          paidAt: paidAt.toISOString(),
           lines: lines.map((l) => ({
             title: l.title,
             format: l.format,
