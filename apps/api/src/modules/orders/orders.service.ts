@@ -616,14 +616,24 @@ export function createOrdersService(deps: OrdersDeps) {
         .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')));
     },
 
-    /** Adds a row to the order's history (payment started, failed…) with its current status. */
+    /**
+     * Adds a row to the order's history (payment started, failed…) with its current status; with `consent`, the
+     * digital-goods consents are recorded on the pending order in the same statement.
+     */
     async recordEvent(
       ctx: AppTxContext,
       orderId: string,
       event: { kind: OrderEventKind; actor: OrderActor; note?: string | null; actorUserId?: string | null },
+      consent?: DigitalConsent,
     ): Promise<void> {
-      // One statement: the row takes the order's status as it is now.
-      const written = await ctx.tx.execute(sql`
+      // One statement: the row takes the order's status as it is now (recording the consents changes no status).
+      const consented = consent
+        ? sql`WITH consented AS (
+            UPDATE ${orders} SET consent = ${JSON.stringify(consent)}::jsonb, updated_at = now()
+            WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'pending_payment'
+          ) `
+        : sql``;
+      const written = await ctx.tx.execute(sql`${consented}
         INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id, note)
         SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.actorUserId ?? null}::uuid, ${event.note ?? null}
         FROM ${orders} WHERE ${orders.id} = ${orderId}

@@ -457,19 +457,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
             .set({ intentId: intent.id, status: 'open', updatedAt: new Date() })
             .where(and(eq(payments.id, payment.id), isNull(payments.intentId)))
             .returning({ id: payments.id });
+          const consent =
+            order.hasDigital && !order.consent
+              ? { ...consentTexts[input.language], language: input.language, at: new Date().toISOString() }
+              : undefined;
           if (started.length > 0) {
-            await orders.recordEvent(ctx, order.id, {
-              kind: 'payment_started',
-              actor: 'customer',
-              note: `${provider.name} ${intent.id}`,
-            });
-          }
-          if (order.hasDigital && !order.consent) {
-            await orders.recordConsent(ctx, order.id, {
-              ...consentTexts[input.language],
-              language: input.language,
-              at: new Date().toISOString(),
-            });
+            // The history row and the consents in one statement.
+            await orders.recordEvent(
+              ctx,
+              order.id,
+              { kind: 'payment_started', actor: 'customer', note: `${provider.name} ${intent.id}` },
+              consent,
+            );
+          } else if (consent) {
+            await orders.recordConsent(ctx, order.id, consent);
           }
         });
         return {
