@@ -1,7 +1,9 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Order, PaymentIntent } from '@hls/contract';
-import { bearer, login, registerUser, uniqueEmail } from './helper.ts';
+import { orderEvents, orders } from '../src/db/schema.ts';
+import { bearer, login, registerUser, uniqueEmail, type TestApp } from './helper.ts';
 
 /**
  * A small shop for the checkout tests: published products of every kind sold (a book with paper and ebook
@@ -168,3 +170,17 @@ export async function startPayment(app: FastifyInstance, buyer: Customer, orderI
 
 export const confirm = (app: FastifyInstance, buyer: Customer, orderId: string) =>
   app.inject({ method: 'POST', url: '/api/order/confirm', headers: buyer.headers, payload: { orderId } });
+
+/** The kinds of an order's history rows, oldest first. */
+export const history = async (t: TestApp, orderId: string) =>
+  (
+    await t.database.db
+      .select({ kind: orderEvents.kind })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.id)
+  ).map((e) => e.kind);
+
+/** An order's row as stored. */
+export const orderRow = async (t: TestApp, orderId: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;

@@ -12,27 +12,17 @@ import {
   startPayment,
   type Customer,
   type Shop,
+  history,
+  orderRow,
 } from '../../../test/checkout-fixtures.ts';
 import { useApp, type TestApp } from '../../../test/helper.ts';
 import { startStripeStub } from '../../../test/stripe-stub.ts';
-import { mailOutbox, orderEvents, orders, payments, processedEvents, refunds } from '../../db/schema.ts';
+import { mailOutbox, payments, processedEvents, refunds } from '../../db/schema.ts';
 
 const webhookSecret = 'whsec_test_checkout_secret';
 const secretKey = 'sk_test_checkout123';
 const stub = await startStripeStub(webhookSecret);
 afterAll(() => stub.close());
-
-const history = async (t: TestApp, orderId: string) =>
-  (
-    await t.database.db
-      .select({ kind: orderEvents.kind })
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, orderId))
-      .orderBy(orderEvents.id)
-  ).map((e) => e.kind);
-
-const orderRow = async (t: TestApp, orderId: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
 const confirmationsTo = async (t: TestApp, email: string) =>
   (

@@ -15,6 +15,8 @@ import {
   type Customer,
   type Line,
   type Shop,
+  history,
+  orderRow,
 } from '../../../test/checkout-fixtures.ts';
 import { build, useApp, type TestApp } from '../../../test/helper.ts';
 import {
@@ -22,7 +24,6 @@ import {
   demoIntents,
   demoRefunds,
   mailOutbox,
-  orderEvents,
   orders,
   payments,
   processedEvents,
@@ -47,18 +48,6 @@ async function pay(
   });
   return { status: response.statusCode, body: response.json<DemoPaymentResult>() };
 }
-
-const history = async (t: TestApp, orderId: string) =>
-  (
-    await t.database.db
-      .select({ kind: orderEvents.kind })
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, orderId))
-      .orderBy(orderEvents.id)
-  ).map((e) => e.kind);
-
-const orderRow = async (t: TestApp, orderId: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
 const paperStock = async (t: TestApp, productId: number) =>
   (
