@@ -14,7 +14,8 @@
 // figures are those of the requests a customer waits for.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -75,6 +76,35 @@ function runLoader<T>(workDir: string, name: string, job: CheckoutLoadJob | Down
       else reject(new Error(`checkout load process ${name} exited with code ${code}`));
     });
   });
+}
+
+/**
+ * CPU time (ms) used so far by this host's PostgreSQL server processes, read from /proc: undefined where there is
+ * no /proc (the figure is then left out). A server on another host is not seen, and reads as 0.
+ */
+function postgresServerCpuMs(): number | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  // Linux reports utime and stime in clock ticks, 100 a second on every architecture Node runs on.
+  const msPerTick = 10;
+  let ticks = 0;
+  for (const pid of names) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * msPerTick;
 }
 
 /** Runs `work` over `items`, `width` at a time. */
@@ -445,6 +475,34 @@ function countStatements() {
   };
 }
 
+/**
+ * What one paid order costs the whole machine (API, database server where it is local, load process), and the
+ * orders per second the machine's cores could give at that cost if nothing else ran: the ceiling of the run.
+ */
+function machineBudget(
+  kind: 'pglite' | 'postgres',
+  load: CheckoutLoadResult,
+  apiCpuMs: number,
+  serverCpuMs: number | undefined,
+  options: Pick<CheckoutBenchOptions, 'durationSeconds' | 'warmupSeconds'>,
+): string {
+  const orders = Math.max(1, load.createdTotal);
+  const loaderMs = (load.cpuShare * (options.durationSeconds + options.warmupSeconds) * 1000) / orders;
+  const serverMs = serverCpuMs === undefined ? undefined : serverCpuMs / orders;
+  const parts = [`API ${(apiCpuMs / orders).toFixed(1)}`];
+  if (kind === 'postgres')
+    parts.push(
+      serverMs === undefined ? 'PostgreSQL server not seen' : `PostgreSQL server ${serverMs.toFixed(1)}`,
+    );
+  parts.push(`load process ${loaderMs.toFixed(1)}`);
+  const total = apiCpuMs / orders + (serverMs ?? 0) + loaderMs;
+  const cores = availableParallelism();
+  return (
+    `  CPU per order on this machine: ${parts.join(' + ')} = ${total.toFixed(1)} ms; ${cores} cores give at most` +
+    ` ${Math.floor((cores * 1000) / total)} orders/s at that cost`
+  );
+}
+
 /** Orders bought one at a time by one customer, the statements of each step counted. */
 async function statementsPerStep(apiUrl: string, token: string, catalog: CheckoutCatalog) {
   const orders: { kind: string; lines: OrderLineInput[] }[] = [];
@@ -611,6 +669,7 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
 
   const counter = countStatements();
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = kind === 'postgres' ? postgresServerCpuMs() : undefined;
   let load: CheckoutLoadResult;
   try {
     load = await runLoader<CheckoutLoadResult>(workDir, 'checkout', {
@@ -629,6 +688,11 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
   }
   const cpu = process.cpuUsage(cpuBefore);
   const apiCpuMs = (cpu.user + cpu.system) / 1000;
+  const serverCpuAfter = serverCpuBefore === undefined ? undefined : postgresServerCpuMs();
+  const serverCpuMs =
+    serverCpuBefore === undefined || serverCpuAfter === undefined
+      ? undefined
+      : serverCpuAfter - serverCpuBefore;
   const statementsUnderLoad = [...counter.counts.values()].reduce((a, b) => a + b, 0);
 
   // The download: a 20 MB file (not a PDF, so the stored file itself is served), bought by the first customer.
@@ -741,6 +805,7 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
       ` ${(apiCpuMs / Math.max(1, load.createdTotal)).toFixed(1)} ms per order; the load process used` +
       ` ${(load.cpuShare * 100).toFixed(0)} % of one core`,
   );
+  console.log(machineBudget(kind, load, apiCpuMs, serverCpuMs, options));
 
   console.log(`\nCounted in the database after the run: ${outcome.summary}`);
   const problems = outcome.checks.flatMap((check) => check.problems);
