@@ -37,6 +37,13 @@ export const errorCodes = [
   'download_not_ready',
   /** The download link is forged, expired, of another user or of a revoked purchase. */
   'invalid_download_token',
+  /**
+   * An upload refused for what it holds (415 for a type not accepted or not the one declared, 422 for a file
+   * that cannot be taken in safely: a zip bomb, a zip-slip name, a damaged package); `fields` names the upload.
+   */
+  'upload_rejected',
+  /** A suspended account cannot log in. */
+  'account_suspended',
   'internal_error',
 ] as const;
 

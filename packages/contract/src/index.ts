@@ -8,3 +8,4 @@ export * from './language.ts';
 export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
+export * from './authoring.ts';

@@ -22,7 +22,11 @@ export const paths = {
   fileBook: { path: '/file-book', getHref: () => '/file-book' },
   fileProposed: { path: '/file-proposed', getHref: () => '/file-proposed' },
   bookProposed: { path: '/book-proposed', getHref: () => '/book-proposed' },
-  authorProduct: { path: '/author-product', getHref: () => '/author-product' },
+  /** One of the author's proposals: `?id=` names the submission (links in e-mails); navigation state may too. */
+  authorProduct: {
+    path: '/author-product',
+    getHref: (id?: string) => (id ? `/author-product?id=${encodeURIComponent(id)}` : '/author-product'),
+  },
   authorPayment: { path: '/author-payment', getHref: () => '/author-payment' },
   customerOrders: { path: '/customer-commande', getHref: () => '/customer-commande' },
   loginRegister: {
@@ -49,6 +53,14 @@ export const paths = {
     path: '/back-office/orders/:id',
     getHref: (id: string) => `/back-office/orders/${encodeURIComponent(id)}`,
   },
+  /** Editorial back office (editors and admins): the queue with the reports, and one submission under review. */
+  backOfficeEditorial: { path: '/back-office/editorial', getHref: () => '/back-office/editorial' },
+  backOfficeSubmission: {
+    path: '/back-office/editorial/:id',
+    getHref: (id: string) => `/back-office/editorial/${encodeURIComponent(id)}`,
+  },
+  /** Users (admins). */
+  backOfficeUsers: { path: '/back-office/users', getHref: () => '/back-office/users' },
 } as const;
 
 export type PageName = keyof typeof paths;

@@ -62,3 +62,41 @@ export const MAX_ORDER_LINES = 50;
 /** Days a paper order may be withdrawn from, counted from its delivery (SPEC §5, Art. 9 of 2011/83/EU). */
 export const WITHDRAWAL_DAYS = 14;
 export const paymentProviders = ['stripe', 'demo'] as const;
+
+/* ---------------------------------------------------------------- authors and editorial review */
+
+/** A proposal's statuses: the products' (DESIGN §3); `archived` is a withdrawn proposal or an unpublished product. */
+export const submissionStatuses = productStatuses;
+/** Licences an academic document may carry. */
+export const licences = ['all_rights_reserved', 'cc_by', 'cc_by_nc', 'cc_by_nc_nd'] as const;
+/** How an academic author holds the right to publish: their own work, or with the co-authors' and school's consent. */
+export const publishingRights = ['own_work', 'with_consent'] as const;
+/** Why a published document is reported. */
+export const reportReasons = ['copyright', 'confidentiality', 'plagiarism', 'other'] as const;
+export const reportStatuses = ['open', 'upheld', 'dismissed'] as const;
+/** An editor's decision on a submission. */
+export const reviewDecisions = ['publish', 'request_changes', 'reject'] as const;
+/** Every line of a submission's history. */
+export const submissionEventKinds = [
+  'created',
+  'submitted',
+  'claimed',
+  'released',
+  'published',
+  'changes_requested',
+  'rejected',
+  'resubmitted',
+  'withdrawn',
+  'unpublish_requested',
+  'unpublished',
+  'report_upheld',
+] as const;
+/** The uploads a proposal holds: a cover (any kind), a book's manuscript (its ebook file), a file product's file. */
+export const uploadSlots = ['cover', 'manuscript', 'file'] as const;
+/** A submission's title, description and comment lengths. */
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const COMMENT_MAX = 2000;
+/** Pages of a paid PDF cut as its public sample at publication. */
+export const SAMPLE_PAGES = 5;
+export const userStatuses = ['active', 'suspended'] as const;

@@ -1,0 +1,513 @@
+import { z } from 'zod';
+import { Email, Language, Role } from './accounts.ts';
+import {
+  EditionFormat,
+  FileType,
+  Id,
+  LocalizedText,
+  ProductKind,
+  ProductStatus,
+  Section,
+} from './catalog.ts';
+import {
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  licences,
+  MAX_PAGE,
+  publishingRights,
+  reportReasons,
+  reportStatuses,
+  reviewDecisions,
+  submissionEventKinds,
+  TITLE_MAX,
+  uploadSlots,
+  userStatuses,
+} from './values.ts';
+
+/**
+ * Authors and editorial review (SPEC §1, §2 publish, §4, §6, §7 Files and Books; DESIGN §3, §5).
+ *
+ * A submission is an author's proposal of a book or a file. It holds a working copy (the fields and uploads being
+ * edited: the draft, or the next version while changes are requested) and its versions: each submit or resubmit
+ * freezes the working copy as version n (fields and files), never edited again. Editors claim a submission, then
+ * publish it (a catalogue product is created from the last version, or updated on a later publication), ask for
+ * changes or reject it, always with a comment the author sees and receives by e-mail.
+ *
+ * Statuses: draft → submitted → in_review → published | changes_requested (→ submitted again) | rejected;
+ * archived = withdrawn before publication, or unpublished (at the author's request, by an editor, or by an upheld
+ * report). Submissions have UUIDs; money is integer cents.
+ */
+
+export const Licence = z.enum(licences);
+export type Licence = z.infer<typeof Licence>;
+export const PublishingRight = z.enum(publishingRights);
+export type PublishingRight = z.infer<typeof PublishingRight>;
+export const ReportReason = z.enum(reportReasons);
+export type ReportReason = z.infer<typeof ReportReason>;
+export const ReportStatus = z.enum(reportStatuses);
+export type ReportStatus = z.infer<typeof ReportStatus>;
+export const ReviewDecision = z.enum(reviewDecisions);
+export type ReviewDecision = z.infer<typeof ReviewDecision>;
+export const SubmissionEventKind = z.enum(submissionEventKinds);
+export type SubmissionEventKind = z.infer<typeof SubmissionEventKind>;
+export const UploadSlot = z.enum(uploadSlots);
+export type UploadSlot = z.infer<typeof UploadSlot>;
+export const UserStatus = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+const SubmissionUuid = z.uuid({ error: 'id.invalid' });
+export const SubmissionParams = z.object({ id: SubmissionUuid });
+export const SubmissionFileParams = z.object({ id: SubmissionUuid, fileId: SubmissionUuid });
+export const SubmissionSlotParams = z.object({ id: SubmissionUuid, slot: UploadSlot });
+
+/** Multipart text fields arrive as strings: '' means "not given". */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalOf = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const booleanField = z.preprocess(
+  (value) =>
+    value === 'true' || value === 'on' || value === '1'
+      ? true
+      : value === 'false' || value === '0'
+        ? false
+        : value,
+  z.boolean({ error: 'boolean.invalid' }),
+);
+
+export const SubmissionTitle = z
+  .string({ error: 'title.required' })
+  .trim()
+  .min(1, 'title.required')
+  .max(TITLE_MAX, 'title.tooLong');
+export const SubmissionDescription = z
+  .string({ error: 'description.required' })
+  .trim()
+  .min(20, 'description.tooShort')
+  .max(DESCRIPTION_MAX, 'description.tooLong');
+/** A proposed or final price: 1 cent to 100,000 EUR (academic files are free and carry no price). */
+export const ProposedPrice = z.coerce
+  .number({ error: 'price.invalid' })
+  .int('price.invalid')
+  .min(1, 'price.invalid')
+  .max(10_000_000, 'price.tooHigh');
+export const Discount = z.coerce
+  .number({ error: 'discount.invalid' })
+  .int('discount.invalid')
+  .min(0, 'discount.invalid')
+  .max(90, 'discount.invalid');
+/** ISBN-10 or ISBN-13, hyphens and spaces allowed; its check digit is verified by the server (`isbn.invalid`). */
+export const Isbn = z
+  .string()
+  .trim()
+  .regex(/^(?:\d[\d -]{8,15}[\dXx])$/, 'isbn.invalid');
+export const Pages = z.coerce
+  .number({ error: 'pages.invalid' })
+  .int('pages.invalid')
+  .min(1, 'pages.invalid')
+  .max(20_000, 'pages.invalid');
+
+/**
+ * The fields of a proposal. Every field is optional in a draft (`SubmissionDraftBody`); submitting checks the
+ * whole (`400` with `fields` naming each missing or wrong one: `title.required`, `category.required`,
+ * `category.invalid` (not of this section), `subcategory.invalid`, `editions.required` (a book needs a paper
+ * and/or an ebook price), `price.required`, `price.notFree` (academic files are free: no price),
+ * `fileType.required`, `rights.required` / `licence.required` (academic files), `upload.required` (the
+ * manuscript or the file; a cover is optional: one is drawn when none is given), `isbn.invalid`).
+ */
+export const SubmissionFields = z.object({
+  title: optionalOf(SubmissionTitle),
+  description: optionalOf(SubmissionDescription),
+  /** The content's language. */
+  language: optionalOf(Language),
+  categoryId: optionalOf(Id),
+  subcategoryId: optionalOf(Id),
+  /** Books: the proposed price of each edition offered (paper and/or ebook). */
+  paperPriceCents: optionalOf(ProposedPrice),
+  ebookPriceCents: optionalOf(ProposedPrice),
+  isbn: optionalOf(Isbn),
+  pages: optionalOf(Pages),
+  /** Files: the type declared (the upload's content must match it) and the price (none for academic files). */
+  fileType: optionalOf(FileType),
+  priceCents: optionalOf(ProposedPrice),
+  /** Academic files: the right to publish, the licence, and whether the host company asked for confidentiality. */
+  rights: optionalOf(PublishingRight),
+  licence: optionalOf(Licence),
+  confidential: optionalOf(booleanField),
+});
+export type SubmissionFields = z.input<typeof SubmissionFields>;
+
+/** POST /api/submissions: a new draft; the kind and section are fixed from then on. */
+export const CreateDraftBody = SubmissionFields.extend({
+  kind: ProductKind,
+  /** Files: academic or professional; books: book (the default for books). */
+  section: Section.optional(),
+});
+export type CreateDraftBody = z.input<typeof CreateDraftBody>;
+
+/** PATCH /api/submissions/{id}: saves fields of the working copy (draft, or changes requested); others are kept. */
+export const SubmissionDraftBody = SubmissionFields;
+export type SubmissionDraftBody = z.input<typeof SubmissionDraftBody>;
+
+/**
+ * POST /api/books/add and POST /api/category/file/create (SPEC §7), multipart/form-data: the fields above as text
+ * parts, and the uploads as file parts (`cover`, and `manuscript` for a book or `file` for a file). With `draftId`,
+ * the draft's saved fields and uploads are used where the request gives none, and the draft is what is submitted.
+ * Answers 201 with the submission (status `submitted`, version 1).
+ */
+export const ProposeBookBody = SubmissionFields.extend({ draftId: optionalOf(SubmissionUuid) });
+export type ProposeBookBody = z.input<typeof ProposeBookBody>;
+export const ProposeFileBody = SubmissionFields.extend({
+  draftId: optionalOf(SubmissionUuid),
+  /** academic or professional (a draft's section when `draftId` is given). */
+  section: optionalOf(z.enum(['academic', 'professional'], { error: 'section.invalid' })),
+});
+export type ProposeFileBody = z.input<typeof ProposeFileBody>;
+
+/** POST /api/submissions/{id}/resubmit: the working copy becomes the next version (changes requested only). */
+export const ResubmitBody = z.object({
+  note: optionalOf(z.string().trim().max(COMMENT_MAX, 'comment.tooLong')),
+});
+/** POST /api/submissions/{id}/withdraw (not published) and /unpublish-request (published). */
+export const AuthorRequestBody = z.object({
+  reason: optionalOf(z.string().trim().max(COMMENT_MAX, 'comment.tooLong')),
+});
+
+/** A stored upload: never the storage key; `url` downloads it (the owner author and editors only). */
+export const SubmissionFile = z.object({
+  id: z.string(),
+  slot: UploadSlot,
+  /** The name the author's file had (metadata only: stored names are generated). */
+  originalName: z.string(),
+  mime: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  /** Covers: the re-encoded image's size. PDFs: pages. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  pages: z.number().int().nullable(),
+  /** What editors should look at: `macros` (an Office file with a VBA project), `external_links`. */
+  flags: z.array(z.enum(['macros', 'external_links'])),
+  url: z.string(),
+  uploadedAt: z.string(),
+});
+export type SubmissionFile = z.infer<typeof SubmissionFile>;
+
+/** The values of a version (or of the working copy): every field as saved, null when not given. */
+export const SubmissionValues = z.object({
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  language: Language.nullable(),
+  categoryId: z.number().nullable(),
+  subcategoryId: z.number().nullable(),
+  /** Names of the category and subcategory, for display. */
+  categoryName: LocalizedText.nullable(),
+  subcategoryName: LocalizedText.nullable(),
+  paperPriceCents: z.number().int().nullable(),
+  ebookPriceCents: z.number().int().nullable(),
+  isbn: z.string().nullable(),
+  pages: z.number().int().nullable(),
+  fileType: FileType.nullable(),
+  priceCents: z.number().int().nullable(),
+  rights: PublishingRight.nullable(),
+  licence: Licence.nullable(),
+  confidential: z.boolean(),
+  files: z.array(SubmissionFile),
+});
+export type SubmissionValues = z.infer<typeof SubmissionValues>;
+
+export const SubmissionVersion = z.object({
+  number: z.number().int(),
+  createdAt: z.string(),
+  /** The author's note with a resubmission. */
+  note: z.string().nullable(),
+  values: SubmissionValues,
+});
+export type SubmissionVersion = z.infer<typeof SubmissionVersion>;
+
+export const SubmissionEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: SubmissionEventKind,
+  /** The version it concerns (decisions: the version decided on). */
+  version: z.number().int().nullable(),
+  /** The editor's comment to the author, or the author's reason. */
+  comment: z.string().nullable(),
+  actor: z.enum(['author', 'editor', 'system']),
+  /** The editor's public name (never their e-mail); null for the author and the system. */
+  actorName: z.string().nullable(),
+});
+export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
+
+/** The last decision an editor made, as the author's list shows it. */
+export const LastDecision = z.object({
+  kind: z.enum(['published', 'changes_requested', 'rejected', 'unpublished', 'report_upheld']),
+  comment: z.string().nullable(),
+  at: z.string(),
+});
+
+/** One line of "My products" (GET /api/books/author, GET /api/category/author). */
+export const AuthorProduct = z.object({
+  id: z.string(),
+  kind: ProductKind,
+  section: Section,
+  title: z.string(),
+  /** The cover's URL (the uploaded cover, or the published product's), null for a draft without one. */
+  coverUrl: z.string().nullable(),
+  status: ProductStatus,
+  /** The catalogue product once published (its page: /product/{id} or /prodoc/{id}). */
+  productId: z.number().int().nullable(),
+  versions: z.number().int(),
+  lastDecision: LastDecision.nullable(),
+  /** Copies sold (paid order lines, less refunded ones); downloads for free academic files. */
+  salesCount: z.number().int(),
+  unpublishRequested: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AuthorProduct = z.infer<typeof AuthorProduct>;
+export const AuthorProductList = z.object({ results: z.array(AuthorProduct) });
+export type AuthorProductList = z.infer<typeof AuthorProductList>;
+
+/** What the author may do now. */
+export const SubmissionActions = z.object({
+  edit: z.boolean(),
+  submit: z.boolean(),
+  resubmit: z.boolean(),
+  withdraw: z.boolean(),
+  requestUnpublish: z.boolean(),
+});
+
+/** GET /api/submissions/{id} (the owner author) — and, with `review`, GET /api/editorial/submissions/{id}. */
+export const Submission = AuthorProduct.extend({
+  /** The working copy: what the forms edit (equal to the last version when nothing changed since). */
+  working: SubmissionValues,
+  /** Every version, newest first (`versions` above is their count). */
+  history: z.array(SubmissionVersion),
+  /** Oldest first. */
+  events: z.array(SubmissionEvent),
+  actions: SubmissionActions,
+  createdAt: z.string(),
+});
+export type Submission = z.infer<typeof Submission>;
+
+/* ---------------------------------------------------------------- price and royalty calculator */
+
+/** POST /api/books/price/book: for a proposed price of an edition. */
+export const BookPriceBody = z.object({
+  format: EditionFormat,
+  priceCents: ProposedPrice,
+  discountPercent: Discount.default(0),
+});
+/** POST /api/books/price/file: for a proposed price of a file (academic files are free: royalty 0). */
+export const FilePriceBody = z.object({
+  section: z.enum(['academic', 'professional'], { error: 'section.invalid' }),
+  priceCents: z.coerce
+    .number({ error: 'price.invalid' })
+    .int('price.invalid')
+    .min(0, 'price.invalid')
+    .max(10_000_000, 'price.tooHigh'),
+  discountPercent: Discount.default(0),
+});
+export const PriceQuote = z.object({
+  priceCents: z.number().int(),
+  discountPercent: z.number().int(),
+  /** What the customer pays: the price after discount (SPEC §5), VAT included where configured. */
+  customerPriceCents: z.number().int(),
+  /** The VAT in it (0 without a configured rate) and the net sale the royalty is computed on. */
+  vatCents: z.number().int(),
+  netCents: z.number().int(),
+  /** The current rate for the format, in basis points (2500 = 25 %), and the royalty per sale, rounded once. */
+  royaltyFormat: z.enum(['paper', 'ebook', 'professional_file']),
+  royaltyRateBp: z.number().int(),
+  royaltyCents: z.number().int(),
+});
+export type PriceQuote = z.infer<typeof PriceQuote>;
+
+/* ---------------------------------------------------------------- reports */
+
+/** POST /api/reports ("Report this document"): anyone, logged in or not; rate limited. Answers 201 { id }. */
+export const ReportBody = z.object({
+  productId: Id,
+  reason: ReportReason,
+  details: z
+    .string({ error: 'details.required' })
+    .trim()
+    .min(10, 'details.tooShort')
+    .max(COMMENT_MAX, 'details.tooLong'),
+  /** Required from a visitor who is not logged in, to be answered. */
+  email: optionalOf(Email),
+});
+export type ReportBody = z.input<typeof ReportBody>;
+export const ReportCreated = z.object({ id: z.number().int() });
+
+export const Report = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productTitle: z.string(),
+  productKind: ProductKind,
+  section: Section,
+  submissionId: z.string().nullable(),
+  reason: ReportReason,
+  details: z.string(),
+  /** The reporter's e-mail (editors only). */
+  reporterEmail: z.string().nullable(),
+  status: ReportStatus,
+  decisionComment: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof Report>;
+export const ReportListQuery = z.object({
+  status: optionalOf(ReportStatus),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+});
+export const ReportPage = z.object({
+  results: z.array(Report),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type ReportPage = z.infer<typeof ReportPage>;
+export const ReportParams = z.object({ id: Id });
+/** POST /api/editorial/reports/{id}/decision: uphold (the product is unpublished, the author told) or dismiss. */
+export const ReportDecisionBody = z.object({
+  uphold: booleanField,
+  comment: z
+    .string({ error: 'comment.required' })
+    .trim()
+    .min(1, 'comment.required')
+    .max(COMMENT_MAX, 'comment.tooLong'),
+});
+export type ReportDecisionBody = z.input<typeof ReportDecisionBody>;
+
+/* ---------------------------------------------------------------- editorial back office */
+
+/** GET /api/editorial/queue: oldest first; by default the submissions waiting for a decision (submitted, in review). */
+export const QueueQuery = z.object({
+  status: optionalOf(
+    z.enum(['submitted', 'in_review', 'changes_requested', 'rejected', 'published', 'archived']),
+  ),
+  section: optionalOf(Section),
+  kind: optionalOf(ProductKind),
+  language: optionalOf(Language),
+  /** Only the submissions the current editor claimed. */
+  mine: optionalOf(booleanField),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+});
+export type QueueQuery = z.input<typeof QueueQuery>;
+
+export const QueueItem = z.object({
+  id: z.string(),
+  kind: ProductKind,
+  section: Section,
+  language: Language.nullable(),
+  title: z.string(),
+  authorName: z.string(),
+  status: ProductStatus,
+  version: z.number().int(),
+  /** When the version waiting was submitted (the queue's order). */
+  submittedAt: z.string(),
+  claimedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  flags: z.array(z.enum(['macros', 'external_links', 'confidential', 'unpublish_requested'])),
+  openReports: z.number().int(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+export const QueuePage = z.object({
+  results: z.array(QueueItem),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+  /** Open reports of published documents, shown beside the queue. */
+  openReports: z.number().int(),
+});
+export type QueuePage = z.infer<typeof QueuePage>;
+
+/** A field that differs between two versions (files compare by content hash). */
+export const VersionChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export const ReviewSubmission = Submission.extend({
+  author: z.object({ id: z.string(), name: z.string(), email: z.string(), language: Language }),
+  claimedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** What the last version changed from the one before (empty for version 1). */
+  changes: z.array(VersionChange),
+  reports: z.array(Report),
+});
+export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
+
+/**
+ * POST /api/editorial/submissions/{id}/decision (the claiming editor, or an admin): a comment is always required.
+ * Publishing may set the final prices, discount, category and subcategory (the author's proposal otherwise); a
+ * confidential report is published only with `confidentialityChecked`.
+ */
+export const DecisionBody = z.object({
+  decision: ReviewDecision,
+  comment: z
+    .string({ error: 'comment.required' })
+    .trim()
+    .min(1, 'comment.required')
+    .max(COMMENT_MAX, 'comment.tooLong'),
+  paperPriceCents: optionalOf(ProposedPrice),
+  ebookPriceCents: optionalOf(ProposedPrice),
+  priceCents: optionalOf(ProposedPrice),
+  discountPercent: optionalOf(Discount),
+  categoryId: optionalOf(Id),
+  subcategoryId: optionalOf(Id),
+  /** Paper books: copies in stock at publication. */
+  stock: optionalOf(
+    z.coerce
+      .number({ error: 'stock.invalid' })
+      .int('stock.invalid')
+      .min(0, 'stock.invalid')
+      .max(1_000_000, 'stock.invalid'),
+  ),
+  confidentialityChecked: optionalOf(booleanField),
+});
+export type DecisionBody = z.input<typeof DecisionBody>;
+/** POST /api/editorial/submissions/{id}/unpublish: an editor unpublishes (an author's request, or of their own). */
+export const UnpublishBody = z.object({
+  comment: z
+    .string({ error: 'comment.required' })
+    .trim()
+    .min(1, 'comment.required')
+    .max(COMMENT_MAX, 'comment.tooLong'),
+});
+
+/* ---------------------------------------------------------------- users (admin) */
+
+export const AdminUserQuery = z.object({
+  q: optionalOf(z.string().trim().max(200, 'search.tooLong')),
+  role: optionalOf(Role),
+  status: optionalOf(UserStatus),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+});
+export type AdminUserQuery = z.input<typeof AdminUserQuery>;
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: Role,
+  status: UserStatus,
+  language: Language,
+  createdAt: z.string(),
+  suspendedAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+export const AdminUserPage = z.object({
+  results: z.array(AdminUser),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+export const UserParams = z.object({ id: z.uuid({ error: 'id.invalid' }) });
+/** POST /api/admin/users/{id}/role. An admin cannot change their own role or suspend themselves (400). */
+export const RoleChangeBody = z.object({ role: Role });
+/** POST /api/admin/users/{id}/suspend | /reactivate. */
+export const SuspendBody = z.object({
+  reason: optionalOf(z.string().trim().max(COMMENT_MAX, 'comment.tooLong')),
+});
