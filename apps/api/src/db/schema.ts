@@ -8,3 +8,4 @@ export * from '../modules/demo/demo.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/downloads/downloads.tables.ts';
+export * from '../modules/submissions/submissions.tables.ts';

@@ -16,6 +16,8 @@ export const users = pgTable(
     language: text('language', { enum: languages }).notNull().default('fr'),
     displayName: text('display_name'),
     bio: text('bio'),
+    /** A suspended user cannot log in (their refresh tokens are revoked at suspension). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,7 +12,15 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { editionFormats, fileTypes, languages, productKinds, productStatuses, sections } from '@hls/contract';
+import {
+  editionFormats,
+  fileTypes,
+  languages,
+  licences,
+  productKinds,
+  productStatuses,
+  sections,
+} from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
 
 const tsvector = customType<{ data: string }>({
@@ -78,6 +86,10 @@ export const products = pgTable(
     discountPercent: integer('discount_percent').notNull().default(0),
     /** Final price of the cheapest offer, for sorting and price filters without a join. */
     minPriceCents: integer('min_price_cents').notNull().default(0),
+    /** Paid PDFs: the first pages, cut at publication and offered as a preview (a storage key under `samples/`). */
+    sampleKey: text('sample_key'),
+    /** Academic documents: the licence the author chose (contract `licences`). */
+    licence: text('licence', { enum: licences }),
     /** Files only (copy of file_assets.file_type, so type filters need no join). */
     fileType: text('file_type', { enum: fileTypes }),
     titleNorm: text('title_norm')
