@@ -21,6 +21,8 @@ import seo from './modules/seo/seo.plugin.ts';
 import site from './modules/site/site.plugin.ts';
 import type { Storage } from './modules/storage/index.ts';
 import storage from './modules/storage/storage.plugin.ts';
+import submissions from './modules/submissions/submissions.plugin.ts';
+import uploads from './modules/uploads/uploads.plugin.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import compression from './plugins/compression.ts';
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(downloads),
     use(orders),
     use(payments),
+    use(uploads),
+    use(submissions),
     use(seo),
     use(demo),
   ];

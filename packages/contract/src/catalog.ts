@@ -3,6 +3,7 @@ import { Language } from './accounts.ts';
 import {
   editionFormats,
   fileTypes,
+  licences,
   MAX_PAGE,
   productKinds,
   productStatuses,
@@ -110,6 +111,8 @@ export const BookDetail = ProductSummary.extend({
   editions: z.array(Edition),
   authorBio: z.string().nullable(),
   related: z.array(ProductSummary),
+  /** The ebook's first pages as a PDF preview (paid PDFs, cut at publication). */
+  sampleUrl: z.string().nullable().optional(),
 });
 export type BookDetail = z.infer<typeof BookDetail>;
 
@@ -122,6 +125,10 @@ export const FileDetail = ProductSummary.extend({
   sizeBytes: z.number().int(),
   pages: z.number().int().nullable(),
   related: z.array(ProductSummary),
+  /** A paid PDF's first pages as a preview, cut at publication. */
+  sampleUrl: z.string().nullable().optional(),
+  /** Academic documents: the licence the author chose. */
+  licence: z.enum(licences).nullable().optional(),
 });
 export type FileDetail = z.infer<typeof FileDetail>;
 

@@ -46,6 +46,9 @@ export const LOGIN_REQUIRED = 'login-required';
 
 const homeHandle: RouteHandle = { titleKey: 'titles.home', namespaces: ['catalog'] };
 const trailMyAccount = [{ path: paths.myAccount.getHref(), labelKey: 'titles.myAccount' }];
+const trailMyProducts = [...trailMyAccount, { path: paths.fileBook.getHref(), labelKey: 'titles.fileBook' }];
+const authoringNamespaces: RouteHandle['namespaces'] = ['authoring', 'catalog', 'errors', 'validation', 'toast'];
+const editorialNamespaces: RouteHandle['namespaces'] = ['editorial', 'authoring', 'catalog', 'errors', 'validation', 'toast'];
 
 /** Every route of SPEC §2; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -181,10 +184,26 @@ export const routes: RouteObject[] = [
             },
             () => import('./routes/my-account'),
           ),
-          page(paths.fileBook.path, { titleKey: 'titles.fileBook', trail: trailMyAccount }),
-          page(paths.fileProposed.path, { titleKey: 'titles.fileProposed', trail: trailMyAccount }),
-          page(paths.bookProposed.path, { titleKey: 'titles.bookProposed', trail: trailMyAccount }),
-          page(paths.authorProduct.path, { titleKey: 'titles.authorProduct', trail: trailMyAccount }),
+          page(
+            paths.fileBook.path,
+            { titleKey: 'titles.fileBook', trail: trailMyAccount, namespaces: authoringNamespaces },
+            () => import('./routes/file-book'),
+          ),
+          page(
+            paths.fileProposed.path,
+            { titleKey: 'titles.fileProposed', trail: trailMyProducts, namespaces: authoringNamespaces },
+            () => import('./routes/file-proposed'),
+          ),
+          page(
+            paths.bookProposed.path,
+            { titleKey: 'titles.bookProposed', trail: trailMyProducts, namespaces: authoringNamespaces },
+            () => import('./routes/book-proposed'),
+          ),
+          page(
+            paths.authorProduct.path,
+            { titleKey: 'titles.authorProduct', trail: trailMyProducts, namespaces: authoringNamespaces },
+            () => import('./routes/author-product'),
+          ),
           page(paths.authorPayment.path, { titleKey: 'titles.authorPayment', trail: trailMyAccount }),
           page(
             paths.customerOrders.path,
@@ -220,6 +239,28 @@ export const routes: RouteObject[] = [
               namespaces: ['backoffice', 'orders', 'errors', 'validation', 'toast'],
             },
             () => import('./routes/back-office-order'),
+          ),
+          page(
+            paths.backOfficeEditorial.path,
+            { titleKey: 'titles.backOfficeEditorial', namespaces: editorialNamespaces },
+            () => import('./routes/back-office-editorial'),
+          ),
+          page(
+            paths.backOfficeSubmission.path,
+            {
+              titleKey: 'titles.backOfficeSubmission',
+              trail: [{ path: paths.backOfficeEditorial.getHref(), labelKey: 'titles.backOfficeEditorial' }],
+              namespaces: editorialNamespaces,
+            },
+            () => import('./routes/back-office-submission'),
+          ),
+          page(
+            paths.backOfficeUsers.path,
+            {
+              titleKey: 'titles.backOfficeUsers',
+              namespaces: ['backoffice', 'account', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/back-office-users'),
           ),
         ],
       },

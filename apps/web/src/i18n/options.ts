@@ -15,6 +15,8 @@ export const namespaces = [
   'orders',
   'downloads',
   'backoffice',
+  'authoring',
+  'editorial',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

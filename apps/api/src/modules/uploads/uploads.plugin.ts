@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createUploadsService, type UploadsService } from './uploads.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: UploadsService;
+  }
+}
+
+/** Files taken in from authors: streamed to storage, checked by content, packages opened under a budget. */
+export default fp(
+  async function uploads(app: FastifyInstance) {
+    app.decorate('uploads', createUploadsService({ app }));
+  },
+  { name: 'uploads', dependencies: ['config', 'storage'] },
+);

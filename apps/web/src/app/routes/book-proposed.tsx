@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+
+/** /book-proposed: being built. */
+export function Component() {
+  const { t } = useTranslation('common');
+  return <PageHeader title={t('titles.bookProposed')} />;
+}
