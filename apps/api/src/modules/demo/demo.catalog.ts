@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { sections, type FileType, type Language, type Section } from '@hls/contract';
-import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../demo-content/cover.ts';
-import { createRandom } from '../../demo-content/random.ts';
+import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../lib/cover.ts';
+import { createRandom } from '../../lib/random.ts';
 import { renderSampleFile, type SampleFile } from '../../demo-content/sample-files.ts';
 import { topicTexts } from '../../demo-content/topics.ts';
 import type { NewFileAsset, NewProduct } from '../catalog/index.ts';

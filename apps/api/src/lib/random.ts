@@ -1,4 +1,4 @@
-/** A small seeded generator (mulberry32): the demo content is the same on every run. */
+/** A small seeded generator (mulberry32): the demo content and the drawn covers are the same on every run. */
 export type Random = {
   /** In [0, 1). */
   next(): number;
