@@ -126,6 +126,18 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * POST /api/user/become-author: a logged-in customer becomes an author, optionally with the public profile shown
+ * on their products. The role is in the access token, so the answer is a new token pair (and the user).
+ */
+export const BecomeAuthorRequest = z.object({
+  displayName: z.string().trim().max(120, 'displayName.tooLong').optional(),
+  bio: z.string().trim().max(2000, 'bio.tooLong').optional(),
+});
+export type BecomeAuthorRequest = z.input<typeof BecomeAuthorRequest>;
+export const BecomeAuthorResponse = TokenPair.extend({ user: User });
+export type BecomeAuthorResponse = z.infer<typeof BecomeAuthorResponse>;
+
 /** `reauthenticate` is true when the e-mail changed: every session was closed and the user must log in again. */
 export const UpdateUserResponse = z.object({ user: User, reauthenticate: z.boolean() });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
