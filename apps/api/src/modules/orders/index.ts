@@ -8,3 +8,4 @@ export type {
   PaymentDetails,
   PaymentDetailsProvider,
 } from './orders.service.ts';
+export { includedVat, vatRate } from './orders.service.ts';

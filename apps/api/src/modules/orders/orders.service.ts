@@ -104,9 +104,11 @@ type PricedLine = {
 };
 
 /** VAT included in a price, in cents, for a rate in basis points (one rounding per line). */
-const includedVat = (totalCents: number, rate: number) => Math.round((totalCents * rate) / (10_000 + rate));
+export const includedVat = (totalCents: number, rate: number) =>
+  Math.round((totalCents * rate) / (10_000 + rate));
 
-function vatRate(rates: NonNullable<CheckoutSettings['vatRates']>, format: LineFormat): number {
+/** The configured VAT rate (basis points) of what a line sells. */
+export function vatRate(rates: NonNullable<CheckoutSettings['vatRates']>, format: LineFormat): number {
   if (format === 'paper') return rates.paper;
   if (format === 'ebook') return rates.ebook;
   return rates.professionalFile;
@@ -283,6 +285,28 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   return {
+    /**
+     * Copies sold of these products: units of the active lines of paid orders (refunded and withdrawn lines
+     * left out), per product id; products never sold are absent.
+     */
+    async unitsSold(productIds: number[]): Promise<Map<number, number>> {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            inArray(orderLines.productId, ids),
+            eq(orderLines.status, 'active'),
+            inArray(orders.status, [...paidStatuses]),
+          ),
+        )
+        .groupBy(orderLines.productId);
+      return new Map(rows.map((row) => [row.productId, row.units]));
+    },
+
     /**
      * Prices the lines from the database, holds the paper copies and stores the pending order with its history,
      * in one transaction; a line that cannot be sold refuses the whole order (400 naming it, nothing written).

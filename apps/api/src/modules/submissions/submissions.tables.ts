@@ -21,6 +21,7 @@ import {
   uploadSlots,
   type SubmissionFields,
 } from '@hls/contract';
+import type { z } from 'zod';
 import { users } from '../accounts/accounts.tables.ts';
 import { products } from '../catalog/catalog.tables.ts';
 
@@ -31,7 +32,7 @@ const timestamps = {
 
 /** The fields of a proposal as stored (the contract's `SubmissionFields`, parsed): the working copy and each version. */
 export type StoredFields = {
-  [K in keyof SubmissionFields]?: Exclude<SubmissionFields[K], ''> | null;
+  [K in keyof z.output<typeof SubmissionFields>]?: z.output<typeof SubmissionFields>[K] | null;
 };
 
 /**
