@@ -9,6 +9,7 @@ import type {
   EditionFormat,
   FileDetail,
   FileType,
+  Licence,
   Language,
   ProductKind,
   ProductPage,
@@ -65,7 +66,9 @@ type CategoryRef = ProductSummary['category'];
 /** Every category and subcategory by id: a few hundred at most, read once and kept with the other caches. */
 type CategoryRefs = Map<number, CategoryRef>;
 
-export const coverUrl = (key: string) => `/api/media/${key}`;
+/** A public object (a cover under covers/, a sample under samples/) as served by GET /api/media. */
+export const mediaUrl = (key: string) => `/api/media/${key}`;
+export const coverUrl = mediaUrl;
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -394,10 +397,14 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   };
 
   async function bookDetail(id: number): Promise<BookDetail | undefined> {
-    const row = await detailRow<{ editions: EditionRow[]; author_bio: string | null }>(
+    const row = await detailRow<{
+      editions: EditionRow[];
+      author_bio: string | null;
+      sample_key: string | null;
+    }>(
       id,
       'book',
-      sql`(SELECT coalesce(json_agg(e ORDER BY e.format DESC), '[]') FROM (
+      sql`p.sample_key, (SELECT coalesce(json_agg(e ORDER BY e.format DESC), '[]') FROM (
           SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
           WHERE product_id = p.id) e) AS editions,
         (SELECT bio FROM author_profiles WHERE id = p.author_id) AS author_bio`,
@@ -421,6 +428,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       })),
       authorBio: row.author_bio?.trim() ? row.author_bio : null,
       related: await related(row),
+      sampleUrl: row.sample_key ? mediaUrl(row.sample_key) : null,
     };
   }
 
@@ -430,10 +438,13 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       original_name: string;
       size_bytes: number;
       asset_pages: number | null;
+      sample_key: string | null;
+      licence: Licence | null;
     }>(
       id,
       'file',
-      sql`a.file_type AS asset_type, a.original_name, a.size_bytes, a.pages AS asset_pages`,
+      sql`a.file_type AS asset_type, a.original_name, a.size_bytes, a.pages AS asset_pages, p.sample_key,
+        p.licence`,
       sql`LEFT JOIN file_assets a ON a.product_id = p.id`,
     );
     if (!row?.asset_type) return undefined;
@@ -446,6 +457,8 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       sizeBytes: row.size_bytes,
       pages: row.asset_pages,
       related: await related(row),
+      sampleUrl: row.sample_key ? mediaUrl(row.sample_key) : null,
+      licence: row.licence,
     };
   }
 

@@ -1,5 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { EditionFormat, FileType, Language, ProductKind, ProductStatus, Section } from '@hls/contract';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type {
+  EditionFormat,
+  FileType,
+  Language,
+  Licence,
+  ProductKind,
+  ProductStatus,
+  Section,
+} from '@hls/contract';
 import { discountedPrice } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
@@ -68,6 +76,10 @@ export type NewProduct = {
   /** Files: list price (must be 0 in the academic section) and discount. */
   priceCents?: number;
   discountPercent?: number;
+  /** Paid PDFs: the public sample's storage key (under `samples/`). */
+  sampleKey?: string | null;
+  /** Academic documents: the licence chosen by the author. */
+  licence?: Licence | null;
 };
 
 function invalid(fields: Record<string, string>, message = 'The product is not valid.'): AppError {
@@ -118,6 +130,9 @@ function checkProduct(input: NewProduct): void {
   }
   if (!input.title.trim()) throw invalid({ title: 'title.required' });
   if (!input.cover.key.startsWith('covers/')) throw invalid({ 'cover.key': 'cover.invalid' });
+  if (input.sampleKey != null && !input.sampleKey.startsWith('samples/')) {
+    throw invalid({ sampleKey: 'sample.invalid' }, 'A sample is stored under samples/.');
+  }
   if (input.kind === 'book') {
     const editions = input.editions ?? [];
     const formats = new Set(editions.map((e) => e.format));
@@ -134,11 +149,8 @@ function checkProduct(input: NewProduct): void {
   }
 }
 
-async function insertProduct(
-  ctx: AppTxContext,
-  accounts: CatalogWritesDeps['accounts'],
-  input: NewProduct,
-): Promise<{ id: number }> {
+/** The product row's values from an input: categories and author checked, prices of the cheapest offer. */
+async function productValues(ctx: AppTxContext, accounts: CatalogWritesDeps['accounts'], input: NewProduct) {
   const { tx } = ctx;
   checkProduct(input);
   const wantedCategories = [input.categoryId, ...(input.subcategoryId != null ? [input.subcategoryId] : [])];
@@ -177,62 +189,140 @@ async function insertProduct(
     priceCents = cheapest.priceCents;
     discountPercent = cheapest.discountPercent ?? 0;
   }
+  return {
+    kind: input.kind,
+    section: input.section,
+    title: input.title.trim(),
+    description: input.description,
+    language: input.language,
+    categoryId: category.id,
+    subcategoryId: subcategory?.id ?? null,
+    authorId: input.authorId,
+    authorName,
+    categoryNames: [category, ...(subcategory ? [subcategory] : [])]
+      .map((c) => `${c.nameFr} ${c.nameEn}`)
+      .join(' '),
+    coverKey: input.cover.key,
+    coverWidth: input.cover.width,
+    coverHeight: input.cover.height,
+    priceCents,
+    discountPercent,
+    minPriceCents: discountedPrice(priceCents, discountPercent),
+    fileType: input.kind === 'file' ? input.file!.fileType : null,
+    sampleKey: input.sampleKey ?? null,
+    licence: input.licence ?? null,
+  };
+}
+
+const editionValues = (productId: number, e: NewEdition) => ({
+  productId,
+  format: e.format,
+  priceCents: e.priceCents,
+  discountPercent: e.discountPercent ?? 0,
+  isbn: e.isbn ?? null,
+  pages: e.pages ?? null,
+  stock: e.format === 'paper' ? (e.stock ?? 0) : null,
+});
+
+const assetValues = (f: NewFileAsset) => ({
+  fileType: f.fileType,
+  storageKey: f.storageKey,
+  originalName: f.originalName,
+  mime: f.mime,
+  sizeBytes: f.sizeBytes,
+  sha256: f.sha256,
+  pages: f.pages ?? null,
+});
+
+async function insertProduct(
+  ctx: AppTxContext,
+  accounts: CatalogWritesDeps['accounts'],
+  input: NewProduct,
+): Promise<{ id: number }> {
+  const { tx } = ctx;
+  const values = await productValues(ctx, accounts, input);
   const status = input.status ?? 'draft';
   const publishedAt = input.publishedAt ?? (status === 'published' ? new Date() : null);
 
   const [row] = await tx
     .insert(products)
-    .values({
-      kind: input.kind,
-      section: input.section,
-      title: input.title.trim(),
-      description: input.description,
-      language: input.language,
-      categoryId: category.id,
-      subcategoryId: subcategory?.id ?? null,
-      authorId: input.authorId,
-      authorName,
-      categoryNames: [category, ...(subcategory ? [subcategory] : [])]
-        .map((c) => `${c.nameFr} ${c.nameEn}`)
-        .join(' '),
-      coverKey: input.cover.key,
-      coverWidth: input.cover.width,
-      coverHeight: input.cover.height,
-      status,
-      publishedAt,
-      popularity: input.popularity ?? 0,
-      priceCents,
-      discountPercent,
-      minPriceCents: discountedPrice(priceCents, discountPercent),
-      fileType: input.kind === 'file' ? input.file!.fileType : null,
-    })
+    .values({ ...values, status, publishedAt, popularity: input.popularity ?? 0 })
     .returning({ id: products.id });
   const id = row!.id;
 
   if (input.kind === 'book') {
-    await tx.insert(bookEditions).values(
-      input.editions!.map((e) => ({
-        productId: id,
-        format: e.format,
-        priceCents: e.priceCents,
-        discountPercent: e.discountPercent ?? 0,
-        isbn: e.isbn ?? null,
-        pages: e.pages ?? null,
-        stock: e.format === 'paper' ? (e.stock ?? 0) : null,
-      })),
+    await tx.insert(bookEditions).values(input.editions!.map((e) => editionValues(id, e)));
+  } else {
+    await tx.insert(fileAssets).values({ productId: id, ...assetValues(input.file!) });
+  }
+  ctx.raise('catalog.changed', { what: 'product' });
+  return { id };
+}
+
+/**
+ * Replaces a product's content with a new version of it (a republication): fields, cover, prices, editions (an
+ * edition no longer offered is removed unless an order refers to it), the file, the sample and the licence.
+ * Its id, popularity and first publication date stay. Undefined when there is no such product.
+ */
+async function replaceProduct(
+  ctx: AppTxContext,
+  accounts: CatalogWritesDeps['accounts'],
+  id: number,
+  input: NewProduct,
+): Promise<{ id: number } | undefined> {
+  const { tx } = ctx;
+  const [current] = await tx
+    .select({ kind: products.kind, section: products.section })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  if (!current) return undefined;
+  if (current.kind !== input.kind || current.section !== input.section) {
+    throw invalid({ section: 'section.invalid' }, 'A product keeps its kind and section.');
+  }
+  const values = await productValues(ctx, accounts, input);
+  const status = input.status ?? 'published';
+  await tx
+    .update(products)
+    .set({
+      ...values,
+      status,
+      ...(status === 'published'
+        ? { publishedAt: input.publishedAt ?? sql`coalesce(${products.publishedAt}, now())` }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, id));
+
+  if (input.kind === 'book') {
+    const editions = input.editions!;
+    for (const e of editions) {
+      const { productId: _, format: __, ...set } = editionValues(id, e);
+      await tx
+        .insert(bookEditions)
+        .values(editionValues(id, e))
+        .onConflictDoUpdate({
+          target: [bookEditions.productId, bookEditions.format],
+          set: { ...set, updatedAt: sql`now()` },
+        });
+    }
+    // Order lines keep the edition they sold (a foreign key): only an edition never ordered can go.
+    await tx.delete(bookEditions).where(
+      and(
+        eq(bookEditions.productId, id),
+        notInArray(
+          bookEditions.format,
+          editions.map((e) => e.format),
+        ),
+        sql`NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.edition_id = ${bookEditions.id})`,
+      ),
     );
   } else {
-    const f = input.file!;
-    await tx.insert(fileAssets).values({
-      productId: id,
-      fileType: f.fileType,
-      storageKey: f.storageKey,
-      originalName: f.originalName,
-      mime: f.mime,
-      sizeBytes: f.sizeBytes,
-      sha256: f.sha256,
-      pages: f.pages ?? null,
-    });
+    const asset = assetValues(input.file!);
+    await tx
+      .insert(fileAssets)
+      .values({ productId: id, ...asset })
+      .onConflictDoUpdate({ target: fileAssets.productId, set: { ...asset, updatedAt: sql`now()` } });
   }
   ctx.raise('catalog.changed', { what: 'product' });
   return { id };
@@ -255,6 +345,13 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
      */
     createProduct: (input: NewProduct, within?: AppTxContext) =>
       transaction((ctx) => insertProduct(ctx, accounts, input), within),
+
+    /**
+     * A new version of a product (a republication after changes): see `replaceProduct`. The status is
+     * `published` unless given. Undefined for an unknown id.
+     */
+    updateProduct: (id: number, input: NewProduct, within?: AppTxContext) =>
+      transaction((ctx) => replaceProduct(ctx, accounts, id, input), within),
 
     /** Moves a product to another status; publishing stamps `published_at` the first time. */
     setProductStatus: (id: number, status: ProductStatus, within?: AppTxContext) =>

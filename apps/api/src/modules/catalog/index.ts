@@ -1,5 +1,11 @@
 /** What other modules, the commands and the bench may use of the catalogue besides `app.catalog`. */
-export { PAGE_SIZE, type CatalogQueries, type ListScope, type ParsedFilter } from './catalog.queries.ts';
+export {
+  mediaUrl,
+  PAGE_SIZE,
+  type CatalogQueries,
+  type ListScope,
+  type ParsedFilter,
+} from './catalog.queries.ts';
 export type {
   CatalogChange,
   CatalogWrites,

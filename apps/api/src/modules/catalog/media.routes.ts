@@ -5,8 +5,12 @@ import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { isValidStorageKey } from '../storage/index.ts';
 
-/** Only cover images are public; downloadable files go through signed download tokens, never through here. */
+/**
+ * Only cover images and the samples of paid PDFs (their first pages, cut at publication) are public; downloadable
+ * files go through signed download tokens, never through here.
+ */
 const COVER_PREFIX = 'covers/';
+const SAMPLE_PREFIX = 'samples/';
 const imageTypes = new Set([
   'image/webp',
   'image/png',
@@ -24,16 +28,19 @@ export default async function mediaRoutes(app: FastifyInstance) {
   api.get('/media/*', {
     schema: {
       tags: ['catalogue'],
-      summary: 'A cover image (keys under covers/); ETag and long cache',
+      summary: 'A cover image (keys under covers/) or a PDF sample (samples/, inline); ETag and long cache',
       params: z.object({ '*': z.string() }),
-      response: { 200: z.any().describe('the image bytes'), 304: z.null(), ...errorResponses(404) },
+      response: { 200: z.any().describe('the image or PDF bytes'), 304: z.null(), ...errorResponses(404) },
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
       const notFound = () => new AppError('not_found', 404, 'No such image.');
-      if (!key.startsWith(COVER_PREFIX) || !isValidStorageKey(key)) throw notFound();
+      const sample = key.startsWith(SAMPLE_PREFIX);
+      if ((!key.startsWith(COVER_PREFIX) && !sample) || !isValidStorageKey(key)) throw notFound();
       const object = await app.storage.stat(key);
-      if (!object || !imageTypes.has(object.mime)) throw notFound();
+      if (!object || !(sample ? object.mime === 'application/pdf' : imageTypes.has(object.mime))) {
+        throw notFound();
+      }
 
       const etag = `"${object.sha256}"`;
       reply
@@ -47,6 +54,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
       // SVG could carry scripts: never let it run as a document of this origin.
       if (object.mime === 'image/svg+xml')
         reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      // A sample opens in the browser's PDF viewer, under a name of its own.
+      if (sample) reply.header('content-disposition', 'inline; filename="sample.pdf"');
       return reply
         .type(object.mime)
         .header('content-length', object.sizeBytes)

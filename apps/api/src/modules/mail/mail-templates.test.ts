@@ -64,6 +64,21 @@ describe('mail templates', () => {
           ],
         },
       ],
+      ...(['published', 'changes_requested', 'rejected', 'unpublished', 'report_upheld'] as const).map(
+        (decision) =>
+          [
+            'editorial_decision',
+            {
+              firstName: 'Ali',
+              title: 'Rapport de stage',
+              decision,
+              comment: 'Merci.\nLa bibliographie manque.',
+              version: decision === 'unpublished' ? null : 2,
+              submissionUrl: 'http://x/author-product?id=1',
+              productUrl: decision === 'published' ? 'http://x/prodoc/3' : null,
+            },
+          ] as const,
+      ),
     ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
     for (const [template, data] of cases) {
       const fr = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);

@@ -78,6 +78,20 @@ export type MailTemplates = {
     downloadsUrl: string;
     links: { title: string; url: string; expiresAt: string }[];
   };
+  /**
+   * An editor's decision on an author's submission, or its unpublication (by an editor or an upheld report): the
+   * editor's comment, and links to the author's page of the submission and, once published, to the product.
+   */
+  editorial_decision: {
+    firstName: string;
+    title: string;
+    decision: 'published' | 'changes_requested' | 'rejected' | 'unpublished' | 'report_upheld';
+    comment: string;
+    /** The version decided on (decisions); null for an unpublication. */
+    version: number | null;
+    submissionUrl: string;
+    productUrl: string | null;
+  };
 };
 export type MailTemplate = keyof MailTemplates;
 
@@ -183,6 +197,71 @@ const orderWords = {
     formats: { paper: 'paper book', ebook: 'ebook', file: 'file' },
   },
 } as const;
+
+type DecisionWords = { subject: (title: string) => string; lead: (title: string) => string; next: string };
+
+/** The editorial decisions' words: the title comes quoted in the language's marks. */
+const decisionWords: Record<
+  Language,
+  Record<MailTemplates['editorial_decision']['decision'], DecisionWords>
+> = {
+  fr: {
+    published: {
+      subject: (t) => `${t} est publié`,
+      lead: (t) => `Bonne nouvelle : ${t} est publié dans le catalogue.`,
+      next: 'Il apparaît dès maintenant dans les listes et la recherche ; vos ventes s’afficheront dans votre espace auteur.',
+    },
+    changes_requested: {
+      subject: (t) => `Des modifications sont demandées pour ${t}`,
+      lead: (t) => `L’équipe éditoriale a relu ${t} et vous demande des modifications avant publication.`,
+      next: 'Apportez-les depuis votre espace auteur, puis soumettez une nouvelle version : les précédentes restent visibles.',
+    },
+    rejected: {
+      subject: (t) => `${t} n’est pas retenu`,
+      lead: (t) => `Après relecture, l’équipe éditoriale ne retient pas ${t} pour publication.`,
+      next: 'Vous pouvez proposer un autre document à tout moment depuis votre espace auteur.',
+    },
+    unpublished: {
+      subject: (t) => `${t} n’est plus publié`,
+      lead: (t) => `${t} a été retiré du catalogue.`,
+      next: 'Les clients qui l’ont déjà acheté gardent leurs téléchargements.',
+    },
+    report_upheld: {
+      subject: (t) => `${t} a été retiré à la suite d’un signalement`,
+      lead: (t) =>
+        `Un signalement concernant ${t} a été examiné et retenu : le document a été retiré du catalogue.`,
+      next: 'Pour toute question, répondez à ce message ou écrivez-nous depuis la page de contact.',
+    },
+  },
+  en: {
+    published: {
+      subject: (t) => `${t} is published`,
+      lead: (t) => `Good news: ${t} is published in the catalogue.`,
+      next: 'It now shows in the lists and the search; your sales will appear in your author space.',
+    },
+    changes_requested: {
+      subject: (t) => `Changes are requested for ${t}`,
+      lead: (t) => `The editorial team has reviewed ${t} and asks for changes before publication.`,
+      next: 'Make them from your author space, then submit a new version: the previous ones stay visible.',
+    },
+    rejected: {
+      subject: (t) => `${t} is not accepted`,
+      lead: (t) => `After review, the editorial team does not accept ${t} for publication.`,
+      next: 'You may propose another document at any time from your author space.',
+    },
+    unpublished: {
+      subject: (t) => `${t} is no longer published`,
+      lead: (t) => `${t} has been removed from the catalogue.`,
+      next: 'Customers who already bought it keep their downloads.',
+    },
+    report_upheld: {
+      subject: (t) => `${t} was removed after a report`,
+      lead: (t) =>
+        `A report about ${t} was reviewed and upheld: the document has been removed from the catalogue.`,
+      next: 'For any question, reply to this message or write to us from the contact page.',
+    },
+  },
+};
 
 const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => Copy } = {
   welcome: (d, lng) =>
@@ -483,6 +562,25 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           ],
           action: { label: 'My downloads', url: d.downloadsUrl },
         },
+  editorial_decision: (d, lng) => {
+    const words = decisionWords[lng][d.decision];
+    const fr = lng === 'fr';
+    const title = fr ? `« ${d.title} »` : `“${d.title}”`;
+    return {
+      subject: words.subject(title),
+      greeting: fr ? `Bonjour ${d.firstName},` : `Hello ${d.firstName},`,
+      paragraphs: [
+        words.lead(d.version === null ? title : `${title} (version ${d.version})`),
+        fr ? 'Le commentaire de l’équipe éditoriale :' : 'The editorial team’s comment:',
+        quote(d.comment),
+        words.next,
+        ...(d.productUrl
+          ? [{ link: { label: fr ? 'Voir la page du produit' : 'See the product page', url: d.productUrl } }]
+          : []),
+      ],
+      action: { label: fr ? 'Voir ma proposition' : 'View my proposal', url: d.submissionUrl },
+    };
+  },
 };
 
 /** Columns padded to their widest cell, numbers aligned right. */
