@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import accountsAdminRoutes from './accounts.admin.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
@@ -35,6 +36,7 @@ export default fp(
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
     });
+    await app.register(accountsAdminRoutes, { prefix: '/api' });
   },
   { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail'] },
 );

@@ -61,9 +61,10 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
     config: limited,
     schema: {
       tags,
-      summary: 'Log in; the access token is a short-lived HS256 JWT holding sub, role and exp',
+      summary:
+        'Log in; the access token is a short-lived HS256 JWT holding sub, role and exp (403 when suspended)',
       body: LoginRequest,
-      response: { 200: TokenPair, ...errorResponses(400, 401, 429) },
+      response: { 200: TokenPair, ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request) => accounts.login(request.body.email, request.body.password),
   });

@@ -1,6 +1,29 @@
-import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { Language, Role, TokenPair, UpdateUserRequest, User } from '@hls/contract';
+import type {
+  AdminUser,
+  AdminUserPage,
+  BecomeAuthorRequest,
+  BecomeAuthorResponse,
+  Language,
+  Role,
+  TokenPair,
+  UpdateUserRequest,
+  User,
+  UserStatus,
+} from '@hls/contract';
 import { paths } from '@hls/contract/paths';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -66,6 +89,40 @@ export function toUser(row: UserRow): User {
   };
 }
 
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    status: row.suspendedAt ? 'suspended' : 'active',
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+  };
+}
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+/** The users list's filters, as parsed by the contract (`AdminUserQuery`). */
+export type AdminUserFilters = {
+  q?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+  page: number;
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const unknownUser = () => new AppError('not_found', 404, 'No user has this id.');
+
+/** An admin changing their own role or suspending themselves would lock the back office out: refused. */
+const notOnYourself = (field: 'role' | 'status') =>
+  new AppError('validation_failed', 400, 'An administrator cannot do this to their own account.', {
+    [field]: 'user.self',
+  });
+
 /** What the `author_profiles` view shows as the name: a change of it changes the products' copies. */
 const publicName = (row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName'>) =>
   [row.displayName, row.firstName, row.lastName].join('\u0000');
@@ -76,6 +133,9 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+const accountSuspended = () =>
+  new AppError('account_suspended', 403, 'This account is suspended. Please contact the shop.');
 
 const emailTaken = () =>
   new AppError('email_taken', 409, 'An account already exists with this e-mail address.', {
@@ -175,6 +235,8 @@ export function createAccountsService(deps: AccountsDeps) {
         : await verifyAgainstDummy(password);
       if (!user || !valid)
         throw new AppError('invalid_credentials', 401, 'Wrong e-mail address or password.');
+      // After the password check: someone without the password learns nothing of the suspension.
+      if (user.suspendedAt) throw accountSuspended();
       const { token } = await insertRefreshToken(db, user.id, randomUUID());
       return tokenPair(user, token);
     },
@@ -203,7 +265,8 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         if (current.expiresAt.getTime() <= Date.now()) return { error: invalid() };
         const [user] = await tx.select().from(users).where(eq(users.id, current.userId)).limit(1);
-        if (!user) return { error: invalid() };
+        // A suspension revokes every refresh token; the check holds even for one issued meanwhile.
+        if (!user || user.suspendedAt) return { error: invalid() };
         const next = await insertRefreshToken(tx, user.id, current.familyId);
         await tx
           .update(refreshTokens)
@@ -376,6 +439,122 @@ export function createAccountsService(deps: AccountsDeps) {
         )
         .limit(limit);
       return rows.map((row) => row.id);
+    },
+
+    /** The back office's users: search on e-mail and names (any case, any accent), role and status, newest first. */
+    async listUsers(filters: AdminUserFilters): Promise<AdminUserPage> {
+      const where: SQL[] = [];
+      if (filters.q) {
+        const pattern = sql`hls_unaccent(lower(${likePattern(filters.q)}))`;
+        const folded = (column: SQLWrapper) => sql`hls_unaccent(lower(${column})) LIKE ${pattern}`;
+        where.push(
+          sql`(${folded(users.email)} OR ${folded(sql`${users.firstName} || ' ' || ${users.lastName}`)} OR ${folded(sql`${users.lastName} || ' ' || ${users.firstName}`)} OR ${folded(sql`coalesce(${users.displayName}, '')`)})`,
+        );
+      }
+      if (filters.role) where.push(eq(users.role, filters.role));
+      if (filters.status === 'suspended') where.push(isNotNull(users.suspendedAt));
+      if (filters.status === 'active') where.push(isNull(users.suspendedAt));
+      const condition = where.length ? and(...where) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(condition)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(ADMIN_USERS_PAGE_SIZE)
+          .offset((filters.page - 1) * ADMIN_USERS_PAGE_SIZE),
+        db.select({ n: count() }).from(users).where(condition),
+      ]);
+      const n = total?.n ?? 0;
+      return {
+        results: rows.map(toAdminUser),
+        count: n,
+        page: filters.page,
+        pageSize: ADMIN_USERS_PAGE_SIZE,
+        pages: Math.ceil(n / ADMIN_USERS_PAGE_SIZE),
+      };
+    },
+
+    /**
+     * An admin gives a user another role. The role is in the access token: the user's refresh tokens are revoked,
+     * so their sessions end within the access token's lifetime and the next login carries the new role.
+     */
+    async changeRole(actorId: string, userId: string, role: Role): Promise<AdminUser> {
+      if (actorId === userId) throw notOnYourself('role');
+      return transaction(async ({ tx }) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw unknownUser();
+        if (current.role === role) return toAdminUser(current);
+        const [updated] = await tx
+          .update(users)
+          .set({ role, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        await revokeAllRefreshTokens(tx, userId);
+        return toAdminUser(updated!);
+      });
+    },
+
+    /** A suspended user cannot log in; every refresh token of theirs is revoked at once. */
+    async suspend(actorId: string, userId: string): Promise<AdminUser> {
+      if (actorId === userId) throw notOnYourself('status');
+      return transaction(async ({ tx }) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ suspendedAt: sql`coalesce(${users.suspendedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!updated) throw unknownUser();
+        await revokeAllRefreshTokens(tx, userId);
+        return toAdminUser(updated);
+      });
+    },
+
+    async reactivate(actorId: string, userId: string): Promise<AdminUser> {
+      if (actorId === userId) throw notOnYourself('status');
+      const [updated] = await db
+        .update(users)
+        .set({ suspendedAt: null, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!updated) throw unknownUser();
+      return toAdminUser(updated);
+    },
+
+    /**
+     * A customer becomes an author (with an optional public profile). The answer is a new token pair carrying the
+     * new role; the user's other sessions get it at their next refresh (the role is read there).
+     */
+    async becomeAuthor(userId: string, profile: BecomeAuthorRequest): Promise<BecomeAuthorResponse> {
+      const outcome = await transaction(async ({ tx, raise }) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw new AppError('unauthorized', 401, 'This account no longer exists.');
+        if (current.suspendedAt) throw accountSuspended();
+        if (current.role !== 'customer') {
+          throw new AppError(
+            'invalid_transition',
+            409,
+            current.role === 'author'
+              ? 'This account is already an author.'
+              : 'Only a customer can become an author.',
+            { role: current.role === 'author' ? 'role.alreadyAuthor' : 'role.notCustomer' },
+          );
+        }
+        const [updated] = await tx
+          .update(users)
+          .set({
+            role: 'author',
+            displayName: profile.displayName || null,
+            bio: profile.bio || null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
+        const { token } = await insertRefreshToken(tx, userId, randomUUID());
+        return { user: updated!, token };
+      });
+      return { ...(await tokenPair(outcome.user, outcome.token)), user: toUser(outcome.user) };
     },
 
     async getUser(userId: string): Promise<User> {

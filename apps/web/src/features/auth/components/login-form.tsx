@@ -22,7 +22,7 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null }: LoginFormProps) {
-  const { t } = useTranslation(['auth', 'toast', 'errors']);
+  const { t, i18n } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -53,7 +53,11 @@ export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null
       setFormError(t('errors:network'));
       return;
     }
-    const message = rejection.message ?? t('errors:invalid_credentials');
+    // The code's sentence in the page's language (a suspended account, wrong credentials), else the server's.
+    const message =
+      rejection.code && i18n.exists(`errors:${rejection.code}`)
+        ? t(`errors:${rejection.code}`)
+        : (rejection.message ?? t('errors:invalid_credentials'));
     notify.error(t('toast:loginFailed'), message);
     setErrors(fieldErrorsFromServer(rejection.fields));
     setFormError(message);
