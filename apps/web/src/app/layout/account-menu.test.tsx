@@ -37,6 +37,40 @@ describe('account menu and logout', () => {
     expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/customer-commande');
   });
 
+  it('shows editors the editorial queue and the back-office orders, and admins the users too', async () => {
+    for (const role of ['editor', 'admin']) {
+      logIn(role);
+      const { unmount } = renderWithProviders(null, { routes, route: '/my-account' });
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+      expect(screen.getByRole('link', { name: 'Editorial queue' })).toHaveAttribute(
+        'href',
+        '/back-office/editorial',
+      );
+      expect(screen.getByRole('link', { name: 'Orders (back office)' })).toHaveAttribute(
+        'href',
+        '/back-office/orders',
+      );
+      const users = screen.queryByRole('link', { name: 'Users' });
+      if (role === 'admin') expect(users).toHaveAttribute('href', '/back-office/users');
+      else expect(users).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'My products' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'My account' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows no back-office entry to customers and authors', async () => {
+    for (const role of ['customer', 'author']) {
+      logIn(role);
+      const { unmount } = renderWithProviders(null, { routes, route: '/my-account' });
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+      for (const name of ['Editorial queue', 'Orders (back office)', 'Users']) {
+        expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+      }
+      unmount();
+    }
+  });
+
   it('asks for confirmation; Escape keeps the session', async () => {
     logIn();
     renderWithProviders(null, { routes, route: '/my-account' });

@@ -6,6 +6,7 @@ import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { selectIsLoggedIn, selectRole } from '@/features/auth/auth-slice';
+import { accountNavItems } from './nav-items';
 
 // The logout confirmation loads when it is first asked for.
 const LogoutDialog = lazy(() =>
@@ -13,8 +14,9 @@ const LogoutDialog = lazy(() =>
 );
 
 /**
- * Account dropdown by role (SPEC §2): logged out → login/register; logged in → account, orders, logout; authors also
- * their products; editors and admins the back office's orders.
+ * Account dropdown by role (SPEC §2): logged out → login/register; logged in → the entries of `accountNavItems`
+ * (account, orders; authors their products; editors and admins the back office), then logout. The same dropdown
+ * serves every width (the header keeps it beside the burger on phones).
  */
 export function AccountMenu() {
   const { t } = useTranslation('common');
@@ -43,37 +45,13 @@ export function AccountMenu() {
               </>
             ) : (
               <>
-                <li>
-                  <Link to={paths.myAccount.getHref()} onClick={close}>
-                    {t('account.myAccount')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.customerOrders.getHref()} onClick={close}>
-                    {t('account.myOrders')}
-                  </Link>
-                </li>
-                {role === 'author' && (
-                  <>
-                    <li>
-                      <Link to={paths.fileBook.getHref()} onClick={close}>
-                        {t('account.myProducts')}
-                      </Link>
-                    </li>
-                    <li>
-                      <Link to={paths.authorPayment.getHref()} onClick={close}>
-                        {t('account.paidProducts')}
-                      </Link>
-                    </li>
-                  </>
-                )}
-                {(role === 'editor' || role === 'admin') && (
-                  <li>
-                    <Link to={paths.backOfficeOrders.getHref()} onClick={close}>
-                      {t('account.backOfficeOrders')}
+                {accountNavItems(role).map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} onClick={close}>
+                      {t(item.labelKey)}
                     </Link>
                   </li>
-                )}
+                ))}
                 <li className="menu-list__separator">
                   <button
                     type="button"
