@@ -41,10 +41,29 @@ export type Config = {
   /** Default royalty rates in percent of net sales, per format. */
   royaltyRates: { paper: number; ebook: number; professionalFile: number };
   checkout: CheckoutSettings;
+  uploads: UploadSettings;
   logLevel: string;
   webDistDir: string;
   localesDir: string;
   trustProxy: boolean | number | string;
+};
+
+/** What an author may upload (modules/uploads): sizes per slot and the budget a zip is opened under. */
+export type UploadSettings = {
+  /** Bytes: a cover as sent (it is re-encoded to WebP). */
+  coverMaxBytes: number;
+  /** Bytes: a book's manuscript (its ebook file). */
+  manuscriptMaxBytes: number;
+  /** Bytes: a file product's file. */
+  fileMaxBytes: number;
+  zip: {
+    /** Entries a zip (or Office file, EPUB) may hold. */
+    maxEntries: number;
+    /** Bytes: the uncompressed total, as declared by the zip's directory and as actually inflated. */
+    maxUncompressedBytes: number;
+    /** Uncompressed ÷ compressed size allowed for an entry of over 1 MB, and for the whole zip. */
+    maxRatio: number;
+  };
 };
 
 export const socialNetworks = ['facebook', 'instagram', 'linkedin', 'youtube', 'x'] as const;
@@ -272,6 +291,12 @@ const EnvSchema = z.object({
     .string()
     .min(10)
     .default('HLS Distribution, Rue du Lac Biwa, Les Berges du Lac, 1053 Tunis, Tunisia'),
+  UPLOAD_COVER_MAX_MB: positiveInt.max(100).default(5),
+  UPLOAD_MANUSCRIPT_MAX_MB: positiveInt.max(2048).default(100),
+  UPLOAD_FILE_MAX_MB: positiveInt.max(2048).default(100),
+  UPLOAD_ZIP_MAX_ENTRIES: positiveInt.default(10_000),
+  UPLOAD_ZIP_MAX_UNCOMPRESSED_MB: positiveInt.default(1024),
+  UPLOAD_ZIP_MAX_RATIO: positiveInt.default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
@@ -441,6 +466,16 @@ export function loadConfig(env: Env = process.env): Config {
       downloadTokenTtl: e.DOWNLOAD_TOKEN_TTL,
       stampPdfs: e.STAMP_PDFS,
       returnAddress: e.RETURN_ADDRESS,
+    },
+    uploads: {
+      coverMaxBytes: e.UPLOAD_COVER_MAX_MB * 1024 * 1024,
+      manuscriptMaxBytes: e.UPLOAD_MANUSCRIPT_MAX_MB * 1024 * 1024,
+      fileMaxBytes: e.UPLOAD_FILE_MAX_MB * 1024 * 1024,
+      zip: {
+        maxEntries: e.UPLOAD_ZIP_MAX_ENTRIES,
+        maxUncompressedBytes: e.UPLOAD_ZIP_MAX_UNCOMPRESSED_MB * 1024 * 1024,
+        maxRatio: e.UPLOAD_ZIP_MAX_RATIO,
+      },
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -2,6 +2,8 @@
 export {
   createLocalStorage,
   isValidStorageKey,
+  StorageNotFoundError,
+  StorageTooLargeError,
   type ObjectReader,
   type StoredObject,
   type Storage,

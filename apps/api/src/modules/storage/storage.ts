@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream as fsCreateReadStream } from 'node:fs';
+import { createReadStream as fsCreateReadStream, createWriteStream } from 'node:fs';
 import {
   type FileHandle,
   mkdir,
@@ -11,7 +11,8 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** What the store knows about an object. */
 export type StoredObject = {
@@ -46,6 +47,20 @@ export interface ObjectReader {
  */
 export interface Storage {
   putObject(key: string, bytes: Uint8Array, mime: string): Promise<StoredObject>;
+  /**
+   * Stores what `source` delivers without holding it in memory: the bytes go to a temp file while their
+   * SHA-256 and count are taken, and the file is renamed into place once the source ended. Over
+   * `options.maxBytes`, the source is destroyed, the temp file removed and StorageTooLargeError thrown;
+   * on any other error the temp file is removed too. Nothing is ever left half-written under `key`.
+   */
+  putStream(
+    key: string,
+    source: Readable,
+    mime: string,
+    options?: { maxBytes?: number | undefined },
+  ): Promise<StoredObject>;
+  /** Renames an object (and its metadata); throws StorageNotFoundError when `from` is unknown. */
+  moveObject(from: string, to: string): Promise<StoredObject>;
   /** Undefined when the key is unknown. */
   getObject(key: string): Promise<{ object: StoredObject; bytes: Buffer } | undefined>;
   stat(key: string): Promise<StoredObject | undefined>;
@@ -62,6 +77,16 @@ export class StorageKeyError extends Error {
 
 export class StorageNotFoundError extends Error {
   override name = 'StorageNotFoundError';
+}
+
+/** A streamed put went over its `maxBytes`: nothing was stored. */
+export class StorageTooLargeError extends Error {
+  override name = 'StorageTooLargeError';
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+  }
 }
 
 const keyPattern = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
@@ -128,6 +153,51 @@ export function createLocalStorage(root: string): Storage {
       );
       const info = await fsStat(objectPath(key));
       return { key, sizeBytes: bytes.byteLength, mime, sha256, modifiedAt: info.mtime };
+    },
+
+    async putStream(key, source, mime, options = {}) {
+      assertKey(key);
+      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      const file = objectPath(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      const hash = createHash('sha256');
+      let sizeBytes = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          sizeBytes += chunk.length;
+          if (sizeBytes > maxBytes) return callback(new StorageTooLargeError(maxBytes));
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, count, createWriteStream(temp, { flags: 'wx' }));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const sha256 = hash.digest('hex');
+      try {
+        await writeAtomically(metaPath(key), JSON.stringify({ mime, sha256, sizeBytes } satisfies Meta));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const info = await fsStat(file);
+      return { key, sizeBytes, mime, sha256, modifiedAt: info.mtime };
+    },
+
+    async moveObject(from, to) {
+      assertKey(to);
+      const object = await stat(from);
+      if (!object) throw new StorageNotFoundError(`no object ${from}`);
+      await mkdir(path.dirname(objectPath(to)), { recursive: true });
+      await mkdir(path.dirname(metaPath(to)), { recursive: true });
+      await rename(metaPath(from), metaPath(to));
+      await rename(objectPath(from), objectPath(to));
+      return { ...object, key: to };
     },
 
     async getObject(key) {

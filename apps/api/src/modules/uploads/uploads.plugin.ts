@@ -8,10 +8,16 @@ declare module 'fastify' {
   }
 }
 
-/** Files taken in from authors: streamed to storage, checked by content, packages opened under a budget. */
+/**
+ * Files taken in from authors: streamed to storage, checked by content, packages opened under a budget.
+ * Routes that take files carry `config: streamMultipart` (index.ts) and call `app.uploads.receiveMultipart`.
+ */
 export default fp(
   async function uploads(app: FastifyInstance) {
-    app.decorate('uploads', createUploadsService({ app }));
+    app.decorate(
+      'uploads',
+      createUploadsService({ storage: app.storage, settings: app.config.uploads, log: app.log }),
+    );
   },
   { name: 'uploads', dependencies: ['config', 'storage'] },
 );
