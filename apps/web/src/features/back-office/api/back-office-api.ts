@@ -1,58 +1,100 @@
-import type { AdminOrder, AdminOrderPage, AdminOrderQuery, RefundBody, ShipBody } from '@hls/contract';
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  AdminOrderQuery,
+  AdminUser,
+  AdminUserPage,
+  AdminUserQuery,
+  RefundBody,
+  Role,
+  ShipBody,
+} from '@hls/contract';
 import { api } from '@/lib/api-client';
 
 type OrderAction<Body> = { orderId: string; body: Body };
 
+type UserAction<Body> = { userId: string; body: Body };
+
+const userUrl = (userId: string, action: string) => `/admin/users/${encodeURIComponent(userId)}${action}`;
+
+/** A change to one user refreshes the users list (filters may no longer match it). */
+const userListTag = (_result: unknown, error: unknown) =>
+  error ? [] : [{ type: 'AdminUser' as const, id: 'LIST' }];
+
 const orderUrl = (orderId: string, action = '') => `/admin/orders/${encodeURIComponent(orderId)}${action}`;
 
-/** The back office's orders (editors and admins; the server refuses everyone else with a 403). */
-export const backOfficeApi = api.enhanceEndpoints({ addTagTypes: ['AdminOrder'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getAdminOrders: build.query<AdminOrderPage, AdminOrderQuery>({
-      query: (params) => ({ url: '/admin/orders', params }),
-      extraOptions: { auth: true },
-      providesTags: [{ type: 'AdminOrder', id: 'LIST' }],
+/**
+ * The back office's orders (editors and admins) and users (admins); the server refuses everyone else with a 403.
+ */
+export const backOfficeApi = api
+  .enhanceEndpoints({ addTagTypes: ['AdminOrder', 'AdminUser'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getAdminOrders: build.query<AdminOrderPage, AdminOrderQuery>({
+        query: (params) => ({ url: '/admin/orders', params }),
+        extraOptions: { auth: true },
+        providesTags: [{ type: 'AdminOrder', id: 'LIST' }],
+      }),
+      getAdminOrder: build.query<AdminOrder, string>({
+        query: (orderId) => orderUrl(orderId),
+        extraOptions: { auth: true },
+        providesTags: (_result, _error, orderId) => [{ type: 'AdminOrder', id: orderId }],
+      }),
+      shipOrder: build.mutation<AdminOrder, OrderAction<ShipBody>>({
+        query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/ship'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, { orderId }) =>
+          error
+            ? []
+            : [
+                { type: 'AdminOrder', id: orderId },
+                { type: 'AdminOrder', id: 'LIST' },
+              ],
+      }),
+      deliverOrder: build.mutation<AdminOrder, string>({
+        query: (orderId) => ({ url: orderUrl(orderId, '/deliver'), method: 'POST', body: {} }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, orderId) =>
+          error
+            ? []
+            : [
+                { type: 'AdminOrder', id: orderId },
+                { type: 'AdminOrder', id: 'LIST' },
+              ],
+      }),
+      refundOrder: build.mutation<AdminOrder, OrderAction<RefundBody>>({
+        query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/refund'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, { orderId }) =>
+          error
+            ? []
+            : [
+                { type: 'AdminOrder', id: orderId },
+                { type: 'AdminOrder', id: 'LIST' },
+              ],
+      }),
+      getAdminUsers: build.query<AdminUserPage, AdminUserQuery>({
+        query: (params) => ({ url: '/admin/users', params }),
+        extraOptions: { auth: true },
+        providesTags: [{ type: 'AdminUser', id: 'LIST' }],
+      }),
+      changeUserRole: build.mutation<AdminUser, UserAction<{ role: Role }>>({
+        query: ({ userId, body }) => ({ url: userUrl(userId, '/role'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: userListTag,
+      }),
+      suspendUser: build.mutation<AdminUser, UserAction<{ reason?: string }>>({
+        query: ({ userId, body }) => ({ url: userUrl(userId, '/suspend'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: userListTag,
+      }),
+      reactivateUser: build.mutation<AdminUser, string>({
+        query: (userId) => ({ url: userUrl(userId, '/reactivate'), method: 'POST', body: {} }),
+        extraOptions: { auth: true },
+        invalidatesTags: userListTag,
+      }),
     }),
-    getAdminOrder: build.query<AdminOrder, string>({
-      query: (orderId) => orderUrl(orderId),
-      extraOptions: { auth: true },
-      providesTags: (_result, _error, orderId) => [{ type: 'AdminOrder', id: orderId }],
-    }),
-    shipOrder: build.mutation<AdminOrder, OrderAction<ShipBody>>({
-      query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/ship'), method: 'POST', body }),
-      extraOptions: { auth: true },
-      invalidatesTags: (_result, error, { orderId }) =>
-        error
-          ? []
-          : [
-              { type: 'AdminOrder', id: orderId },
-              { type: 'AdminOrder', id: 'LIST' },
-            ],
-    }),
-    deliverOrder: build.mutation<AdminOrder, string>({
-      query: (orderId) => ({ url: orderUrl(orderId, '/deliver'), method: 'POST', body: {} }),
-      extraOptions: { auth: true },
-      invalidatesTags: (_result, error, orderId) =>
-        error
-          ? []
-          : [
-              { type: 'AdminOrder', id: orderId },
-              { type: 'AdminOrder', id: 'LIST' },
-            ],
-    }),
-    refundOrder: build.mutation<AdminOrder, OrderAction<RefundBody>>({
-      query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/refund'), method: 'POST', body }),
-      extraOptions: { auth: true },
-      invalidatesTags: (_result, error, { orderId }) =>
-        error
-          ? []
-          : [
-              { type: 'AdminOrder', id: orderId },
-              { type: 'AdminOrder', id: 'LIST' },
-            ],
-    }),
-  }),
-});
+  });
 
 export const {
   useGetAdminOrdersQuery,
@@ -60,4 +102,8 @@ export const {
   useShipOrderMutation,
   useDeliverOrderMutation,
   useRefundOrderMutation,
+  useGetAdminUsersQuery,
+  useChangeUserRoleMutation,
+  useSuspendUserMutation,
+  useReactivateUserMutation,
 } = backOfficeApi;
