@@ -1,0 +1,106 @@
+import { useId, useRef } from 'react';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '@hls/contract';
+import type { UploadSlot } from '@hls/contract';
+import { useValidationText } from '@/i18n/use-validation-text';
+import { intlLocale } from '@/lib/money';
+import type { UploadState } from '../hooks/use-upload';
+
+type UploadFieldProps = {
+  slot: UploadSlot;
+  label: string;
+  hint: string;
+  accept: string;
+  required?: boolean;
+  state: UploadState;
+  /** An error of the form for this slot (`upload.required` after a submit), shown when the upload has none. */
+  error?: string | undefined;
+  onFile: (file: File) => void;
+};
+
+/**
+ * A file to send with the proposal: a labelled file input, the bytes sent on a `<progress>` bar while it goes,
+ * then the file the server kept (or why it refused it).
+ */
+export function UploadField({ slot, label, hint, accept, required, state, error, onFile }: UploadFieldProps) {
+  const { t, i18n } = useTranslation('authoring');
+  const validationText = useValidationText();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const locale = intlLocale(i18n.language);
+  const message = validationText(state.error ?? (state.phase === 'uploading' ? undefined : error));
+  const percent = state.total > 0 ? Math.min(100, Math.round((state.loaded / state.total) * 100)) : 0;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) onFile(file);
+    // The same file may be chosen again after a refusal.
+    event.target.value = '';
+  };
+
+  return (
+    <div className={`field upload-field${message ? ' field--invalid' : ''}`} data-slot={slot}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        className="upload-field__input"
+        accept={accept}
+        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''} ${id}-state`}
+        aria-invalid={message ? true : undefined}
+        onChange={choose}
+      />
+      <div className="upload-field__state" id={`${id}-state`} aria-live="polite">
+        {state.phase === 'uploading' && (
+          <div className="upload-field__progress">
+            <progress
+              max={state.total || 1}
+              value={state.loaded}
+              aria-label={t('upload.progress', { label })}
+            />
+            <span>
+              {t('upload.sending', {
+                name: state.name ?? '',
+                percent,
+              })}
+            </span>
+          </div>
+        )}
+        {state.phase !== 'uploading' && state.file && (
+          <p className="upload-field__file">
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            {t('upload.stored', {
+              name: state.file.originalName,
+              size: formatFileSize(state.file.sizeBytes, locale),
+            })}
+            {state.file.pages !== null && ` · ${t('upload.pages', { count: state.file.pages })}`}
+          </p>
+        )}
+      </div>
+      {message && (
+        <p className="field__error" id={`${id}-error`}>
+          <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+            <circle cx="8" cy="8" r="7" fill="currentColor" />
+            <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
