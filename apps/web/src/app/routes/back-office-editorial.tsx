@@ -1,8 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
+import { selectAuth } from '@/features/auth/auth-slice';
+import { EditorialQueueView } from '@/features/editorial/components/queue-view';
+import '@/styles/shop.css';
+import '@/styles/orders.css';
+import '@/styles/editorial.css';
 
-/** /back-office/editorial: being built. */
+/** /back-office/editorial: the editors' queue and the reports (the server refuses everyone else). */
 export function Component() {
   const { t } = useTranslation('common');
-  return <PageHeader title={t('titles.backOfficeEditorial')} />;
+  const viewerId = useAppSelector((state) => selectAuth(state).userInfo?.id ?? null);
+  return (
+    <>
+      <PageHeader title={t('titles.backOfficeEditorial')} />
+      <EditorialQueueView viewerId={viewerId} />
+    </>
+  );
 }

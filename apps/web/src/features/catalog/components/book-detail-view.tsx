@@ -4,6 +4,7 @@ import type { BookDetail, Edition } from '@hls/contract';
 import { formatMoney } from '@/lib/money';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
+import { SamplePreviewLink } from './document-extras';
 import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
 import { ProductPrice } from './product-price';
 import { AddToCartButton, SecondaryActions } from './product-actions';
@@ -105,6 +106,7 @@ export function BookDetailView({
             <AddToCartButton disabled={!edition.inStock} onClick={() => actions.onAddToCart(edition)} />
             <SecondaryActions {...actions} />
           </div>
+          {book.sampleUrl && <SamplePreviewLink url={book.sampleUrl} />}
         </div>
       ) : (
         <p className="stock stock--out">{t('detail.noEdition')}</p>

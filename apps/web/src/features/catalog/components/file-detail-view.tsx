@@ -7,9 +7,11 @@ import { paths } from '@/config/paths';
 import type { TrailPage } from '../catalog-trail';
 import { formatFileSize } from '@hls/contract/file-size';
 import { useIntlLocale } from '../use-intl-locale';
+import { LicenceFact, SamplePreviewLink } from './document-extras';
 import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
 import { ProductPrice } from './product-price';
 import { AddToCartButton, SecondaryActions } from './product-actions';
+import { ReportDocument } from './report-document';
 
 export type FileActions = {
   onAddToCart: () => void;
@@ -22,7 +24,10 @@ export type FileActions = {
   freeDownload?: ReactNode;
 };
 
-/** File page: file type, price or "free", size and pages, actions, description, related files. */
+/**
+ * File page: file type, price or "free", size and pages, actions, the sample's preview, the licence of an academic
+ * document, "Report this document", description, related files.
+ */
 export function FileDetailView({
   file,
   trail,
@@ -83,6 +88,7 @@ export function FileDetailView({
           )}
           <SecondaryActions {...actions} />
         </div>
+        {file.sampleUrl && <SamplePreviewLink url={file.sampleUrl} />}
       </div>
 
       <dl className="product-facts">
@@ -103,7 +109,11 @@ export function FileDetailView({
           </div>
         )}
         <LanguageAndCategoryFacts product={file} />
+        {file.licence && <LicenceFact licence={file.licence} />}
       </dl>
+      <div className="product-report">
+        <ReportDocument productId={file.id} title={file.title} loggedIn={actions.loggedIn} />
+      </div>
     </ProductDetailLayout>
   );
 }

@@ -1,0 +1,102 @@
+import type {
+  Category,
+  DecisionBody,
+  QueuePage,
+  QueueQuery,
+  ReportDecisionBody,
+  ReportPage,
+  ReviewSubmission,
+  Section,
+} from '@hls/contract';
+import { api } from '@/lib/api-client';
+
+type SubmissionAction<Body> = { id: string; body: Body };
+export type ReportListArgs = { status?: 'open' | 'upheld' | 'dismissed'; page: number };
+
+const submissionUrl = (id: string, action = '') =>
+  `/editorial/submissions/${encodeURIComponent(id)}${action}`;
+
+/** After a change to one submission: it, the queue and (for an unpublication) the reports. */
+const changed = (id: string) => [
+  { type: 'Submission' as const, id },
+  { type: 'EditorialQueue' as const, id: 'LIST' },
+  { type: 'Report' as const, id: 'LIST' },
+];
+
+/** The editorial back office (editors and admins; the server refuses everyone else with a 403). */
+export const editorialApi = api
+  .enhanceEndpoints({ addTagTypes: ['EditorialQueue', 'Submission', 'Report'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getQueue: build.query<QueuePage, QueueQuery>({
+        query: (params) => ({ url: '/editorial/queue', params }),
+        extraOptions: { auth: true },
+        providesTags: [{ type: 'EditorialQueue', id: 'LIST' }],
+      }),
+      getReviewSubmission: build.query<ReviewSubmission, string>({
+        query: (id) => submissionUrl(id),
+        extraOptions: { auth: true },
+        providesTags: (_result, _error, id) => [{ type: 'Submission', id }],
+      }),
+      claimSubmission: build.mutation<ReviewSubmission, string>({
+        query: (id) => ({ url: submissionUrl(id, '/claim'), method: 'POST', body: {} }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+      }),
+      releaseSubmission: build.mutation<ReviewSubmission, string>({
+        query: (id) => ({ url: submissionUrl(id, '/release'), method: 'POST', body: {} }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+      }),
+      decideSubmission: build.mutation<ReviewSubmission, SubmissionAction<DecisionBody>>({
+        query: ({ id, body }) => ({ url: submissionUrl(id, '/decision'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+      }),
+      unpublishSubmission: build.mutation<ReviewSubmission, SubmissionAction<{ comment: string }>>({
+        query: ({ id, body }) => ({ url: submissionUrl(id, '/unpublish'), method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+      }),
+      getReports: build.query<ReportPage, ReportListArgs>({
+        query: (params) => ({ url: '/editorial/reports', params }),
+        extraOptions: { auth: true },
+        providesTags: [{ type: 'Report', id: 'LIST' }],
+      }),
+      decideReport: build.mutation<unknown, { id: number; body: ReportDecisionBody }>({
+        query: ({ id, body }) => ({ url: `/editorial/reports/${id}/decision`, method: 'POST', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error) =>
+          error
+            ? []
+            : [
+                { type: 'Report', id: 'LIST' },
+                { type: 'EditorialQueue', id: 'LIST' },
+                { type: 'Submission' },
+              ],
+      }),
+      /** The categories an editor may move a submission to (the public list of the section). */
+      getEditorialCategories: build.query<Category[], { section: Section }>({
+        query: ({ section }) => ({ url: '/category/list', params: { section } }),
+      }),
+      getEditorialSubcategories: build.query<Category[], { section: Section; category: number }>({
+        query: ({ section, category }) => ({
+          url: '/category/list/subcategory',
+          params: { section, category },
+        }),
+      }),
+    }),
+  });
+
+export const {
+  useGetQueueQuery,
+  useGetReviewSubmissionQuery,
+  useClaimSubmissionMutation,
+  useReleaseSubmissionMutation,
+  useDecideSubmissionMutation,
+  useUnpublishSubmissionMutation,
+  useGetReportsQuery,
+  useDecideReportMutation,
+  useGetEditorialCategoriesQuery,
+  useGetEditorialSubcategoriesQuery,
+} = editorialApi;

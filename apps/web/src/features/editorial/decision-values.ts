@@ -1,0 +1,100 @@
+import { DecisionBody } from '@hls/contract';
+import type { ReviewDecision, ReviewSubmission } from '@hls/contract';
+import { fieldErrorsFromZod } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/form-errors';
+
+/** What the decision form holds: prices as typed (euros), the rest as the inputs give them. */
+export type DecisionForm = {
+  decision: ReviewDecision | '';
+  comment: string;
+  paperPrice: string;
+  ebookPrice: string;
+  price: string;
+  discount: string;
+  categoryId: string;
+  subcategoryId: string;
+  stock: string;
+  confidentialityChecked: boolean;
+};
+
+/** "12", "12.5", "12,50" or "1 234,50" euros → cents; null when it is not an amount. */
+export function eurosToCents(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+export function centsToEuros(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
+/** The last version's values: what is published unless the editor changes them. */
+export function decisionDefaults(submission: ReviewSubmission): DecisionForm {
+  const values = submission.history[0]?.values ?? submission.working;
+  return {
+    decision: '',
+    comment: '',
+    paperPrice: centsToEuros(values.paperPriceCents),
+    ebookPrice: centsToEuros(values.ebookPriceCents),
+    price: centsToEuros(values.priceCents),
+    discount: '0',
+    categoryId: values.categoryId === null ? '' : String(values.categoryId),
+    subcategoryId: values.subcategoryId === null ? '' : String(values.subcategoryId),
+    stock: '',
+    confidentialityChecked: false,
+  };
+}
+
+/** Which publication fields apply to this submission (an academic file is free: no price). */
+export function publishFields(submission: ReviewSubmission) {
+  const values = submission.history[0]?.values ?? submission.working;
+  const book = submission.kind === 'book';
+  return {
+    paperPrice: book && values.paperPriceCents !== null,
+    ebookPrice: book && values.ebookPriceCents !== null,
+    price: !book && submission.section === 'professional',
+    discount: submission.section !== 'academic',
+    stock: book && values.paperPriceCents !== null,
+    confidentiality: values.confidential,
+  };
+}
+
+export type DecisionResult = { ok: true; body: DecisionBody } | { ok: false; errors: FieldErrors };
+
+/**
+ * The request body of a decision, checked with the contract's schema: a decision and a comment always; when
+ * publishing, the final prices (euros typed → cents), discount, category, subcategory and stock that apply, and
+ * the confidentiality check for a confidential report. Errors are `validation` / `editorial:fields` keys.
+ */
+export function decisionBody(form: DecisionForm, submission: ReviewSubmission): DecisionResult {
+  const errors: FieldErrors = {};
+  if (!form.decision) errors.decision = 'decision.required';
+  const body: Record<string, unknown> = { decision: form.decision, comment: form.comment };
+  if (form.decision === 'publish') {
+    const applies = publishFields(submission);
+    const money = (name: 'paperPrice' | 'ebookPrice' | 'price', key: string) => {
+      if (!applies[name] || !form[name].trim()) return;
+      const cents = eurosToCents(form[name]);
+      if (cents === null || cents < 1) errors[key] = 'price.invalid';
+      else body[key] = cents;
+    };
+    money('paperPrice', 'paperPriceCents');
+    money('ebookPrice', 'ebookPriceCents');
+    money('price', 'priceCents');
+    if (applies.discount && form.discount.trim()) body.discountPercent = form.discount.trim();
+    if (form.categoryId) body.categoryId = form.categoryId;
+    if (form.subcategoryId) body.subcategoryId = form.subcategoryId;
+    if (applies.stock && form.stock.trim()) body.stock = form.stock.trim();
+    if (applies.confidentiality) {
+      if (!form.confidentialityChecked) errors.confidentialityChecked = 'confidentiality.required';
+      else body.confidentialityChecked = true;
+    }
+  }
+  const parsed = DecisionBody.safeParse(body);
+  if (!parsed.success) {
+    for (const [field, message] of Object.entries(fieldErrorsFromZod(parsed.error)))
+      if (field !== 'decision' || !errors.decision) errors[field] ??= message;
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, body: parsed.data };
+}

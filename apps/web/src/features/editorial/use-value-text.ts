@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '@hls/contract/file-size';
+import type { SubmissionValues } from '@hls/contract';
+import { formatMoney, intlLocale } from '@/lib/money';
+import type { ComparedField } from './version-compare';
+import { fileOfField } from './version-compare';
+
+/** A field of a version's values as the review shows it; null when the version does not give it. */
+export function useValueText() {
+  const { t, i18n } = useTranslation(['editorial', 'catalog']);
+  const locale = intlLocale(i18n.language);
+  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  return useCallback(
+    (field: ComparedField, values: SubmissionValues): string | null => {
+      const money = (cents: number | null) => (cents === null ? null : formatMoney(cents, locale));
+      switch (field) {
+        case 'title':
+          return values.title;
+        case 'language':
+          return values.language && t(`editorial:languages.${values.language}`);
+        case 'category':
+          return values.categoryName?.[lang] ?? (values.categoryId === null ? null : `#${values.categoryId}`);
+        case 'subcategory':
+          return (
+            values.subcategoryName?.[lang] ??
+            (values.subcategoryId === null ? null : `#${values.subcategoryId}`)
+          );
+        case 'paperPriceCents':
+        case 'ebookPriceCents':
+        case 'priceCents':
+          return money(values[field]);
+        case 'fileType':
+          return values.fileType && t(`catalog:fileTypes.${values.fileType}`);
+        case 'isbn':
+          return values.isbn;
+        case 'pages':
+          return values.pages === null ? null : values.pages.toLocaleString(locale);
+        case 'rights':
+          return values.rights && t(`editorial:rights.${values.rights}`);
+        case 'licence':
+          return values.licence && t(`editorial:licences.${values.licence}`);
+        case 'confidential':
+          return t(values.confidential ? 'editorial:yes' : 'editorial:no');
+        default: {
+          const file = fileOfField(values, field);
+          return file ? `${file.originalName} (${formatFileSize(file.sizeBytes, locale)})` : null;
+        }
+      }
+    },
+    [t, locale, lang],
+  );
+}
