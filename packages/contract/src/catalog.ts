@@ -112,7 +112,7 @@ export const BookDetail = ProductSummary.extend({
   authorBio: z.string().nullable(),
   related: z.array(ProductSummary),
   /** The ebook's first pages as a PDF preview (paid PDFs, cut at publication). */
-  sampleUrl: z.string().nullable().optional(),
+  sampleUrl: z.string().nullable(),
 });
 export type BookDetail = z.infer<typeof BookDetail>;
 
@@ -126,9 +126,9 @@ export const FileDetail = ProductSummary.extend({
   pages: z.number().int().nullable(),
   related: z.array(ProductSummary),
   /** A paid PDF's first pages as a preview, cut at publication. */
-  sampleUrl: z.string().nullable().optional(),
+  sampleUrl: z.string().nullable(),
   /** Academic documents: the licence the author chose. */
-  licence: z.enum(licences).nullable().optional(),
+  licence: z.enum(licences).nullable(),
 });
 export type FileDetail = z.infer<typeof FileDetail>;
 

@@ -73,6 +73,7 @@ export function bookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
       },
     ],
     related: [],
+    sampleUrl: null,
     ...overrides,
   };
 }
@@ -87,6 +88,8 @@ export function fileDetail(overrides: Partial<FileDetail> = {}): FileDetail {
     sizeBytes: 2_400_000,
     pages: 42,
     related: [],
+    sampleUrl: null,
+    licence: null,
     ...overrides,
   };
 }
