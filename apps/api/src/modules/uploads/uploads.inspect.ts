@@ -271,12 +271,15 @@ export async function loadPdf(storage: Storage, key: string): Promise<PDFDocumen
   const stored = await storage.getObject(key);
   if (!stored) throw new ContentRefusal('upload.damaged', `no object ${key}`);
   let document: PDFDocument;
+  let pages: number;
   try {
     document = await PDFDocument.load(stored.bytes, { ignoreEncryption: true, updateMetadata: false });
+    // A damaged catalogue shows only here (pdf-lib reads the page tree lazily).
+    pages = document.getPageCount();
   } catch (error) {
     throw new ContentRefusal('upload.damaged', `unreadable PDF: ${(error as Error).message}`);
   }
-  if (document.getPageCount() === 0) throw new ContentRefusal('upload.damaged', 'a PDF without pages');
+  if (pages === 0) throw new ContentRefusal('upload.damaged', 'a PDF without pages');
   return document;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { SAMPLE_PAGES } from '@hls/contract/values';
 import type { FastifyRequest } from 'fastify';
@@ -245,13 +246,18 @@ export function createUploadsService(deps: {
 function stopReading(request: FastifyRequest, budget: number): void {
   const raw = request.raw;
   if (raw.readableEnded || raw.destroyed) return;
+  // Into a sink rather than `resume()`: the multipart parser unpipes itself later, which would pause the
+  // request again were nothing else piped from it.
   raw.unpipe();
   let drained = 0;
-  raw.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > budget) raw.destroy();
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      drained += chunk.length;
+      if (drained > budget) raw.destroy();
+      callback();
+    },
   });
-  raw.resume();
+  raw.pipe(sink);
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
