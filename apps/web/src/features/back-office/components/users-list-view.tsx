@@ -120,12 +120,12 @@ function UserRow({ user, isSelf, headerIds, locale, onAction }: UserRowProps) {
           {isSelf ? (
             <span className="bo-table__email">{t('backoffice:users.list.selfNote')}</span>
           ) : user.status === 'suspended' ? (
-            <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'reactivate', user })}>
+            <Button size="sm" onClick={() => onAction({ kind: 'reactivate', user })}>
               {t('backoffice:users.list.reactivate')}
               {whom}
             </Button>
           ) : (
-            <Button size="sm" variant="danger" onClick={() => onAction({ kind: 'suspend', user })}>
+            <Button size="sm" variant="secondary" onClick={() => onAction({ kind: 'suspend', user })}>
               {t('backoffice:users.list.suspend')}
               {whom}
             </Button>

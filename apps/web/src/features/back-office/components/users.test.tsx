@@ -59,7 +59,7 @@ describe('back office users', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Name or e-mail' }), 'helene');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'customer');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'active');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Find the users' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=helene&role=customer&status=active'));
     await waitFor(() =>
       expect(api.calls.at(-1)?.search).toBe('?q=helene&role=customer&status=active&page=1'),
