@@ -11,7 +11,6 @@ import type {
   SubmissionValues,
 } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
-import type { AppTxContext } from '../../plugins/database.ts';
 import type { CatalogQueries, CatalogSales } from '../catalog/index.ts';
 import {
   submissionEvents,
@@ -239,46 +238,45 @@ export async function listAuthorProducts(
 /**
  * One submission with its working copy, versions (newest first), history (oldest first; editors by their public
  * name, never their e-mail) and the owner's actions. Undefined when there is none, or when `viewer` is an author
- * who does not own it (404: another author's proposals do not exist for them). Read in `within`'s transaction
- * when given one.
+ * who does not own it (404: another author's proposals do not exist for them). Call it after the commit, never
+ * inside a transaction: its reads go through the pool (catalogue, orders), which a transaction's connection
+ * must not wait on.
  */
 export async function loadSubmission(
   deps: SubmissionViewDeps,
   id: string,
-  options: { viewer: Viewer; within?: AppTxContext },
+  options: { viewer: Viewer },
 ): Promise<Submission | undefined> {
-  const db = options.within?.tx ?? deps.db;
+  const { db } = deps;
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
   if (!row) return undefined;
   const isOwner = row.authorId === options.viewer.id;
   if (!isOwner && options.viewer.role !== 'editor' && options.viewer.role !== 'admin') return undefined;
 
-  const [files, versions, events, names, [line]] = await Promise.all([
-    db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id)),
-    db
-      .select()
-      .from(submissionVersions)
-      .where(eq(submissionVersions.submissionId, id))
-      .orderBy(desc(submissionVersions.number)),
-    db
-      .select({
-        id: submissionEvents.id,
-        at: submissionEvents.at,
-        kind: submissionEvents.kind,
-        version: submissionEvents.version,
-        comment: submissionEvents.comment,
-        actor: submissionEvents.actor,
-        // The accounts module's public face: the name an author or editor shows, never the e-mail.
-        actorName: sql<
-          string | null
-        >`CASE WHEN ${submissionEvents.actor} = 'editor' THEN (SELECT name FROM author_profiles ap WHERE ap.id = ${submissionEvents.actorUserId}) END`,
-      })
-      .from(submissionEvents)
-      .where(eq(submissionEvents.submissionId, id))
-      .orderBy(asc(submissionEvents.at), asc(submissionEvents.id)),
-    categoryNames(deps.catalog),
-    toAuthorProducts({ ...deps, db }, [row]),
-  ]);
+  const files = await db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+  const versions = await db
+    .select()
+    .from(submissionVersions)
+    .where(eq(submissionVersions.submissionId, id))
+    .orderBy(desc(submissionVersions.number));
+  const events = await db
+    .select({
+      id: submissionEvents.id,
+      at: submissionEvents.at,
+      kind: submissionEvents.kind,
+      version: submissionEvents.version,
+      comment: submissionEvents.comment,
+      actor: submissionEvents.actor,
+      // The accounts module's public face: the name an author or editor shows, never the e-mail.
+      actorName: sql<
+        string | null
+      >`CASE WHEN ${submissionEvents.actor} = 'editor' THEN (SELECT name FROM author_profiles ap WHERE ap.id = ${submissionEvents.actorUserId}) END`,
+    })
+    .from(submissionEvents)
+    .where(eq(submissionEvents.submissionId, id))
+    .orderBy(asc(submissionEvents.at), asc(submissionEvents.id));
+  const names = await categoryNames(deps.catalog);
+  const [line] = await toAuthorProducts(deps, [row]);
 
   const byId = new Map(files.map((f) => [f.id, f]));
   const working = files.filter((f) => f.working);
