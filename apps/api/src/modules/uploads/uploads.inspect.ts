@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadSettings } from '../../config.ts';
 import type { Storage } from '../storage/index.ts';
+import { countPdfPages, PdfDamagedError } from './uploads.pdf.ts';
 import type { FileType, UploadFlag, UploadSlot } from './uploads.types.ts';
 import { inspectZip, ZipRefusal, type ZipContents } from './uploads.zip.ts';
 
@@ -256,7 +256,7 @@ export async function inspectUpload(input: {
   }
 
   let pages: number | null = null;
-  if (kind === 'pdf') pages = await countPdfPages(storage, key);
+  if (kind === 'pdf') pages = await pagesOf(storage, key);
   return {
     kind,
     mime: mimeByKind[kind],
@@ -266,23 +266,14 @@ export async function inspectUpload(input: {
   };
 }
 
-/** Loads a stored PDF with pdf-lib (encryption ignored): a PDF it cannot read, or without pages, is damaged. */
-export async function loadPdf(storage: Storage, key: string): Promise<PDFDocument> {
+/** The page count of a stored PDF (read in a worker thread): one it cannot read, or without pages, is damaged. */
+async function pagesOf(storage: Storage, key: string): Promise<number> {
   const stored = await storage.getObject(key);
   if (!stored) throw new ContentRefusal('upload.damaged', `no object ${key}`);
-  let document: PDFDocument;
-  let pages: number;
   try {
-    document = await PDFDocument.load(stored.bytes, { ignoreEncryption: true, updateMetadata: false });
-    // A damaged catalogue shows only here (pdf-lib reads the page tree lazily).
-    pages = document.getPageCount();
+    return await countPdfPages(stored.bytes);
   } catch (error) {
-    throw new ContentRefusal('upload.damaged', `unreadable PDF: ${(error as Error).message}`);
+    if (error instanceof PdfDamagedError) throw new ContentRefusal('upload.damaged', error.message);
+    throw error;
   }
-  if (pages === 0) throw new ContentRefusal('upload.damaged', 'a PDF without pages');
-  return document;
-}
-
-async function countPdfPages(storage: Storage, key: string): Promise<number> {
-  return (await loadPdf(storage, key)).getPageCount();
 }

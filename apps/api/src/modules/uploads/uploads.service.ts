@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { SAMPLE_PAGES } from '@hls/contract/values';
 import type { FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
 import type { UploadSettings } from '../../config.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { type Storage, StorageTooLargeError } from '../storage/index.ts';
-import { ContentRefusal, inspectUpload, loadPdf } from './uploads.inspect.ts';
+import { ContentRefusal, inspectUpload } from './uploads.inspect.ts';
+import { cutPdf, PdfDamagedError } from './uploads.pdf.ts';
 import type { CutSample, ReceivedFile, ReceivedMultipart, UploadSlot, UploadSpec } from './uploads.types.ts';
 
 /** Covers are re-encoded to WebP no larger than this on their longer side. */
@@ -217,23 +217,17 @@ export function createUploadsService(deps: {
 
   /** The first SAMPLE_PAGES pages of the PDF at `sourceKey`, stored at `targetKey`; null when not a PDF. */
   async function cutSample(sourceKey: string, targetKey: string): Promise<CutSample | null> {
-    let source: PDFDocument;
+    const source = await storage.getObject(sourceKey);
+    if (!source || !source.bytes.subarray(0, 1024).includes('%PDF-')) return null;
+    let sample: { pages: number; bytes: Uint8Array };
     try {
-      source = await loadPdf(storage, sourceKey);
+      sample = await cutPdf(source.bytes, SAMPLE_PAGES);
     } catch (error) {
-      if (error instanceof ContentRefusal) return null;
+      if (error instanceof PdfDamagedError) return null;
       throw error;
     }
-    const sample = await PDFDocument.create({ updateMetadata: false });
-    const count = Math.min(SAMPLE_PAGES, source.getPageCount());
-    const pages = await sample.copyPages(
-      source,
-      Array.from({ length: count }, (_, index) => index),
-    );
-    for (const page of pages) sample.addPage(page);
-    const bytes = await sample.save();
-    const object = await storage.putObject(targetKey, bytes, 'application/pdf');
-    return { key: object.key, pages: count, sizeBytes: object.sizeBytes, sha256: object.sha256 };
+    const object = await storage.putObject(targetKey, sample.bytes, 'application/pdf');
+    return { key: object.key, pages: sample.pages, sizeBytes: object.sizeBytes, sha256: object.sha256 };
   }
 
   return { receiveMultipart, discard, cutSample };
