@@ -350,6 +350,18 @@ export function createDownloadsService(deps: DownloadsDeps) {
       };
     },
 
+    /** Users who took each free product (one free entitlement each, however often they download it). */
+    async freeDownloads(productIds: number[]): Promise<Map<number, number>> {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: entitlements.productId, users: sql<number>`count(*)::int` })
+        .from(entitlements)
+        .where(and(inArray(entitlements.productId, ids), eq(entitlements.source, 'free')))
+        .groupBy(entitlements.productId);
+      return new Map(rows.map((row) => [row.productId, row.users]));
+    },
+
     /** Counts a download (a request that starts at the first byte), and its first time. */
     async count(entitlementId: string): Promise<void> {
       await db

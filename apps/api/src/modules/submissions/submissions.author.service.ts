@@ -172,6 +172,7 @@ export function createAuthorService({ app }: { app: FastifyInstance }) {
     transaction: app.transaction,
     catalog: app.catalog,
     unitsSold: (ids) => app.orders.unitsSold(ids),
+    freeDownloads: (ids) => app.downloads.freeDownloads(ids),
     uploads: app.uploads,
     storage: app.storage,
     royaltyRates: app.config.royaltyRates,

@@ -750,6 +750,64 @@ describe('after the review', () => {
   });
 });
 
+describe('an academic document’s downloads', () => {
+  it('counts the users who took a free published document as its sales', async () => {
+    const created = await send('POST', '/api/category/file/create', authorA.headers, [
+      ...academicFields(),
+      { name: 'file', bytes: await pdf(), filename: 'rapport.pdf' },
+    ]);
+    expectStatus(created, 201);
+    const proposal = created.json<Submission>();
+    const document = await pdf(2, 'Rapport publié');
+    const asset = await t.app.storage.putObject(
+      `files/proposals/${proposal.id}.pdf`,
+      document,
+      'application/pdf',
+    );
+    const product = await t.app.catalog.writes.createProduct({
+      kind: 'file',
+      section: 'academic',
+      title: 'Rapport de stage — audit interne',
+      description: 'Un rapport de stage de fin d’études sur l’audit interne d’une PME.',
+      language: 'fr',
+      authorId: authorA.id,
+      categoryId: cats.internships,
+      status: 'published',
+      cover: { key: `covers/proposals-${proposal.id}.png`, width: 600, height: 800 },
+      priceCents: 0,
+      file: {
+        fileType: 'pdf',
+        storageKey: asset.key,
+        originalName: 'rapport.pdf',
+        mime: 'application/pdf',
+        sizeBytes: asset.sizeBytes,
+        sha256: asset.sha256,
+      },
+    });
+    await t.database.db
+      .update(submissions)
+      .set({ productId: product.id })
+      .where(eq(submissions.id, proposal.id));
+    await decide(proposal.id, 'published', 'Publié.');
+    for (const reader of [buyer, authorB, buyer]) {
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: `/api/category/file/${product.id}/download`,
+        headers: reader.headers,
+      });
+      expectStatus(taken, 200);
+    }
+    const list = (
+      await t.app.inject({ url: '/api/category/author', headers: authorA.headers })
+    ).json<AuthorProductList>();
+    expect(list.results.find((r) => r.id === proposal.id)).toMatchObject({
+      status: 'published',
+      productId: product.id,
+      salesCount: 2,
+    });
+  });
+});
+
 describe('the price and royalty calculator', () => {
   it('quotes a book edition and a file to the cent, for anyone', async () => {
     const quote = async (url: string, payload: object) => {
@@ -828,6 +886,24 @@ describe('the price and royalty calculator', () => {
       netCents: 3267,
       royaltyCents: 1634, // 3267 × 50 % = 1633.5
     });
+  });
+
+  it('documents the author routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, object> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/submissions',
+        '/api/submissions/{id}',
+        '/api/submissions/{id}/files/{slot}',
+        '/api/submissions/{id}/files/{fileId}',
+        '/api/books/add',
+        '/api/category/file/create',
+        '/api/books/author',
+        '/api/category/author',
+        '/api/books/price/book',
+        '/api/books/price/file',
+      ]),
+    );
   });
 
   it('verifies ISBN check digits', () => {
