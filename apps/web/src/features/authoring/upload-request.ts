@@ -38,6 +38,7 @@ async function renewSession(dispatch: Dispatch): Promise<boolean> {
 function putOnce(
   url: string,
   file: File,
+  fields: Record<string, string>,
   onProgress: (loaded: number, total: number) => void,
   signal: AbortSignal | undefined,
 ): Promise<UploadAnswer> {
@@ -66,6 +67,8 @@ function putOnce(
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     const form = new FormData();
+    // Text parts first: the server reads them before the file streams through.
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     xhr.send(form);
   });
@@ -80,6 +83,7 @@ export async function uploadSubmissionFile({
   submissionId,
   slot,
   file,
+  fields = {},
   onProgress,
   signal,
   dispatch,
@@ -87,6 +91,8 @@ export async function uploadSubmissionFile({
   submissionId: string;
   slot: UploadSlot;
   file: File;
+  /** Text parts sent with it (the `file` slot's declared `fileType`). */
+  fields?: Record<string, string>;
   onProgress: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   dispatch: Dispatch;
@@ -94,11 +100,11 @@ export async function uploadSubmissionFile({
   const url = `/submissions/${encodeURIComponent(submissionId)}/files/${slot}`;
   if (!isTokenValid(tokenStorage.getAccess(), Date.now() + 30_000) && tokenStorage.getRefresh())
     await renewSession(dispatch);
-  const answer = await putOnce(url, file, onProgress, signal);
+  const answer = await putOnce(url, file, fields, onProgress, signal);
   if (answer.status !== 401 || !tokenStorage.getRefresh()) return answer;
   if (!(await renewSession(dispatch))) return answer;
   onProgress(0, file.size);
-  return putOnce(url, file, onProgress, signal);
+  return putOnce(url, file, fields, onProgress, signal);
 }
 
 /** The stored upload an answer carries (the file itself, or the submission holding it). */

@@ -146,6 +146,17 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
   const cover = useUpload('cover', fileOf(submission, 'cover'), ensureDraft);
   const mainSlot: UploadSlot = kind === 'book' ? 'manuscript' : 'file';
   const main = useUpload(mainSlot, fileOf(submission, mainSlot), ensureDraft);
+  // The declared type the server holds with the uploaded file: changing it needs a file of the new type.
+  const [uploadedType, setUploadedType] = useState(submission?.working.fileType ?? null);
+  const typeNeedsFile =
+    kind === 'file' && main.state.file !== null && values.fileType !== '' && values.fileType !== uploadedType;
+
+  /** The draft's fields to save: a new declared type waits for its file (the server refuses it alone). */
+  const savable = (next: ProposalValues) => {
+    const body = draftBody(next, kind) as Record<string, unknown>;
+    if (kind === 'file' && main.state.file !== null && next.fileType !== uploadedType) delete body.fileType;
+    return body;
+  };
 
   const { data: categories = [] } = useGetProposalCategoriesQuery(section, { skip: !sectionChosen });
   const categoryId = Number(values.categoryId);
@@ -164,7 +175,7 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
       if (patch.paper !== undefined || patch.ebook !== undefined) delete rest.editions;
       return rest;
     });
-    draft.change(draftBody(next, kind), next.section && kind === 'file' ? next.section : 'book');
+    draft.change(savable(next), kind === 'file' ? next.section : 'book');
   };
 
   const text = (name: 'title' | 'isbn' | 'pages' | 'paperPrice' | 'ebookPrice' | 'price') => ({
@@ -520,10 +531,14 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
               }
               required
               state={main.state}
-              error={errors[mainSlot]}
+              disabled={kind === 'file' && values.fileType === ''}
+              error={errors[mainSlot] ?? (typeNeedsFile ? t('authoring:form.newTypeNeedsFile') : undefined)}
               onFile={(file) => {
                 setErrors(({ [mainSlot]: _removed, ...rest }) => rest);
-                void main.send(file);
+                const declared = kind === 'file' ? values.fileType : '';
+                void main.send(file, declared ? { fileType: declared } : {}).then((stored) => {
+                  if (stored && declared) setUploadedType(declared);
+                });
               }}
             />
             <UploadField

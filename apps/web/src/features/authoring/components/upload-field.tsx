@@ -13,6 +13,7 @@ type UploadFieldProps = {
   hint: string;
   accept: string;
   required?: boolean;
+  disabled?: boolean;
   state: UploadState;
   /** An error of the form for this slot (`upload.required` after a submit), shown when the upload has none. */
   error?: string | undefined;
@@ -23,7 +24,17 @@ type UploadFieldProps = {
  * A file to send with the proposal: a labelled file input, the bytes sent on a `<progress>` bar while it goes,
  * then the file the server kept (or why it refused it).
  */
-export function UploadField({ slot, label, hint, accept, required, state, error, onFile }: UploadFieldProps) {
+export function UploadField({
+  slot,
+  label,
+  hint,
+  accept,
+  required,
+  disabled,
+  state,
+  error,
+  onFile,
+}: UploadFieldProps) {
   const { t, i18n } = useTranslation('authoring');
   const validationText = useValidationText();
   const id = useId();
@@ -59,6 +70,7 @@ export function UploadField({ slot, label, hint, accept, required, state, error,
         type="file"
         className="upload-field__input"
         accept={accept}
+        disabled={disabled}
         aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''} ${id}-state`}
         aria-invalid={message ? true : undefined}
         onChange={choose}

@@ -43,7 +43,7 @@ export function useUpload(
   useEffect(() => () => controller.current?.abort(), []);
 
   const send = useCallback(
-    async (file: File): Promise<boolean> => {
+    async (file: File, fields: Record<string, string> = {}): Promise<boolean> => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -65,6 +65,7 @@ export function useUpload(
           submissionId,
           slot,
           file,
+          fields,
           signal: abort.signal,
           dispatch,
           onProgress: (loaded, total) => setState((current) => ({ ...current, loaded, total })),
