@@ -370,7 +370,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
   function declaredType(fields: Record<string, string>): FileType | undefined {
     if (fields.fileType === undefined || fields.fileType === '') return undefined;
     const parsed = FileType.safeParse(fields.fileType);
-    if (!parsed.success) throw invalid({ fileType: 'fileType.invalid' });
+    if (!parsed.success) throw invalid({ fileType: 'fileType.required' });
     return parsed.data;
   }
 
@@ -418,7 +418,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
         if (givenSection && givenSection !== 'book') throw invalid({ section: 'section.invalid' });
         section = 'book';
       } else {
-        if (!givenSection) throw invalid({ section: 'section.required' });
+        if (!givenSection) throw invalid({ section: 'section.invalid' });
         if (givenSection === 'book') throw invalid({ section: 'section.invalid' });
         section = givenSection;
       }
@@ -465,7 +465,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
     async putFile(authorId: string, id: string, slot: UploadSlot, request: FastifyRequest) {
       const [before] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
       if (!before || before.authorId !== authorId) throw notFound();
-      if (!slotsOf(before.kind).includes(slot)) throw invalid({ slot: 'slot.invalid' });
+      if (!slotsOf(before.kind).includes(slot)) throw invalid({ slot: 'upload.type' });
       if (!(EDITABLE_STATUSES as readonly string[]).includes(before.status)) {
         throw invalidTransition('This proposal cannot be edited now.');
       }
@@ -547,7 +547,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
             if (body.section && body.section !== row.section) throw invalid({ section: 'section.invalid' });
           } else {
             const section: Section = kind === 'book' ? 'book' : (body.section ?? ('' as Section));
-            if (!section) throw invalid({ section: 'section.required' });
+            if (!section) throw invalid({ section: 'section.invalid' });
             [row] = (await ctx.tx
               .insert(submissions)
               .values({ id: newId, authorId, kind, section, status: 'draft' })
