@@ -11,7 +11,9 @@
 // provider, per-step latencies, the database counted after the run (no lost or doubled order, e-mail or
 // entitlement), and a 20 MB download beside the same file read from disk.
 //
-//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres --scenario=catalog|checkout]
+// Then the uploads (apps/api/bench/uploads.ts): /hello's latency while 4 authors upload 50 MB PDFs.
+//
+//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres --scenario=catalog|checkout|uploads]
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
@@ -42,6 +44,7 @@ import {
   searchRequests,
 } from './requests.ts';
 import { seedBulkCatalog } from './seed.ts';
+import { benchUploads, registerFallbackUploadRoute } from './uploads.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,12 +52,13 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
-    /** Run only the catalogue's scenarios or only the checkout (default: both). */
+    /** Run only the catalogue's scenarios, the checkout or the uploads (default: all). */
     scenario: { type: 'string' },
   },
 });
-const runCatalog = args.scenario !== 'checkout';
-const runCheckout = args.scenario !== 'catalog';
+const runCatalog = !args.scenario || args.scenario === 'catalog';
+const runCheckout = !args.scenario || args.scenario === 'checkout';
+const runUploads = !args.scenario || args.scenario === 'uploads';
 const productCount = Number(args.products);
 const durationSeconds = Number(args.duration);
 const warmupSeconds = Number(args.warmup);
@@ -190,6 +194,7 @@ async function benchTarget(target: Target): Promise<boolean> {
     });
     // Background work (PDF stamping, e-mail sending) is queued, not run, while the requests are measured.
     app = await buildApp(config, { database, runMailSender: false, runJobs: false });
+    if (runUploads) registerFallbackUploadRoute(app);
     // The baseline: a second, bare Fastify instance (no plugins, no hooks, no logger) in this same process, so
     // both share one event loop and anything that blocks it shows on /hello.
     hello = Fastify({ logger: false });
@@ -336,7 +341,19 @@ async function benchTarget(target: Target): Promise<boolean> {
           helloRequestsPerSecond: helloResult.requestsPerSecond,
         })
       : true;
-    return rows.every((row) => row.pass !== false) && checkoutPass;
+    const uploadsPass = runUploads
+      ? await benchUploads({
+          app,
+          apiUrl,
+          workDir,
+          durationSeconds,
+          warmupSeconds,
+          helloAlone: helloResult,
+          probeHello: () =>
+            runLoad({ url: helloUrl, connections: 1, requests: helloRequests }, 'uploads-hello-probe'),
+        })
+      : true;
+    return rows.every((row) => row.pass !== false) && checkoutPass && uploadsPass;
   } finally {
     await hello?.close();
     await app?.close();
