@@ -245,5 +245,52 @@ for (const lng of languages) {
       await screenshot(editor, `a11y-back-office-refund-dialog-${lng}`, { fullPage: false });
       await editor.context().close();
     });
+
+    test('/file-book, /book-proposed, /file-proposed and /author-product, and the invitation to become an author', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const author = newAccount(uniqueEmail('a11y-author'));
+      await registerThroughApi(request, author, 'author', { language: lng });
+      const access = await accessToken(request, author.email, author.password);
+      const created = await request.post('/api/submissions', {
+        headers: { Authorization: `Bearer ${access}` },
+        data: { kind: 'book', title: 'Histoire de la Méditerranée' },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { id } = (await created.json()) as { id: string };
+      const writer = await pageAs(page.context().browser()!, request, author.email, author.password);
+
+      await openIn(writer, '/file-book', lng);
+      await expect(
+        writer.getByRole('link', { name: 'Histoire de la Méditerranée', exact: true }),
+      ).toBeVisible();
+      await expectNoA11yViolations(writer, { exclude: ['.Toastify'] });
+      // The book form with the API's field errors.
+      await openIn(writer, `/book-proposed?draft=${id}`, lng);
+      await writer.locator('form.proposal-form button[type="submit"]').click();
+      await expect(writer.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoA11yViolations(writer, { exclude: ['.Toastify'] });
+      // The file form of an academic document: rights, confidentiality, licence.
+      await openIn(writer, '/file-proposed', lng);
+      await writer.locator('input[name="section"][value="academic"]').check();
+      await expect(writer.locator('input[name="licence"]').first()).toBeVisible();
+      await expectNoA11yViolations(writer, { exclude: ['.Toastify'] });
+      // One proposal, and its confirmation dialog.
+      await openIn(writer, `/author-product?id=${id}`, lng);
+      await expect(writer.locator('.author-product__title')).toBeVisible();
+      await expectNoA11yViolations(writer, { exclude: ['.Toastify'] });
+      await writer.locator('.author-actions .btn--secondary').first().click();
+      await expect(writer.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(writer, { exclude: ['.Toastify'] });
+      await writer.context().close();
+
+      // A customer is invited to become an author.
+      await newCustomer(page, request, uniqueEmail('a11y-reader'), { language: lng });
+      await openIn(page, '/file-book', lng);
+      await expect(page.locator('.empty-state')).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+    });
   });
 }

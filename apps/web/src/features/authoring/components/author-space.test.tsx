@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '@/lib/token-storage';
@@ -8,7 +8,10 @@ import { AuthorInvitation } from './author-invitation';
 import { AuthorProductView } from './author-product-view';
 import { AuthorProductsView } from './author-products-view';
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmounting saves a pending draft: it must still reach the fake API.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
   vi.unstubAllGlobals();
 });
 

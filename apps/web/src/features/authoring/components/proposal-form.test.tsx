@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccessToken, jsonResponse, renderWithProviders } from '@/testing/test-utils';
@@ -66,7 +66,10 @@ function renderForm() {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmounting saves a pending draft: it must still reach the fake API.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 50));
   vi.unstubAllGlobals();
 });
 
@@ -125,6 +128,7 @@ describe('the file proposal form', () => {
     await user.click(screen.getByRole('radio', { name: /^Professional/ }));
     await screen.findByText('Draft saved');
 
+    await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
     const file = new File([new Uint8Array(4000)], 'budget.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
@@ -136,6 +140,9 @@ describe('the file proposal form', () => {
     expect(xhr.sent[0]?.method).toBe('PUT');
     expect(xhr.sent[0]?.url).toBe(`/api/submissions/${submissionId}/files/file`);
     expect(xhr.sent[0]?.headers.Authorization).toMatch(/^Bearer /);
+    // The declared type goes with the file, before it.
+    expect([...xhr.sent[0]!.body.keys()]).toEqual(['fileType', 'file']);
+    expect(xhr.sent[0]?.body.get('fileType')).toBe('excel');
   });
 
   it('shows why the server refused an upload', async () => {
@@ -154,6 +161,7 @@ describe('the file proposal form', () => {
     renderForm();
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
     await user.upload(screen.getByLabelText(/^File \*?$/), new File(['%PDF-1.7'], 'budget.xlsx'));
     expect(
       await screen.findByText('The file’s content does not match the file type chosen.'),
