@@ -16,6 +16,7 @@ import {
   shipThroughApi,
   shopWords,
 } from './flows.ts';
+import { editorialScene } from './editorial-flows.ts';
 
 // axe-core with the WCAG 2.0/2.1 A and AA rules, on every screen of the account foundation, in both languages.
 const languages = ['en', 'fr'] as const;
@@ -244,6 +245,36 @@ for (const lng of languages) {
       await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
       await screenshot(editor, `a11y-back-office-refund-dialog-${lng}`, { fullPage: false });
       await editor.context().close();
+    });
+
+    test('/back-office/editorial (queue and reports), a submission under review, and the report dialog', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const scene = await editorialScene(request);
+      const editor = await pageAs(page.context().browser()!, request, demo.editor);
+      await openIn(editor, '/back-office/editorial?section=academic', lng);
+      await expect(editor.getByRole('listitem', { name: scene.title })).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      await openIn(editor, '/back-office/editorial?tab=reports', lng);
+      await expect(editor.getByRole('listitem', { name: scene.reportedTitle })).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      // The review with the publication fields and the errors of an empty decision.
+      await openIn(editor, `/back-office/editorial/${scene.submissionId}`, lng);
+      await editor.getByRole('radio').first().check();
+      await editor.locator('form.ed-decision button[type="submit"]').click();
+      await expect(editor.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoA11yViolations(editor, { exclude: ['.Toastify'] });
+      await screenshot(editor, `a11y-editorial-review-${lng}`);
+      await editor.context().close();
+
+      // An academic document's page (licence, report button) and its report dialog.
+      await openIn(page, `/prodoc/${scene.productId}`, lng);
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
+      await page.locator('.report-document__open').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
     });
 
     test('/file-book, /book-proposed, /file-proposed and /author-product, and the invitation to become an author', async ({

@@ -135,7 +135,7 @@ export function VersionsSection({ history, locale }: { history: SubmissionVersio
       <h2 id={`${ids}-versions`} className="bo-section__title">
         {t('review.versions')}
       </h2>
-      <ol className="ed-versions" reversed>
+      <ul className="ed-versions">
         {history.map((version) => (
           <li key={version.number}>
             <strong>{t('diff.version', { number: version.number })}</strong> ·{' '}
@@ -143,7 +143,7 @@ export function VersionsSection({ history, locale }: { history: SubmissionVersio
             {version.note && <blockquote className="ed-quote">{version.note}</blockquote>}
           </li>
         ))}
-      </ol>
+      </ul>
       {history.length < 2 ? (
         <p className="ed-muted">{t('diff.onlyOne')}</p>
       ) : (
