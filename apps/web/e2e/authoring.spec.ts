@@ -92,11 +92,11 @@ test('an author proposes a file: the upload’s progress bar moves, and the prop
   await newAuthor(page, request);
   await openIn(page, '/file-proposed');
   await page.getByRole('radio', { name: /^Professional/ }).check();
+  await page.getByLabel(/^Title/).fill('Monthly budget dashboard');
   await expect(page.getByText('Draft saved')).toBeVisible();
   // The draft's id is in the address: a reload continues it.
   await expect(page).toHaveURL(/[?&]draft=[0-9a-f-]{36}/);
-
-  await page.getByLabel(/^Title/).fill('Monthly budget dashboard');
+  await expect(page.getByRole('radio', { name: /^Academic/ })).toBeDisabled();
   await page.getByLabel(/^Description/).fill('A monthly budget dashboard for small teams, with its charts.');
   await page.getByLabel(/^Language of the content/).selectOption('en');
   await page.getByLabel(/^File type/).selectOption('pdf');
@@ -123,7 +123,9 @@ test('an author proposes a file: the upload’s progress bar moves, and the prop
   await page
     .getByLabel(/^File \*?$/)
     .setInputFiles({ name: 'budget.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await expect(page.getByRole('progressbar', { name: 'Upload progress: File' })).toBeVisible();
+  const bar = page.getByRole('progressbar', { name: 'Upload progress: File' });
+  await expect(bar).toBeVisible();
+  await bar.scrollIntoViewIfNeeded();
   await screenshot(page, 'authoring-upload-progress', { fullPage: false });
   await expect(page.getByText(/^budget\.pdf received \(/)).toBeVisible({ timeout: 30_000 });
   await cdp.send('Network.emulateNetworkConditions', {

@@ -85,16 +85,19 @@ describe('the file proposal form', () => {
     renderForm();
     const user = userEvent.setup();
 
+    await user.click(screen.getByRole('radio', { name: /^Academic/ }));
     await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    // Choosing the section alone saves nothing.
+    expect(api.callsTo('POST', '/api/submissions')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Title/), 'Budget dashboard');
     await waitFor(() => expect(api.callsTo('POST', '/api/submissions')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/submissions')[0]?.body).toMatchObject({
       kind: 'file',
       section: 'professional',
+      title: 'B',
     });
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^Academic/ })).toBeDisabled();
-
-    await user.type(screen.getByLabelText(/^Title/), 'Budget dashboard');
     await user.selectOptions(await screen.findByLabelText(/^Category/), '11');
     await user.type(screen.getByLabelText(/^Price \(EUR\)/), '19');
     expect(
@@ -126,7 +129,6 @@ describe('the file proposal form', () => {
     renderForm();
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /^Professional/ }));
-    await screen.findByText('Draft saved');
 
     await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
     const file = new File([new Uint8Array(4000)], 'budget.xlsx', {

@@ -49,6 +49,19 @@ type ProposalFormProps = {
   onDraftCreated?: (id: string) => void;
 };
 
+/** A fieldset's error, as the fields show theirs. */
+function FieldsetError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p className="field__error" id={id}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+        <circle cx="8" cy="8" r="7" fill="currentColor" />
+        <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      {children}
+    </p>
+  );
+}
+
 const fileOf = (submission: Submission | undefined, slot: UploadSlot): SubmissionFile | null =>
   submission?.working.files.find((file) => file.slot === slot) ?? null;
 
@@ -100,11 +113,7 @@ function RadioGroup<T extends string>({
           </span>
         </label>
       ))}
-      {error && (
-        <p className="field__error" id={`${name}-error`}>
-          {error}
-        </p>
-      )}
+      {error && <FieldsetError id={`${name}-error`}>{error}</FieldsetError>}
     </fieldset>
   );
 }
@@ -279,8 +288,13 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
             },
           ]}
           onChange={(chosen) => {
+            // Choosing alone creates no draft: the first field typed does, with the section chosen then.
             setSectionChosen(true);
-            update({ section: chosen, ...(chosen === 'academic' ? { price: '' } : {}) });
+            setValues((current) => ({
+              ...current,
+              section: chosen,
+              ...(chosen === 'academic' ? { price: '' } : {}),
+            }));
           }}
           error={validationText(errors.section)}
         />
@@ -423,9 +437,7 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
                   )}
                 </div>
                 {errors.editions && (
-                  <p className="field__error" id="editions-error">
-                    {validationText(errors.editions)}
-                  </p>
+                  <FieldsetError id="editions-error">{validationText(errors.editions)}</FieldsetError>
                 )}
               </fieldset>
               <div className="form__grid">
