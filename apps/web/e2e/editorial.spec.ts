@@ -109,6 +109,14 @@ test('an editor asks for changes, compares the new version, publishes it; a cust
   await openIn(page, `/search?search=${encodeURIComponent(title)}`, 'en');
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
 
+  // Its page offers the first pages of the paid PDF, cut at publication.
+  await openIn(page, `/prodoc/${productId}`, 'en');
+  const sample = page.getByRole('link', { name: /^Preview the first pages/ });
+  await expect(sample).toBeVisible();
+  const pdf = await request.get((await sample.getAttribute('href'))!);
+  expect(pdf.ok()).toBe(true);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
   // A customer buys it with the demo card.
   await newCustomer(page, request, uniqueEmail('buyer'));
   await addToCart(page, { id: productId, kind: 'file' });
