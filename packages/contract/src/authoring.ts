@@ -113,25 +113,41 @@ export const Pages = z.coerce
  * `fileType.required`, `rights.required` / `licence.required` (academic files), `upload.required` (the
  * manuscript or the file; a cover is optional: one is drawn when none is given), `isbn.invalid`).
  */
-export const SubmissionFields = z.object({
-  title: optionalOf(SubmissionTitle),
-  description: optionalOf(SubmissionDescription),
+const fieldSchemas = {
+  title: SubmissionTitle,
+  description: SubmissionDescription,
   /** The content's language. */
-  language: optionalOf(Language),
-  categoryId: optionalOf(Id),
-  subcategoryId: optionalOf(Id),
+  language: Language,
+  categoryId: Id,
+  subcategoryId: Id,
   /** Books: the proposed price of each edition offered (paper and/or ebook). */
-  paperPriceCents: optionalOf(ProposedPrice),
-  ebookPriceCents: optionalOf(ProposedPrice),
-  isbn: optionalOf(Isbn),
-  pages: optionalOf(Pages),
+  paperPriceCents: ProposedPrice,
+  ebookPriceCents: ProposedPrice,
+  isbn: Isbn,
+  pages: Pages,
   /** Files: the type declared (the upload's content must match it) and the price (none for academic files). */
-  fileType: optionalOf(FileType),
-  priceCents: optionalOf(ProposedPrice),
+  fileType: FileType,
+  priceCents: ProposedPrice,
   /** Academic files: the right to publish, the licence, and whether the host company asked for confidentiality. */
-  rights: optionalOf(PublishingRight),
-  licence: optionalOf(Licence),
-  confidential: optionalOf(booleanField),
+  rights: PublishingRight,
+  licence: Licence,
+  confidential: booleanField,
+};
+export const SubmissionFields = z.object({
+  title: optionalOf(fieldSchemas.title),
+  description: optionalOf(fieldSchemas.description),
+  language: optionalOf(fieldSchemas.language),
+  categoryId: optionalOf(fieldSchemas.categoryId),
+  subcategoryId: optionalOf(fieldSchemas.subcategoryId),
+  paperPriceCents: optionalOf(fieldSchemas.paperPriceCents),
+  ebookPriceCents: optionalOf(fieldSchemas.ebookPriceCents),
+  isbn: optionalOf(fieldSchemas.isbn),
+  pages: optionalOf(fieldSchemas.pages),
+  fileType: optionalOf(fieldSchemas.fileType),
+  priceCents: optionalOf(fieldSchemas.priceCents),
+  rights: optionalOf(fieldSchemas.rights),
+  licence: optionalOf(fieldSchemas.licence),
+  confidential: optionalOf(fieldSchemas.confidential),
 });
 export type SubmissionFields = z.input<typeof SubmissionFields>;
 
@@ -143,8 +159,30 @@ export const CreateDraftBody = SubmissionFields.extend({
 });
 export type CreateDraftBody = z.input<typeof CreateDraftBody>;
 
-/** PATCH /api/submissions/{id}: saves fields of the working copy (draft, or changes requested); others are kept. */
-export const SubmissionDraftBody = SubmissionFields;
+/** A field a PATCH may clear: `null` (or '') clears it, an absent field is kept. */
+const clearableOf = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? null : value), schema.nullable().optional());
+
+/**
+ * PATCH /api/submissions/{id}: saves fields of the working copy (draft, or changes requested): a field given is
+ * saved, a field given as null is cleared (an edition unticked, a field emptied), an absent field is kept.
+ */
+export const SubmissionDraftBody = z.object({
+  title: clearableOf(fieldSchemas.title),
+  description: clearableOf(fieldSchemas.description),
+  language: clearableOf(fieldSchemas.language),
+  categoryId: clearableOf(fieldSchemas.categoryId),
+  subcategoryId: clearableOf(fieldSchemas.subcategoryId),
+  paperPriceCents: clearableOf(fieldSchemas.paperPriceCents),
+  ebookPriceCents: clearableOf(fieldSchemas.ebookPriceCents),
+  isbn: clearableOf(fieldSchemas.isbn),
+  pages: clearableOf(fieldSchemas.pages),
+  fileType: clearableOf(fieldSchemas.fileType),
+  priceCents: clearableOf(fieldSchemas.priceCents),
+  rights: clearableOf(fieldSchemas.rights),
+  licence: clearableOf(fieldSchemas.licence),
+  confidential: clearableOf(fieldSchemas.confidential),
+});
 export type SubmissionDraftBody = z.input<typeof SubmissionDraftBody>;
 
 /**

@@ -465,6 +465,23 @@ describe('proposing', () => {
       description: 'Un rapport de stage sur la comptabilité analytique.',
     });
 
+    // null clears a saved field; an absent field is kept.
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/submissions/${created.id}`,
+      headers: authorA.headers,
+      payload: { title: null },
+    });
+    expectStatus(cleared, 200);
+    expect(cleared.json<Submission>().working).toMatchObject({ title: null, fileType: 'pdf' });
+    const retitled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/submissions/${created.id}`,
+      headers: authorA.headers,
+      payload: { title: 'Rapport de stage' },
+    });
+    expectStatus(retitled, 200);
+
     const academicPrice = await t.app.inject({
       method: 'PATCH',
       url: `/api/submissions/${created.id}`,
