@@ -82,6 +82,18 @@ export type NewProduct = {
   licence?: Licence | null;
 };
 
+/** A row still referenced by a foreign key: `foreign_key_violation`, or `restrict_violation` for ON DELETE RESTRICT (PostgreSQL 16 and later). */
+const REFERENCED = new Set(['23503', '23001']);
+
+/** PostgreSQL's SQLSTATE of a failed statement, wherever the driver or Drizzle put it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function invalid(fields: Record<string, string>, message = 'The product is not valid.'): AppError {
   return new AppError('validation_failed', 400, message, fields);
 }
@@ -306,17 +318,25 @@ async function replaceProduct(
           set: { ...set, updatedAt: sql`now()` },
         });
     }
-    // Order lines keep the edition they sold (a foreign key): only an edition never ordered can go.
-    await tx.delete(bookEditions).where(
-      and(
-        eq(bookEditions.productId, id),
-        notInArray(
-          bookEditions.format,
-          editions.map((e) => e.format),
+    // Order lines keep the edition they sold (their foreign key refuses the delete): an edition already ordered
+    // cannot be dropped by a new version, or it would stay on sale; the whole write is refused instead.
+    try {
+      await tx.delete(bookEditions).where(
+        and(
+          eq(bookEditions.productId, id),
+          notInArray(
+            bookEditions.format,
+            editions.map((e) => e.format),
+          ),
         ),
-        sql`NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.edition_id = ${bookEditions.id})`,
-      ),
-    );
+      );
+    } catch (error) {
+      if (!REFERENCED.has(databaseErrorCode(error) ?? '')) throw error;
+      throw invalid(
+        { editions: 'editions.sold' },
+        'An edition that was already ordered cannot be removed; unpublish the book instead.',
+      );
+    }
   } else {
     const asset = assetValues(input.file!);
     await tx
