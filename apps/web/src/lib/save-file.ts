@@ -13,3 +13,13 @@ export function saveFile(href: string, fileName?: string): void {
   link.click();
   link.remove();
 }
+
+/**
+ * Saves bytes already fetched (a file the API serves only with the session's token, which a plain link cannot
+ * send) under `fileName`; the object URL is released once the browser has had time to take it.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const objectUrl = URL.createObjectURL(blob);
+  saveFile(objectUrl, fileName);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}

@@ -1,6 +1,7 @@
 import type { SubmissionFile, UploadSlot } from '@hls/contract';
 import { env } from '@/config/env';
 import { isTokenValid } from '@/lib/jwt';
+import { saveBlob } from '@/lib/save-file';
 import { accessTokenRenewed, sessionCleared } from '@/lib/session-events';
 import { currentLanguage, refreshAccessToken } from '@/lib/token-refresh';
 import { tokenStorage } from '@/lib/token-storage';
@@ -142,14 +143,6 @@ export async function downloadSubmissionFile(
 ): Promise<boolean> {
   const blob = await fetchSubmissionFile(url, dispatch);
   if (!blob) return false;
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  saveBlob(blob, fileName);
   return true;
 }

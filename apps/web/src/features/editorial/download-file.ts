@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { saveBlob } from '@/lib/save-file';
 import { tokenStorage } from '@/lib/token-storage';
 
 /**
@@ -11,13 +12,5 @@ export async function downloadSubmissionFile(url: string, fileName: string): Pro
     headers: access ? { Authorization: `Bearer ${access}` } : {},
   });
   if (!response.ok) throw new Error(`download failed: ${response.status}`);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  saveBlob(await response.blob(), fileName);
 }
