@@ -3,17 +3,14 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { roles, userStatuses } from '@hls/contract/values';
 import type { AdminUser, Role, UserStatus } from '@hls/contract';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useErrorText } from '@/i18n/use-error-text';
 import { toApiFailure } from '@/lib/api-error';
 import { formatDate } from '@/lib/dates';
 import { intlLocale } from '@/lib/money';
 import { useGetAdminUsersQuery } from '../api/back-office-api';
 import { BackOfficeForbidden } from './forbidden';
+import { pageFrom, searchFrom } from './list-search';
+import { ListTable } from './list-table';
 import { UserActionDialog } from './user-action-dialog';
 import { userName } from './user-name';
 import type { UserAction } from './user-action-dialog';
@@ -25,7 +22,6 @@ function filtersFrom(params: URLSearchParams): { filters: UserFilters; page: num
   const q = params.get('q')?.trim();
   const role = params.get('role');
   const status = params.get('status');
-  const page = Number(params.get('page'));
   return {
     filters: {
       ...(q ? { q: q.slice(0, 200) } : {}),
@@ -34,15 +30,8 @@ function filtersFrom(params: URLSearchParams): { filters: UserFilters; page: num
         ? { status: status as UserStatus }
         : {}),
     },
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageFrom(params),
   };
-}
-
-function searchFrom(filters: UserFilters, page = 1): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-  if (page > 1) params.set('page', String(page));
-  return params;
 }
 
 type UserRowProps = {
@@ -143,7 +132,6 @@ function UserRow({ user, isSelf, headerIds, locale, onAction }: UserRowProps) {
 export function BackOfficeUsersView({ selfId }: { selfId: string | null }) {
   const { t, i18n } = useTranslation('backoffice');
   const locale = intlLocale(i18n.language);
-  const errorText = useErrorText();
   const roleHeaderId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = filtersFrom(searchParams);
@@ -166,65 +154,55 @@ export function BackOfficeUsersView({ selfId }: { selfId: string | null }) {
         value={filters}
         onApply={(next) => setSearchParams(searchFrom(next))}
       />
-      {isLoading && <PageSpinner label={t('users.loading')} />}
-      {!data && failure && (
-        <Alert tone="error" title={t('users.loadFailed')}>
-          <p>{errorText(failure)}</p>
-          <Button variant="secondary" size="sm" busy={isFetching} onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      )}
-      {data && data.count === 0 && (
-        <EmptyState title={t('users.list.emptyTitle')} text={t('users.list.emptyText')} />
-      )}
-      {data && data.count > 0 && (
-        <>
-          <p className="bo-page__count" aria-live="polite">
-            {t('users.list.count', { count: data.count })}
-          </p>
-          <div className="bo-table-wrap">
-            <table className="bo-table bo-users">
-              <caption className="visually-hidden">{t('users.list.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.list.user')}</th>
-                  <th scope="col" id={roleHeaderId}>
-                    {t('users.list.role')}
-                  </th>
-                  <th scope="col">{t('users.list.status')}</th>
-                  <th scope="col">{t('users.list.created')}</th>
-                  <th scope="col">{t('users.list.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.results.map((user) => (
-                  <UserRow
-                    // A saved change comes back from the server: the row starts again from it.
-                    key={`${user.id}:${user.role}`}
-                    user={user}
-                    isSelf={user.id === selfId}
-                    headerIds={{ role: roleHeaderId }}
-                    locale={locale}
-                    onAction={setAction}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={data.page}
-            pages={data.pages}
-            hrefFor={(n) => `?${searchFrom(filters, n).toString()}`}
-            labels={{
-              nav: t('users.pagination.nav'),
-              previous: t('users.pagination.previous'),
-              next: t('users.pagination.next'),
-              page: (n) => t('users.pagination.page', { page: n }),
-            }}
-          />
-        </>
-      )}
+      <ListTable
+        data={data}
+        failure={failure}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        refetch={refetch}
+        texts={{
+          loading: t('users.loading'),
+          loadFailed: t('users.loadFailed'),
+          retry: t('retry'),
+          emptyTitle: t('users.list.emptyTitle'),
+          emptyText: t('users.list.emptyText'),
+          count: (count) => t('users.list.count', { count }),
+          caption: t('users.list.caption'),
+          pagination: {
+            nav: t('users.pagination.nav'),
+            previous: t('users.pagination.previous'),
+            next: t('users.pagination.next'),
+            page: (n) => t('users.pagination.page', { page: n }),
+          },
+        }}
+        tableClassName="bo-table bo-users"
+        head={
+          <tr>
+            <th scope="col">{t('users.list.user')}</th>
+            <th scope="col" id={roleHeaderId}>
+              {t('users.list.role')}
+            </th>
+            <th scope="col">{t('users.list.status')}</th>
+            <th scope="col">{t('users.list.created')}</th>
+            <th scope="col">{t('users.list.actions')}</th>
+          </tr>
+        }
+        hrefFor={(n) => `?${searchFrom(filters, n).toString()}`}
+      >
+        {(users) =>
+          users.map((user) => (
+            <UserRow
+              // A saved change comes back from the server: the row starts again from it.
+              key={`${user.id}:${user.role}`}
+              user={user}
+              isSelf={user.id === selfId}
+              headerIds={{ role: roleHeaderId }}
+              locale={locale}
+              onAction={setAction}
+            />
+          ))
+        }
+      </ListTable>
       <UserActionDialog action={action} onClose={() => setAction(null)} />
     </div>
   );
