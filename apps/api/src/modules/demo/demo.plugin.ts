@@ -21,8 +21,9 @@ export default fp(
         catalog: app.catalog.writes,
         assets: app.catalog.assets,
         storage: app.storage,
+        submissions: app.submissions,
       }),
     );
   },
-  { name: 'demo', dependencies: ['database', 'accounts', 'catalog', 'storage'] },
+  { name: 'demo', dependencies: ['database', 'accounts', 'catalog', 'storage', 'submissions'] },
 );

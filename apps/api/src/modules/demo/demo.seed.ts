@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
@@ -5,6 +6,7 @@ import type { CatalogAssets, CatalogWrites } from '../catalog/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { seedDemoAccounts } from './demo.accounts.ts';
 import { seedDemoCatalog, type CatalogSeedResult } from './demo.catalog.ts';
+import { adoptDemoProducts } from './demo.submissions.ts';
 
 export type DemoSeedResult = { accounts: string[]; catalog: CatalogSeedResult };
 
@@ -17,6 +19,8 @@ export type DemoDeps = {
   /** Books' ebook PDFs. */
   assets: Pick<CatalogAssets, 'attach' | 'forProducts'>;
   storage: Storage;
+  /** Proposals for the demo products (their authors' lists, the editorial queue). */
+  submissions: Pick<FastifyInstance['submissions'], 'adopt'>;
 };
 
 export function createDemoService(deps: DemoDeps) {
@@ -25,6 +29,7 @@ export function createDemoService(deps: DemoDeps) {
     async seed(): Promise<DemoSeedResult> {
       const accounts = await deps.transaction((ctx) => seedDemoAccounts(deps.accounts, ctx));
       const catalog = await seedDemoCatalog(deps);
+      await adoptDemoProducts(deps);
       return { accounts, catalog };
     },
   };

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTypes } from '@hls/contract';
+import { fileTypes, type AuthorProductList, type QueuePage, type ReviewSubmission } from '@hls/contract';
 import { login, useApp } from '../../../test/helper.ts';
-import { bookEditions, categories, fileAssets, products } from '../../db/schema.ts';
+import { bookEditions, categories, fileAssets, products, submissions } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
@@ -133,6 +133,39 @@ describe('demo data', () => {
       catalog: { authors: 0, categories: 0, products: 0 },
     });
     expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toMatchObject({ fileType: 'pdf' });
+  });
+
+  it('gives every demo product its proposal: authors find theirs, the unpublished ones wait for the editors', async () => {
+    const all = (await t.database.db.select({ id: products.id, status: products.status }).from(products))
+      .length;
+    const proposals = async () =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0]!.n;
+    expect(await proposals()).toBe(all);
+    await t.app.demo.seed();
+    expect(await proposals()).toBe(all);
+
+    const author = await login(t.app, 'author@hls.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${author.access}` };
+    const books = (await t.app.inject({ url: '/api/books/author', headers })).json<AuthorProductList>();
+    const files = (await t.app.inject({ url: '/api/category/author', headers })).json<AuthorProductList>();
+    const mine = [...books.results, ...files.results];
+    expect(mine.length).toBeGreaterThan(3);
+    expect(mine.filter((p) => p.status === 'published').every((p) => p.productId !== null)).toBe(true);
+
+    const editor = await login(t.app, 'editor@hls.test', DEMO_PASSWORD);
+    const queue = (
+      await t.app.inject({
+        url: '/api/editorial/queue',
+        headers: { authorization: `Bearer ${editor.access}` },
+      })
+    ).json<QueuePage>();
+    expect(queue.count).toBe(3);
+    const first = queue.results[0]!;
+    const review = await t.app.inject({
+      url: `/api/editorial/submissions/${first.id}`,
+      headers: { authorization: `Bearer ${editor.access}` },
+    });
+    expect(review.json<ReviewSubmission>().history[0]!.values.files).toHaveLength(1);
   });
 
   it('gives books valid ISBN-13 numbers', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { adoptProducts } from './submissions.adopt.ts';
 import authorRoutes from './submissions.author.routes.ts';
 import editorialRoutes from './submissions.editorial.routes.ts';
 import { createAuthorService, type AuthorService } from './submissions.author.service.ts';
@@ -8,7 +9,12 @@ import { createEditorialService, type EditorialService } from './submissions.edi
 declare module 'fastify' {
   interface FastifyInstance {
     /** The author's side (drafts, uploads, proposals, revisions) and the editors' (queue, decisions, reports). */
-    submissions: { author: AuthorService; editorial: EditorialService };
+    submissions: {
+      author: AuthorService;
+      editorial: EditorialService;
+      /** Proposals for catalogue products written without one (the demo data set). */
+      adopt: typeof adoptProducts;
+    };
   }
 }
 
@@ -21,7 +27,7 @@ export default fp(
   async function submissions(app: FastifyInstance) {
     const author = createAuthorService({ app });
     const editorial = createEditorialService({ app });
-    app.decorate('submissions', { author, editorial });
+    app.decorate('submissions', { author, editorial, adopt: adoptProducts });
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(editorialRoutes, { prefix: '/api' });
   },
