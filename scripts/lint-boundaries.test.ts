@@ -42,12 +42,12 @@ describe('API boundaries', () => {
   });
 
   it('let only the demo module use the demo content', async () => {
-    const cover = 'demo-content/cover.ts';
+    const topics = 'demo-content/topics.ts';
     expect(
-      await boundaryErrors('apps/api/src/modules/documents/forbidden.ts', `import '../../${cover}';`),
+      await boundaryErrors('apps/api/src/modules/documents/forbidden.ts', `import '../../${topics}';`),
     ).toEqual([expect.stringContaining('Only the demo module')]);
-    expect(await boundaryErrors('apps/api/src/app.ts', `import './${cover}';`)).toHaveLength(1);
-    expect(await boundaryErrors('apps/api/src/modules/demo/allowed.ts', `import '../../${cover}';`)).toEqual(
+    expect(await boundaryErrors('apps/api/src/app.ts', `import './${topics}';`)).toHaveLength(1);
+    expect(await boundaryErrors('apps/api/src/modules/demo/allowed.ts', `import '../../${topics}';`)).toEqual(
       [],
     );
   });
