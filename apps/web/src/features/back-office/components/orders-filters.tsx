@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderStatuses } from '@hls/contract/values';
 import type { AdminOrderQuery } from '@hls/contract';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FilterForm } from '@/components/ui/filter-form';
 import { SelectField, TextField } from '@/components/ui/field';
 
 export type OrderFilters = Omit<AdminOrderQuery, 'page'>;
@@ -20,8 +19,7 @@ export function OrdersFilters({ value, onApply }: OrdersFiltersProps) {
   const [customer, setCustomer] = useState(value.customer ?? '');
   const [withdrawal, setWithdrawal] = useState(value.withdrawal === 'requested');
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const apply = () => {
     onApply({
       ...(status ? { status: status as OrderFilters['status'] } : {}),
       ...(from ? { from } : {}),
@@ -41,61 +39,54 @@ export function OrdersFilters({ value, onApply }: OrdersFiltersProps) {
   };
 
   return (
-    <form
-      className="bo-filters card"
-      role="search"
-      aria-label={t('backoffice:filters.label')}
-      onSubmit={apply}
-    >
-      <div className="bo-filters__grid">
-        <SelectField
-          label={t('backoffice:filters.status')}
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={[
-            { value: '', label: t('backoffice:filters.anyStatus') },
-            ...orderStatuses.map((s) => ({ value: s, label: t(`orders:status.${s}`) })),
-          ]}
-        />
-        <TextField
-          label={t('backoffice:filters.from')}
-          type="date"
-          name="from"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label={t('backoffice:filters.to')}
-          type="date"
-          name="to"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-        <TextField
-          label={t('backoffice:filters.customer')}
-          type="search"
-          name="customer"
-          value={customer}
-          maxLength={120}
-          hint={t('backoffice:filters.customerHint')}
-          onChange={(event) => setCustomer(event.target.value)}
-        />
-      </div>
-      <div className="bo-filters__row">
+    <FilterForm
+      label={t('backoffice:filters.label')}
+      aside={
         <Checkbox
           label={t('backoffice:filters.withdrawal')}
           name="withdrawal"
           checked={withdrawal}
           onChange={(event) => setWithdrawal(event.target.checked)}
         />
-        <div className="bo-filters__actions">
-          <Button type="submit">{t('backoffice:filters.apply')}</Button>
-          <Button variant="ghost" onClick={reset}>
-            {t('backoffice:filters.reset')}
-          </Button>
-        </div>
-      </div>
-    </form>
+      }
+      applyLabel={t('backoffice:filters.apply')}
+      resetLabel={t('backoffice:filters.reset')}
+      onApply={apply}
+      onReset={reset}
+    >
+      <SelectField
+        label={t('backoffice:filters.status')}
+        name="status"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        options={[
+          { value: '', label: t('backoffice:filters.anyStatus') },
+          ...orderStatuses.map((s) => ({ value: s, label: t(`orders:status.${s}`) })),
+        ]}
+      />
+      <TextField
+        label={t('backoffice:filters.from')}
+        type="date"
+        name="from"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
+      <TextField
+        label={t('backoffice:filters.to')}
+        type="date"
+        name="to"
+        value={to}
+        onChange={(event) => setTo(event.target.value)}
+      />
+      <TextField
+        label={t('backoffice:filters.customer')}
+        type="search"
+        name="customer"
+        value={customer}
+        maxLength={120}
+        hint={t('backoffice:filters.customerHint')}
+        onChange={(event) => setCustomer(event.target.value)}
+      />
+    </FilterForm>
   );
 }

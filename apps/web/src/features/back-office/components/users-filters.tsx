@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roles, userStatuses } from '@hls/contract/values';
 import type { Role, UserStatus } from '@hls/contract';
-import { Button } from '@/components/ui/button';
+import { FilterForm } from '@/components/ui/filter-form';
 import { SelectField, TextField } from '@/components/ui/field';
 
 export type UserFilters = { q?: string; role?: Role; status?: UserStatus };
@@ -17,8 +16,7 @@ export function UsersFilters({ value, onApply }: UsersFiltersProps) {
   const [role, setRole] = useState(value.role ?? '');
   const [status, setStatus] = useState(value.status ?? '');
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const apply = () => {
     onApply({
       ...(q.trim() ? { q: q.trim() } : {}),
       ...(role ? { role: role as UserFilters['role'] } : {}),
@@ -34,51 +32,43 @@ export function UsersFilters({ value, onApply }: UsersFiltersProps) {
   };
 
   return (
-    <form
-      className="bo-filters card"
-      role="search"
-      aria-label={t('backoffice:users.filters.label')}
-      onSubmit={apply}
+    <FilterForm
+      label={t('backoffice:users.filters.label')}
+      gridClassName="bo-filters__grid--users"
+      applyLabel={t('backoffice:users.filters.apply')}
+      resetLabel={t('backoffice:users.filters.reset')}
+      onApply={apply}
+      onReset={reset}
     >
-      <div className="bo-filters__grid bo-filters__grid--users">
-        <TextField
-          label={t('backoffice:users.filters.search')}
-          type="search"
-          name="q"
-          value={q}
-          maxLength={200}
-          hint={t('backoffice:users.filters.searchHint')}
-          onChange={(event) => setQ(event.target.value)}
-        />
-        <SelectField
-          label={t('backoffice:users.filters.role')}
-          name="role"
-          value={role}
-          onChange={(event) => setRole(event.target.value)}
-          options={[
-            { value: '', label: t('backoffice:users.filters.anyRole') },
-            ...roles.map((r) => ({ value: r, label: t(`account:roles.${r}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('backoffice:users.filters.status')}
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={[
-            { value: '', label: t('backoffice:users.filters.anyStatus') },
-            ...userStatuses.map((s) => ({ value: s, label: t(`backoffice:users.status.${s}`) })),
-          ]}
-        />
-      </div>
-      <div className="bo-filters__row bo-filters__row--end">
-        <div className="bo-filters__actions">
-          <Button type="submit">{t('backoffice:users.filters.apply')}</Button>
-          <Button variant="ghost" onClick={reset}>
-            {t('backoffice:users.filters.reset')}
-          </Button>
-        </div>
-      </div>
-    </form>
+      <TextField
+        label={t('backoffice:users.filters.search')}
+        type="search"
+        name="q"
+        value={q}
+        maxLength={200}
+        hint={t('backoffice:users.filters.searchHint')}
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <SelectField
+        label={t('backoffice:users.filters.role')}
+        name="role"
+        value={role}
+        onChange={(event) => setRole(event.target.value)}
+        options={[
+          { value: '', label: t('backoffice:users.filters.anyRole') },
+          ...roles.map((r) => ({ value: r, label: t(`account:roles.${r}`) })),
+        ]}
+      />
+      <SelectField
+        label={t('backoffice:users.filters.status')}
+        name="status"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        options={[
+          { value: '', label: t('backoffice:users.filters.anyStatus') },
+          ...userStatuses.map((s) => ({ value: s, label: t(`backoffice:users.status.${s}`) })),
+        ]}
+      />
+    </FilterForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languages, productKinds, sections } from '@hls/contract/values';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FilterForm } from '@/components/ui/filter-form';
 import { SelectField } from '@/components/ui/field';
 import { queueStatuses } from '../queue-params';
 import type { QueueFilters as Filters } from '../queue-params';
@@ -19,8 +18,7 @@ export function QueueFilters({ value, onApply }: QueueFiltersProps) {
   const [language, setLanguage] = useState<string>(value.language ?? '');
   const [mine, setMine] = useState(value.mine === true);
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const apply = () => {
     onApply({
       ...(status ? { status: status as Filters['status'] } : {}),
       ...(section ? { section: section as Filters['section'] } : {}),
@@ -40,68 +38,63 @@ export function QueueFilters({ value, onApply }: QueueFiltersProps) {
   };
 
   return (
-    <form
-      className="bo-filters card ed-filters"
-      role="search"
-      aria-label={t('filters.label')}
-      onSubmit={apply}
-    >
-      <div className="bo-filters__grid ed-filters__grid">
-        <SelectField
-          label={t('filters.status')}
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={[
-            { value: '', label: t('filters.waiting') },
-            ...queueStatuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('filters.section')}
-          name="section"
-          value={section}
-          onChange={(event) => setSection(event.target.value)}
-          options={[
-            { value: '', label: t('filters.anySection') },
-            ...sections.map((s) => ({ value: s, label: t(`sections.${s}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('filters.kind')}
-          name="kind"
-          value={kind}
-          onChange={(event) => setKind(event.target.value)}
-          options={[
-            { value: '', label: t('filters.anyKind') },
-            ...productKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('filters.language')}
-          name="language"
-          value={language}
-          onChange={(event) => setLanguage(event.target.value)}
-          options={[
-            { value: '', label: t('filters.anyLanguage') },
-            ...languages.map((l) => ({ value: l, label: t(`languages.${l}`) })),
-          ]}
-        />
-      </div>
-      <div className="bo-filters__row">
+    <FilterForm
+      label={t('filters.label')}
+      className="ed-filters"
+      gridClassName="ed-filters__grid"
+      aside={
         <Checkbox
           label={t('filters.mine')}
           name="mine"
           checked={mine}
           onChange={(event) => setMine(event.target.checked)}
         />
-        <div className="bo-filters__actions">
-          <Button type="submit">{t('filters.apply')}</Button>
-          <Button variant="ghost" onClick={reset}>
-            {t('filters.reset')}
-          </Button>
-        </div>
-      </div>
-    </form>
+      }
+      applyLabel={t('filters.apply')}
+      resetLabel={t('filters.reset')}
+      onApply={apply}
+      onReset={reset}
+    >
+      <SelectField
+        label={t('filters.status')}
+        name="status"
+        value={status}
+        onChange={(event) => setStatus(event.target.value)}
+        options={[
+          { value: '', label: t('filters.waiting') },
+          ...queueStatuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        ]}
+      />
+      <SelectField
+        label={t('filters.section')}
+        name="section"
+        value={section}
+        onChange={(event) => setSection(event.target.value)}
+        options={[
+          { value: '', label: t('filters.anySection') },
+          ...sections.map((s) => ({ value: s, label: t(`sections.${s}`) })),
+        ]}
+      />
+      <SelectField
+        label={t('filters.kind')}
+        name="kind"
+        value={kind}
+        onChange={(event) => setKind(event.target.value)}
+        options={[
+          { value: '', label: t('filters.anyKind') },
+          ...productKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+        ]}
+      />
+      <SelectField
+        label={t('filters.language')}
+        name="language"
+        value={language}
+        onChange={(event) => setLanguage(event.target.value)}
+        options={[
+          { value: '', label: t('filters.anyLanguage') },
+          ...languages.map((l) => ({ value: l, label: t(`languages.${l}`) })),
+        ]}
+      />
+    </FilterForm>
   );
 }
