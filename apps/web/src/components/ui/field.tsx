@@ -10,33 +10,55 @@ type FieldShellProps = {
   children: ReactNode;
 };
 
+/** A field's label, with its required mark. */
+export function FieldLabel({
+  id,
+  required,
+  children,
+}: {
+  id: string;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <label className="field__label" htmlFor={id}>
+      {children}
+      {required && (
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** A field's (or a fieldset's) error message, with its icon. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p className="field__error" id={id}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+        <circle cx="8" cy="8" r="7" fill="currentColor" />
+        <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      {children}
+    </p>
+  );
+}
+
 function FieldShell({ id, label, error, hint, required, children }: FieldShellProps) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel id={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       {children}
       {hint && !error && (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
-            <circle cx="8" cy="8" r="7" fill="currentColor" />
-            <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
 }

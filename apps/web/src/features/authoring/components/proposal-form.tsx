@@ -7,7 +7,7 @@ import type { Section, Submission, SubmissionFile, UploadSlot } from '@hls/contr
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { FieldError, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
@@ -48,19 +48,6 @@ type ProposalFormProps = {
   /** New mode: the draft got its id (the screen keeps it in the address, so a reload continues it). */
   onDraftCreated?: (id: string) => void;
 };
-
-/** A fieldset's error, as the fields show theirs. */
-function FieldsetError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p className="field__error" id={id}>
-      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
-        <circle cx="8" cy="8" r="7" fill="currentColor" />
-        <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
-      </svg>
-      {children}
-    </p>
-  );
-}
 
 const fileOf = (submission: Submission | undefined, slot: UploadSlot): SubmissionFile | null =>
   submission?.working.files.find((file) => file.slot === slot) ?? null;
@@ -113,7 +100,7 @@ function RadioGroup<T extends string>({
           </span>
         </label>
       ))}
-      {error && <FieldsetError id={`${name}-error`}>{error}</FieldsetError>}
+      {error && <FieldError id={`${name}-error`}>{error}</FieldError>}
     </fieldset>
   );
 }
@@ -437,7 +424,7 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
                   )}
                 </div>
                 {errors.editions && (
-                  <FieldsetError id="editions-error">{validationText(errors.editions)}</FieldsetError>
+                  <FieldError id="editions-error">{validationText(errors.editions)}</FieldError>
                 )}
               </fieldset>
               <div className="form__grid">

@@ -3,6 +3,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract';
 import type { UploadSlot } from '@hls/contract';
+import { FieldError, FieldLabel } from '@/components/ui/field';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { intlLocale } from '@/lib/money';
 import type { UploadState } from '../hooks/use-upload';
@@ -52,15 +53,9 @@ export function UploadField({
 
   return (
     <div className={`field upload-field${message ? ' field--invalid' : ''}`} data-slot={slot}>
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel id={id} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
@@ -104,15 +99,7 @@ export function UploadField({
           </p>
         )}
       </div>
-      {message && (
-        <p className="field__error" id={`${id}-error`}>
-          <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
-            <circle cx="8" cy="8" r="7" fill="currentColor" />
-            <path d="M8 4v5M8 11v1" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
-          {message}
-        </p>
-      )}
+      {message && <FieldError id={`${id}-error`}>{message}</FieldError>}
     </div>
   );
 }
