@@ -8,7 +8,7 @@ import type { ReviewDecision, ReviewSubmission } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
@@ -23,6 +23,7 @@ import {
 import { decisionBody, decisionDefaults, publishFields } from '../decision-values';
 import type { DecisionForm as FormValues } from '../decision-values';
 import { useFieldText } from '../use-field-text';
+import { CommentField } from './comment-field';
 import type { DecisionNotice } from './queue-view';
 
 /** Publish (with the final prices, discount, category, stock), request changes or reject — with a comment. */
@@ -234,16 +235,13 @@ export function DecisionForm({ submission }: { submission: ReviewSubmission }) {
         </fieldset>
       )}
 
-      <TextAreaField
+      <CommentField
         label={t('decision.comment')}
         hint={t('decision.commentHint')}
-        required
         rows={4}
-        maxLength={2000}
-        name="comment"
         value={values.comment}
-        error={fieldText(errors.comment)}
-        onChange={(event) => set('comment', event.target.value)}
+        error={errors.comment}
+        onChange={(comment) => set('comment', comment)}
       />
       <div className="form__actions">
         <Button

@@ -5,7 +5,6 @@ import { ReportDecisionBody } from '@hls/contract';
 import type { Report } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextAreaField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths, productPath } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
@@ -13,12 +12,11 @@ import { toApiFailure } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import { useDecideReportMutation } from '../api/editorial-api';
-import { useFieldText } from '../use-field-text';
+import { CommentField } from './comment-field';
 
 /** Uphold (the document is unpublished, its author told) or dismiss a report, always with a comment. */
 function ReportDecision({ report }: { report: Report }) {
   const { t } = useTranslation('editorial');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const [decide, { isLoading, originalArgs }] = useDecideReportMutation();
   const [comment, setComment] = useState('');
@@ -54,16 +52,13 @@ function ReportDecision({ report }: { report: Report }) {
       onSubmit={(event) => event.preventDefault()}
     >
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextAreaField
+      <CommentField
         label={t('reports.comment')}
         hint={t('reports.commentHint')}
-        required
         rows={3}
-        maxLength={2000}
-        name="comment"
         value={comment}
-        error={fieldText(error)}
-        onChange={(event) => setComment(event.target.value)}
+        error={error}
+        onChange={setComment}
       />
       <div className="form__actions ed-report__buttons">
         <Button

@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { UnpublishBody } from '@hls/contract';
 import type { ReviewSubmission } from '@hls/contract';
 import { Button } from '@/components/ui/button';
-import { TextAreaField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
 import { toApiFailure } from '@/lib/api-error';
 import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import { useUnpublishSubmissionMutation } from '../api/editorial-api';
-import { useFieldText } from '../use-field-text';
+import { CommentField } from './comment-field';
 import type { DecisionNotice } from './queue-view';
 
 /** Takes a published product out of the catalogue (the author asked, or the editors decide), with a comment. */
@@ -20,7 +19,6 @@ export function UnpublishForm({ submission }: { submission: ReviewSubmission }) 
   const { t } = useTranslation('editorial');
   const ids = useId();
   const navigate = useNavigate();
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const [unpublish, { isLoading }] = useUnpublishSubmissionMutation();
   const [comment, setComment] = useState('');
@@ -55,16 +53,13 @@ export function UnpublishForm({ submission }: { submission: ReviewSubmission }) 
       <p className="bo-action__intro">
         {submission.unpublishRequested ? t('unpublish.requested') : t('unpublish.intro')}
       </p>
-      <TextAreaField
+      <CommentField
         label={t('unpublish.comment')}
         hint={t('decision.commentHint')}
-        required
         rows={3}
-        maxLength={2000}
-        name="comment"
         value={comment}
-        error={fieldText(error)}
-        onChange={(event) => setComment(event.target.value)}
+        error={error}
+        onChange={setComment}
       />
       <div className="form__actions">
         <Button type="submit" variant="danger" busy={isLoading} busyLabel={t('unpublish.sending')}>
