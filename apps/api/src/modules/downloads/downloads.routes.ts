@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import {
   Uuid,
 } from '@hls/contract';
 import { errorResponses } from '../../plugins/error-responses.ts';
-import { DestinationClosedError, pipeObject } from '../storage/index.ts';
+import { sendStoredObject } from '../storage/index.ts';
 import { contentDisposition, resolveRange } from './http-range.ts';
 
 /** "Send me my links again" at most this often per user (each sends an e-mail). */
@@ -121,22 +120,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
       if (request.method === 'HEAD') return reply.send();
       // A download is a request from the first byte: resuming pieces of it are not counted again.
       if (!range || range.start === 0) await downloads.count(file.entitlementId);
-      if (file.sizeBytes === 0) return reply.send(Buffer.alloc(0));
-      // Opened before the reply is taken over: a missing file still goes through the error handler.
-      const reader = await storage.openReader(file.storageKey, range);
-      // The bytes go out through two reused buffers (pipeObject), which Fastify's stream replies cannot do:
-      // the route writes the response itself, with every header set above and by the hooks.
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-      try {
-        await pipeObject(reader, response);
-      } catch (error) {
-        if (!(error instanceof DestinationClosedError)) {
-          request.log.error({ err: error }, 'download interrupted');
-        }
-        response.destroy();
-      }
+      return sendStoredObject(reply, storage, { ...file, range }, 'download interrupted');
     },
   });
 }

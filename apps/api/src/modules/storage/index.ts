@@ -9,3 +9,4 @@ export {
   type Storage,
 } from './storage.ts';
 export { DestinationClosedError, pipeObject } from './pipe-object.ts';
+export { sendStoredObject } from './send-object.ts';

@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +17,7 @@ import {
 } from '@hls/contract';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { contentDisposition } from '../downloads/index.ts';
-import { DestinationClosedError, pipeObject } from '../storage/index.ts';
+import { sendStoredObject } from '../storage/index.ts';
 import { streamMultipart } from '../uploads/index.ts';
 
 const proposalFields =
@@ -252,20 +251,7 @@ export default async function authorRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('etag', `"${file.sha256}"`)
         .header('content-length', file.sizeBytes);
-      if (file.sizeBytes === 0) return reply.send(Buffer.alloc(0));
-      // Opened before the reply is taken over: a missing object still goes through the error handler.
-      const reader = await storage.openReader(file.storageKey);
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-      try {
-        await pipeObject(reader, response);
-      } catch (error) {
-        if (!(error instanceof DestinationClosedError)) {
-          request.log.error({ err: error }, 'submission file download interrupted');
-        }
-        response.destroy();
-      }
+      return sendStoredObject(reply, storage, file, 'submission file download interrupted');
     },
   });
 }
