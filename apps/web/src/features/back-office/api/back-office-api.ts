@@ -23,6 +23,15 @@ const userListTag = (_result: unknown, error: unknown) =>
 
 const orderUrl = (orderId: string, action = '') => `/admin/orders/${encodeURIComponent(orderId)}${action}`;
 
+/** A change to one order refreshes it and the orders list (its status or flags may have changed). */
+const orderChangedTags = (error: unknown, orderId: string) =>
+  error
+    ? []
+    : [
+        { type: 'AdminOrder' as const, id: orderId },
+        { type: 'AdminOrder' as const, id: 'LIST' },
+      ];
+
 /**
  * The back office's orders (editors and admins) and users (admins); the server refuses everyone else with a 403.
  */
@@ -43,35 +52,17 @@ export const backOfficeApi = api
       shipOrder: build.mutation<AdminOrder, OrderAction<ShipBody>>({
         query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/ship'), method: 'POST', body }),
         extraOptions: { auth: true },
-        invalidatesTags: (_result, error, { orderId }) =>
-          error
-            ? []
-            : [
-                { type: 'AdminOrder', id: orderId },
-                { type: 'AdminOrder', id: 'LIST' },
-              ],
+        invalidatesTags: (_result, error, { orderId }) => orderChangedTags(error, orderId),
       }),
       deliverOrder: build.mutation<AdminOrder, string>({
         query: (orderId) => ({ url: orderUrl(orderId, '/deliver'), method: 'POST', body: {} }),
         extraOptions: { auth: true },
-        invalidatesTags: (_result, error, orderId) =>
-          error
-            ? []
-            : [
-                { type: 'AdminOrder', id: orderId },
-                { type: 'AdminOrder', id: 'LIST' },
-              ],
+        invalidatesTags: (_result, error, orderId) => orderChangedTags(error, orderId),
       }),
       refundOrder: build.mutation<AdminOrder, OrderAction<RefundBody>>({
         query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/refund'), method: 'POST', body }),
         extraOptions: { auth: true },
-        invalidatesTags: (_result, error, { orderId }) =>
-          error
-            ? []
-            : [
-                { type: 'AdminOrder', id: orderId },
-                { type: 'AdminOrder', id: 'LIST' },
-              ],
+        invalidatesTags: (_result, error, { orderId }) => orderChangedTags(error, orderId),
       }),
       getAdminUsers: build.query<AdminUserPage, AdminUserQuery>({
         query: (params) => ({ url: '/admin/users', params }),
