@@ -53,6 +53,18 @@ type SubmissionRow = typeof submissions.$inferSelect;
 type FileRow = typeof submissionFiles.$inferSelect;
 export type AuthorDecision = MailTemplates['editorial_decision']['decision'];
 
+/** The product a decision is about; `id` null: a product without a submission (the author's list is linked instead). */
+export type DecidedProduct = { id: string | null; authorId: string; kind: ProductKind };
+
+/** What the decision e-mailed to the author says. */
+export type AuthorNotice = {
+  decision: AuthorDecision;
+  title: string;
+  comment: string;
+  version: number | null;
+  productId: number | null;
+};
+
 const notFound = () => new AppError('not_found', 404, 'No such submission.');
 const conflict = (message: string) => new AppError('invalid_transition', 409, message);
 const invalid = (fields: Record<string, string>, message: string) =>
@@ -152,18 +164,7 @@ export function createEditorialService(deps: { app: FastifyInstance }) {
   }
 
   /** The decision e-mailed to the author, in the author's language, queued in the change's transaction. */
-  async function tellAuthor(
-    ctx: AppTxContext,
-    /** `id` null: a product without a submission (the author's list is linked instead). */
-    row: { id: string | null; authorId: string; kind: ProductKind },
-    data: {
-      decision: AuthorDecision;
-      title: string;
-      comment: string;
-      version: number | null;
-      productId: number | null;
-    },
-  ) {
+  async function tellAuthor(ctx: AppTxContext, row: DecidedProduct, data: AuthorNotice) {
     const profile = (await app.accounts.profiles([row.authorId], ctx)).get(row.authorId);
     if (!profile) return;
     await app.mail.queue(ctx, {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProductKind, Report, ReportPage, ReportReason, ReportStatus } from '@hls/contract';
+import type { Report, ReportPage, ReportReason, ReportStatus } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
-import type { AuthorDecision } from './submissions.editorial.service.ts';
+import type { AuthorNotice, DecidedProduct } from './submissions.editorial.service.ts';
 import { documentReports, submissions } from './submissions.tables.ts';
 
 export const REPORT_PAGE_SIZE = 20;
@@ -21,17 +21,7 @@ export type ReportsDeps = {
     kind: 'unpublished' | 'report_upheld',
     comment: string,
   ) => Promise<void>;
-  tellAuthor: (
-    ctx: AppTxContext,
-    row: { id: string | null; authorId: string; kind: ProductKind },
-    data: {
-      decision: AuthorDecision;
-      title: string;
-      comment: string;
-      version: number | null;
-      productId: number | null;
-    },
-  ) => Promise<void>;
+  tellAuthor: (ctx: AppTxContext, row: DecidedProduct, data: AuthorNotice) => Promise<void>;
 };
 
 /**
