@@ -47,8 +47,21 @@ export const LOGIN_REQUIRED = 'login-required';
 const homeHandle: RouteHandle = { titleKey: 'titles.home', namespaces: ['catalog'] };
 const trailMyAccount = [{ path: paths.myAccount.getHref(), labelKey: 'titles.myAccount' }];
 const trailMyProducts = [...trailMyAccount, { path: paths.fileBook.getHref(), labelKey: 'titles.fileBook' }];
-const authoringNamespaces: RouteHandle['namespaces'] = ['authoring', 'catalog', 'errors', 'validation', 'toast'];
-const editorialNamespaces: RouteHandle['namespaces'] = ['editorial', 'authoring', 'catalog', 'errors', 'validation', 'toast'];
+const authoringNamespaces: RouteHandle['namespaces'] = [
+  'authoring',
+  'catalog',
+  'errors',
+  'validation',
+  'toast',
+];
+const editorialNamespaces: RouteHandle['namespaces'] = [
+  'editorial',
+  'authoring',
+  'catalog',
+  'errors',
+  'validation',
+  'toast',
+];
 
 /** Every route of SPEC §2; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [

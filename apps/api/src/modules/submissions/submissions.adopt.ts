@@ -83,15 +83,13 @@ export async function adoptProducts({ tx }: AppTxContext, items: AdoptedProduct[
       },
     ];
     if (sent) {
-      await tx
-        .insert(submissionVersions)
-        .values({
-          submissionId: row.id,
-          number: 1,
-          fields: item.fields,
-          fileIds,
-          createdAt: item.submittedAt,
-        });
+      await tx.insert(submissionVersions).values({
+        submissionId: row.id,
+        number: 1,
+        fields: item.fields,
+        fileIds,
+        createdAt: item.submittedAt,
+      });
       events.push({
         submissionId: row.id,
         kind: 'submitted',
