@@ -536,10 +536,11 @@ describe('editorial review', () => {
       expect(mail!.subject).toBe('“Zygomorphic treasury planner” is published');
       expect(mail!.text).toContain('> Welcome to the catalogue.');
       expect(mail!.text).toContain(`http://shop.test/prodoc/${productId}`);
+      // In the sitemap at once (a few products here: one sitemap, not an index).
       const sitemap = await t.app.inject({ url: '/sitemap.xml' });
-      if (sitemap.statusCode === 200 && !sitemap.body.includes('<sitemapindex')) {
-        expect(sitemap.body).toContain(`/prodoc/${productId}`);
-      }
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.body).not.toContain('<sitemapindex');
+      expect(sitemap.body).toContain(`/prodoc/${productId}`);
 
       // A second version under review, then published again: the same product, replaced.
       const fileIds = await storeFiles(id, [await pdfFile(2, 'planner-v2')]);
