@@ -2,7 +2,7 @@
 // an editor asks for changes, the author reads the comment and sends a new version, the editor sees what changed
 // and publishes; the product is then in the list and the search, and a customer buys it.
 import { consentTexts, type ReviewSubmission } from '@hls/contract';
-import { demo, expect, test, uniqueEmail } from './fixtures.ts';
+import { demo, expect, test, uniqueEmail, waitingForApp } from './fixtures.ts';
 import {
   accessToken,
   addToCart,
@@ -110,7 +110,7 @@ test('an author proposes a file, revises it after the editor’s comment, and is
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
 
   // A customer buys it with the demo card and downloads it.
-  const buyer = await browser.newPage();
+  const buyer = waitingForApp(await browser.newPage());
   await newCustomer(buyer, request, uniqueEmail('buyer'));
   await addToCart(buyer, { id: productId, kind: 'file' });
   await checkOutCart(buyer);
