@@ -59,17 +59,27 @@ export function UploadField({
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        className="upload-field__input"
-        accept={accept}
-        disabled={disabled}
-        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''} ${id}-state`}
-        aria-invalid={message ? true : undefined}
-        onChange={choose}
-      />
+      {/* The native input covers the picker, transparent: the browser's own button and text would speak its
+          language, not the page's. */}
+      <div className={`upload-field__picker${disabled ? ' upload-field__picker--disabled' : ''}`}>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          className="upload-field__input"
+          accept={accept}
+          disabled={disabled}
+          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''} ${id}-state`}
+          aria-invalid={message ? true : undefined}
+          onChange={choose}
+        />
+        <span className="upload-field__button" aria-hidden="true">
+          {t('upload.choose')}
+        </span>
+        <span className="upload-field__chosen" aria-hidden="true">
+          {state.file?.originalName ?? state.name ?? t('upload.none')}
+        </span>
+      </div>
       <div className="upload-field__state" id={`${id}-state`} aria-live="polite">
         {state.phase === 'uploading' && (
           <div className="upload-field__progress">
