@@ -21,6 +21,7 @@ import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { createAccessTokens } from '../../plugins/auth.ts';
 import { STAMP_RETRIES } from './downloads.service.ts';
 import { createDownloadTokens } from './downloads.tokens.ts';
+import { readThenAbort } from '../../../test/read-then-abort.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -483,24 +484,7 @@ describe('downloads', () => {
 
     // A client that stops reading after the first megabyte, then goes away.
     const fdsBefore = readdirSync('/proc/self/fd').length;
-    const received = await new Promise<number>((resolve, reject) => {
-      const request = httpGet(`${address}${url}`, { agent: false }, (response) => {
-        let length = 0;
-        response.on('data', (part: Buffer) => {
-          length += part.length;
-          if (length >= 1024 * 1024 && !response.isPaused()) {
-            response.pause();
-            setTimeout(() => {
-              request.destroy();
-              resolve(length);
-            }, 50);
-          }
-        });
-      });
-      request.on('error', (error) => {
-        if (!request.destroyed) reject(error);
-      });
-    });
+    const received = await readThenAbort(`${address}${url}`);
     expect(received).toBeLessThan(bytes.length);
     expect(await eventually(() => openOnFile() === 0), 'the file closed after the abort').toBe(true);
     expect(await eventually(() => readdirSync('/proc/self/fd').length <= fdsBefore)).toBe(true);

@@ -8,6 +8,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DestinationClosedError, PIECE_BYTES, pipeObject } from './pipe-object.ts';
 import { createLocalStorage, StorageNotFoundError, StorageTooLargeError } from './storage.ts';
+import { readThenAbort } from '../../../test/read-then-abort.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hls-storage-'));
 const storage = createLocalStorage(root);
@@ -218,25 +219,7 @@ describe('pipeObject', () => {
 
     it('closes the file when the client goes away in the middle of it', async () => {
       const fdsBefore = readdirSync('/proc/self/fd').length;
-      const got = await new Promise<number>((resolve, reject) => {
-        const request = get(url, { agent: false }, (response) => {
-          let length = 0;
-          response.on('data', (part: Buffer) => {
-            length += part.length;
-            // Stops reading after the first megabyte, the server in the middle of the file, then goes away.
-            if (length >= 1024 * 1024 && !response.isPaused()) {
-              response.pause();
-              setTimeout(() => {
-                request.destroy();
-                resolve(length);
-              }, 50);
-            }
-          });
-        });
-        request.on('error', (error) => {
-          if (!request.destroyed) reject(error);
-        });
-      });
+      const got = await readThenAbort(url);
       expect(got).toBeLessThan(size);
       expect(await eventually(() => outcomes.length === 2)).toBe(true);
       expect(outcomes[1]).toBeInstanceOf(DestinationClosedError);
