@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { ProductKind, ProductStatus, Section, UploadSlot } from '@hls/contract';
 import type { AppTxContext } from '../../plugins/database.ts';
 import {
@@ -43,8 +44,21 @@ const adoptedStatus = (status: ProductStatus) =>
  * is safe to run again. Answers how many proposals were made.
  */
 export async function adoptProducts({ tx }: AppTxContext, items: AdoptedProduct[]): Promise<number> {
+  // One read finds the products that have their proposal already (every start after the first): nothing to write.
+  const known = items.length
+    ? await tx
+        .select({ productId: submissions.productId })
+        .from(submissions)
+        .where(
+          inArray(
+            submissions.productId,
+            items.map((item) => item.productId),
+          ),
+        )
+    : [];
+  const adoptedAlready = new Set(known.map((row) => row.productId));
   let adopted = 0;
-  for (const item of items) {
+  for (const item of items.filter((item) => !adoptedAlready.has(item.productId))) {
     const status = adoptedStatus(item.status);
     const sent = status !== 'draft';
     const [row] = await tx
