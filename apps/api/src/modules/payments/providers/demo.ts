@@ -190,16 +190,18 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
 
     refund: (input) =>
       db.transaction(async (tx) => {
-        const [done] = await tx
-          .select()
-          .from(demoRefunds)
-          .where(eq(demoRefunds.idempotencyKey, input.idempotencyKey));
-        if (done) return { refundId: done.id, status: 'succeeded' };
+        // The payment is locked first: a request with the same key waits for the first one, then finds its refund
+        // (checking the key before the lock let a concurrent retry count the first refund as a second one).
         const [intent] = await tx
           .select()
           .from(demoIntents)
           .where(eq(demoIntents.id, input.intentId))
           .for('update');
+        const [done] = await tx
+          .select()
+          .from(demoRefunds)
+          .where(eq(demoRefunds.idempotencyKey, input.idempotencyKey));
+        if (done) return { refundId: done.id, status: 'succeeded' };
         if (!intent || intent.status !== 'succeeded') {
           throw new ProviderRefusedError('This payment cannot be refunded.', 'charge_not_refundable');
         }
