@@ -17,6 +17,7 @@ import type { MailTransport } from './modules/mail/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import orders from './modules/orders/orders.plugin.ts';
 import payments from './modules/payments/payments.plugin.ts';
+import royalties from './modules/royalties/royalties.plugin.ts';
 import seo from './modules/seo/seo.plugin.ts';
 import site from './modules/site/site.plugin.ts';
 import type { Storage } from './modules/storage/index.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(contact),
     use(catalog),
     use(downloads),
+    use(royalties),
     use(orders),
     use(payments),
     use(uploads),

@@ -40,12 +40,32 @@ export type Config = {
   contactTo: string;
   /** Default royalty rates in percent of net sales, per format. */
   royaltyRates: { paper: number; ebook: number; professionalFile: number };
+  royalties: RoyaltySettings;
   checkout: CheckoutSettings;
   uploads: UploadSettings;
   logLevel: string;
   webDistDir: string;
   localesDir: string;
   trustProxy: boolean | number | string;
+};
+
+/** The ledger's holds, the payouts and the key ring of the bank details (modules/royalties). */
+export type RoyaltySettings = {
+  /** Seconds a digital sale's royalty is held after payment (ended at once by the first download). */
+  digitalHold: number;
+  /** Seconds a paper book's royalty is held after its delivery. */
+  paperHold: number;
+  /** Cents: the smallest available balance a payout run pays. */
+  minimumPayoutCents: number;
+  /**
+   * AES-256 keys of the bank details, by id; `current` encrypts, every key decrypts (older keys stay until
+   * `npm run bank:rekey` has re-encrypted what they hold).
+   */
+  bankKeys: { current: string; keys: Record<string, Buffer> };
+  /** The account the transfers are paid from (the pain.001 debtor). */
+  debtor: { name: string; iban: string; bic: string };
+  /** Tests only: `POST /api/test/clock` moves the ledger's clock (refused in production). */
+  testClock: boolean;
 };
 
 /** What an author may upload (modules/uploads): sizes per slot and the budget a zip is opened under. */
@@ -265,6 +285,14 @@ const EnvSchema = z.object({
   ROYALTY_RATE_PAPER: percent.default(10),
   ROYALTY_RATE_EBOOK: percent.default(25),
   ROYALTY_RATE_FILE: percent.default(50),
+  ROYALTY_HOLD_DIGITAL: duration.default(14 * 86400),
+  ROYALTY_HOLD_PAPER: duration.default(14 * 86400),
+  PAYOUT_MINIMUM_EUR: z.coerce.number().int().min(0).max(100_000).default(50),
+  BANK_DATA_KEYS: z.string().optional(),
+  PAYOUT_DEBTOR_NAME: z.string().min(2).max(70).optional(),
+  PAYOUT_DEBTOR_IBAN: z.string().min(15).max(40).default('GB33BUKB20201555555555'),
+  PAYOUT_DEBTOR_BIC: z.string().min(8).max(11).default('BUKBGB22'),
+  TEST_CLOCK: booleanText.default(false),
   ORDER_PAYMENT_WINDOW: duration.default(30 * 60),
   SHIPPING_COUNTRIES: countryList.default(countryList.parse(DEFAULT_SHIPPING_COUNTRIES)),
   VAT_RATE_PAPER: percent.optional(),
@@ -338,6 +366,40 @@ function developmentJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * "k2:<base64 of 32 bytes>,k1:<…>" → the key ring, the first key current. Outside production a missing ring is a
+ * key generated once and kept under DATA_DIR (like the JWT secret).
+ */
+function parseBankKeys(value: string | undefined, dataDir: string, isProduction: boolean): RoyaltySettings['bankKeys'] {
+  let text = value;
+  if (!text) {
+    if (isProduction) throw new ConfigError('Invalid settings (see .env.example):\n  BANK_DATA_KEYS: required in production');
+    const file = path.join(dataDir, 'bank-keys');
+    if (existsSync(file)) text = readFileSync(file, 'utf8').trim();
+    else {
+      mkdirSync(dataDir, { recursive: true });
+      text = `dev1:${randomBytes(32).toString('base64')}`;
+      writeFileSync(file, text + '\n', { mode: 0o600 });
+      chmodSync(file, 0o600);
+    }
+  }
+  const keys: Record<string, Buffer> = {};
+  let current = '';
+  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [id = '', encoded = '', ...rest] = item.split(':');
+    const key = Buffer.from(encoded, 'base64');
+    if (!/^[A-Za-z0-9_-]{1,16}$/.test(id) || rest.length > 0 || key.length !== 32 || keys[id]) {
+      throw new ConfigError(
+        'Invalid settings (see .env.example):\n  BANK_DATA_KEYS: expected id:base64-key pairs separated by commas, each key 32 bytes, ids unique',
+      );
+    }
+    keys[id] = key;
+    current ||= id;
+  }
+  if (!current) throw new ConfigError('Invalid settings (see .env.example):\n  BANK_DATA_KEYS: no key given');
+  return { current, keys };
+}
+
 /** Validates the environment; throws a `ConfigError` naming every bad setting. */
 export function loadConfig(env: Env = process.env): Config {
   // Empty values in an .env file mean "not set".
@@ -357,6 +419,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('Invalid settings (see .env.example):\n  JWT_SECRET: required in production');
+  }
+  if (isProduction && e.TEST_CLOCK) {
+    throw new ConfigError('Invalid settings (see .env.example):\n  TEST_CLOCK: not allowed in production');
   }
   const port = e.PORT;
   const jwtSecret = e.JWT_SECRET ?? developmentJwtSecret(dataDir);
@@ -448,6 +513,18 @@ export function loadConfig(env: Env = process.env): Config {
       paper: e.ROYALTY_RATE_PAPER,
       ebook: e.ROYALTY_RATE_EBOOK,
       professionalFile: e.ROYALTY_RATE_FILE,
+    },
+    royalties: {
+      digitalHold: e.ROYALTY_HOLD_DIGITAL,
+      paperHold: e.ROYALTY_HOLD_PAPER,
+      minimumPayoutCents: e.PAYOUT_MINIMUM_EUR * 100,
+      bankKeys: parseBankKeys(e.BANK_DATA_KEYS, dataDir, isProduction),
+      debtor: {
+        name: e.PAYOUT_DEBTOR_NAME ?? e.COMPANY_NAME,
+        iban: e.PAYOUT_DEBTOR_IBAN.replace(/\s+/g, '').toUpperCase(),
+        bic: e.PAYOUT_DEBTOR_BIC.toUpperCase(),
+      },
+      testClock: e.TEST_CLOCK,
     },
     checkout: {
       paymentWindow: e.ORDER_PAYMENT_WINDOW,

@@ -9,3 +9,4 @@ export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
 export * from './authoring.ts';
+export * from './royalties.ts';

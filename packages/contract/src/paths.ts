@@ -61,6 +61,8 @@ export const paths = {
   },
   /** Users (admins). */
   backOfficeUsers: { path: '/back-office/users', getHref: () => '/back-office/users' },
+  /** Royalties (admins): authors due a payout, payout runs and their transfer files, the rates per format. */
+  backOfficePayouts: { path: '/back-office/payouts', getHref: () => '/back-office/payouts' },
 } as const;
 
 export type PageName = keyof typeof paths;

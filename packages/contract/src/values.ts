@@ -100,3 +100,15 @@ export const COMMENT_MAX = 2000;
 /** Pages of a paid PDF cut as its public sample at publication. */
 export const SAMPLE_PAGES = 5;
 export const userStatuses = ['active', 'suspended'] as const;
+
+/* ---------------------------------------------------------------- royalties and payouts */
+
+/** The formats royalties are computed by (DESIGN §3): a book's paper or ebook edition, a professional file. */
+export const royaltyFormats = ['paper', 'ebook', 'professional_file'] as const;
+/** A ledger entry: a sale's royalty, or the reversal of one (refund, withdrawal). */
+export const royaltyEntryKinds = ['accrual', 'reversal'] as const;
+/** Pending during the hold, available once it ends, paid by a payout. */
+export const royaltyStates = ['pending', 'available', 'paid'] as const;
+/** Lengths of the bank details' text fields. */
+export const BANK_HOLDER_MAX = 70;
+export const BANK_NAME_MAX = 100;

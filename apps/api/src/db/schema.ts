@@ -9,3 +9,4 @@ export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/downloads/downloads.tables.ts';
 export * from '../modules/submissions/submissions.tables.ts';
+export * from '../modules/royalties/royalties.tables.ts';

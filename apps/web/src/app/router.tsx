@@ -62,6 +62,7 @@ const editorialNamespaces: RouteHandle['namespaces'] = [
   'validation',
   'toast',
 ];
+const royaltiesNamespaces: RouteHandle['namespaces'] = ['royalties', 'errors', 'validation', 'toast'];
 
 /** Every route of SPEC §2; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -217,7 +218,11 @@ export const routes: RouteObject[] = [
             { titleKey: 'titles.authorProduct', trail: trailMyProducts, namespaces: authoringNamespaces },
             () => import('./routes/author-product'),
           ),
-          page(paths.authorPayment.path, { titleKey: 'titles.authorPayment', trail: trailMyAccount }),
+          page(
+            paths.authorPayment.path,
+            { titleKey: 'titles.authorPayment', trail: trailMyAccount, namespaces: royaltiesNamespaces },
+            () => import('./routes/author-payment'),
+          ),
           page(
             paths.customerOrders.path,
             {
@@ -274,6 +279,11 @@ export const routes: RouteObject[] = [
               namespaces: ['backoffice', 'account', 'errors', 'validation', 'toast'],
             },
             () => import('./routes/back-office-users'),
+          ),
+          page(
+            paths.backOfficePayouts.path,
+            { titleKey: 'titles.backOfficePayouts', namespaces: royaltiesNamespaces },
+            () => import('./routes/back-office-payouts'),
           ),
         ],
       },

@@ -17,6 +17,7 @@ export const namespaces = [
   'backoffice',
   'authoring',
   'editorial',
+  'royalties',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

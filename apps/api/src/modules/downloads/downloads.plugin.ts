@@ -16,6 +16,13 @@ declare module 'fastify' {
   }
 }
 
+declare module '../../plugins/events.ts' {
+  interface AppEvents {
+    /** A purchase was downloaded for the first time (its withdrawal right ended, by the terms). */
+    'downloads.first': { orderLineId: number };
+  }
+}
+
 /**
  * What users may download: `app.downloads` (grant and revoke with the orders, links, free academic files, the
  * buyers' stamped PDFs made by the `downloads.stamp` job), and the routes of /api/downloads and the download link.

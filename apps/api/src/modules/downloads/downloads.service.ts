@@ -362,17 +362,30 @@ export function createDownloadsService(deps: DownloadsDeps) {
       return new Map(rows.map((row) => [row.productId, row.users]));
     },
 
-    /** Counts a download (a request that starts at the first byte), and its first time. */
+    /**
+     * Counts a download (a request that starts at the first byte), and its first time; the first download of a
+     * purchase raises `downloads.first` (the terms end the withdrawal right then).
+     */
     async count(entitlementId: string): Promise<void> {
-      await db
-        .update(entitlements)
-        .set({
-          downloadCount: sql`${entitlements.downloadCount} + 1`,
-          firstDownloadAt: sql`coalesce(${entitlements.firstDownloadAt}, now())`,
-          lastDownloadAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(entitlements.id, entitlementId));
+      await transaction(async (ctx) => {
+        const [before] = await ctx.tx
+          .select({ first: entitlements.firstDownloadAt, orderLineId: entitlements.orderLineId })
+          .from(entitlements)
+          .where(eq(entitlements.id, entitlementId))
+          .for('update');
+        await ctx.tx
+          .update(entitlements)
+          .set({
+            downloadCount: sql`${entitlements.downloadCount} + 1`,
+            firstDownloadAt: sql`coalesce(${entitlements.firstDownloadAt}, now())`,
+            lastDownloadAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(entitlements.id, entitlementId));
+        if (before && !before.first && before.orderLineId !== null) {
+          ctx.raise('downloads.first', { orderLineId: before.orderLineId });
+        }
+      });
     },
 
     /**

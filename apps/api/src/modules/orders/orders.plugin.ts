@@ -37,6 +37,7 @@ export default fp(
       accounts: app.accounts,
       sales: app.catalog.sales,
       downloads: app.downloads,
+      royalties: app.royalties.ledger,
     });
     app.decorate('orders', service);
 
@@ -51,6 +52,6 @@ export default fp(
   },
   {
     name: 'orders',
-    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog', 'downloads'],
+    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog', 'downloads', 'royalties'],
   },
 );

@@ -27,6 +27,7 @@ import type { AccountsService, UserProfile } from '../accounts/index.ts';
 import type { CatalogSales, SaleOffer, SaleProduct } from '../catalog/index.ts';
 import type { DownloadsService } from '../downloads/index.ts';
 import type { MailService } from '../mail/index.ts';
+import type { Ledger } from '../royalties/index.ts';
 import {
   adminOrderRows,
   adminPage,
@@ -63,6 +64,8 @@ export type OrdersDeps = {
   accounts: Pick<AccountsService, 'profiles' | 'profileOf' | 'findUserIds'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock' | 'releaseStock'>;
   downloads: OrderDownloads;
+  /** The royalty ledger: accruals at payment, reversals at refund, the paper holds ended by delivery. */
+  royalties: Pick<Ledger, 'accrue' | 'reverse' | 'delivered'>;
 };
 
 export type OrderActor = OrderEvent['actor'];
@@ -577,6 +580,7 @@ export function createOrdersService(deps: OrdersDeps) {
           })
           .where(eq(orders.id, orderId))
           .returning();
+        await deps.royalties.delivered(ctx, orderId, updated!.deliveredAt!);
         await addEvent(tx, orderId, {
           kind: 'delivered',
           status: updated!.status,
@@ -754,6 +758,20 @@ export function createOrdersService(deps: OrdersDeps) {
           company: deps.company,
         },
       });
+      await deps.royalties.accrue(ctx, {
+        id: row.id,
+        number: row.number,
+        paidAt,
+        lines: lines.map((l) => ({
+          id: l.id,
+          productId: l.productId,
+          authorId: l.authorId,
+          format: l.format,
+          title: l.title,
+          quantity: l.quantity,
+          totalCents: l.totalCents,
+        })),
+      });
       for (const line of lines.filter((l) => l.format !== 'paper')) {
         await deps.downloads.grant(ctx, {
           userId: row.userId,
@@ -838,6 +856,10 @@ export function createOrdersService(deps: OrdersDeps) {
       for (const line of chosen.filter((l) => l.format !== 'paper')) {
         await deps.downloads.revokeLine(ctx, line.id);
       }
+      await deps.royalties.reverse(
+        ctx,
+        chosen.map((l) => l.id),
+      );
 
       const done = new Set(chosen.map((l) => l.id));
       const stillActive = lines.some((l) => l.status === 'active' && !done.has(l.id));

@@ -31,7 +31,11 @@ export function accountNavItems(role: Role | null) {
       { to: paths.backOfficeOrders.getHref(), labelKey: 'account.backOfficeOrders' },
     );
   }
-  if (role === 'admin')
-    items.push({ to: paths.backOfficeUsers.getHref(), labelKey: 'account.backOfficeUsers' });
+  if (role === 'admin') {
+    items.push(
+      { to: paths.backOfficeUsers.getHref(), labelKey: 'account.backOfficeUsers' },
+      { to: paths.backOfficePayouts.getHref(), labelKey: 'account.backOfficePayouts' },
+    );
+  }
   return items;
 }

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import adminRoutes from './royalties.admin.routes.ts';
+import authorRoutes from './royalties.author.routes.ts';
+import bankRoutes from './royalties.bank.routes.ts';
+import { createBankService, type BankService } from './royalties.bank.ts';
+import { createClock, testClockRoute } from './royalties.clock.ts';
+import { createLedger, type Ledger } from './royalties.ledger.ts';
+import { createPayoutService, type PayoutService } from './royalties.payouts.ts';
+import type { Clock } from './royalties.types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    royalties: { ledger: Ledger; bank: BankService; payouts: PayoutService; clock: Clock };
+  }
+}
+
+/**
+ * Royalties: the ledger (accruals written by the orders' payment, reversals by their refunds, holds ended by a
+ * delivery or a first download), the rates per format, the authors' statements and bank details, and the admins'
+ * payout runs with their SEPA transfer files.
+ */
+export default fp(
+  async function royalties(app: FastifyInstance) {
+    const { config } = app;
+    const clock = createClock();
+    const ledger = createLedger({
+      db: app.db,
+      transaction: app.transaction,
+      clock,
+      defaultRates: config.royaltyRates,
+      vatRates: config.checkout.vatRates,
+      settings: config.royalties,
+    });
+    const bank = createBankService({
+      db: app.db,
+      transaction: app.transaction,
+      keys: config.royalties.bankKeys,
+      mail: app.mail,
+      accounts: app.accounts,
+      publicUrl: config.publicUrl,
+    });
+    const payouts = createPayoutService({
+      db: app.db,
+      transaction: app.transaction,
+      clock,
+      bank,
+      mail: app.mail,
+      accounts: app.accounts,
+      settings: config.royalties,
+      publicUrl: config.publicUrl,
+    });
+    app.decorate('royalties', { ledger, bank, payouts, clock });
+
+    // A digital line's first download ends its hold (the terms: no withdrawal once the download started).
+    const offDownload = app.events.on('downloads.first', ({ orderLineId }) => ledger.downloaded(orderLineId));
+    app.addHook('onClose', async () => offDownload());
+
+    await app.register(authorRoutes, { prefix: '/api' });
+    await app.register(bankRoutes, { prefix: '/api' });
+    await app.register(adminRoutes, { prefix: '/api' });
+    if (config.royalties.testClock) await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
+  },
+  {
+    name: 'royalties',
+    dependencies: ['config', 'database', 'auth', 'mail', 'accounts', 'events'],
+  },
+);

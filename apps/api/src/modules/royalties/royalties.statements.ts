@@ -1,0 +1,2 @@
+/** The author's statement as files: the detailed report as CSV, a month as a PDF statement. */
+export {};
