@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import adminRoutes from './royalties.admin.routes.ts';
 import authorRoutes from './royalties.author.routes.ts';
 import bankRoutes from './royalties.bank.routes.ts';
 import { createBankService, type BankService } from './royalties.bank.ts';
 import { createClock, testClockRoute } from './royalties.clock.ts';
 import { createLedger, type Ledger } from './royalties.ledger.ts';
+import payoutRoutes from './royalties.payouts.routes.ts';
 import { createPayoutService, type PayoutService } from './royalties.payouts.ts';
+import rateRoutes from './royalties.rates.routes.ts';
 import type { Clock } from './royalties.types.ts';
 
 declare module 'fastify' {
@@ -58,7 +59,8 @@ export default fp(
 
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(bankRoutes, { prefix: '/api' });
-    await app.register(adminRoutes, { prefix: '/api' });
+    await app.register(rateRoutes, { prefix: '/api' });
+    await app.register(payoutRoutes, { prefix: '/api' });
     if (config.royalties.testClock) await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
   },
   {
