@@ -370,10 +370,15 @@ function developmentJwtSecret(dataDir: string): string {
  * "k2:<base64 of 32 bytes>,k1:<…>" → the key ring, the first key current. Outside production a missing ring is a
  * key generated once and kept under DATA_DIR (like the JWT secret).
  */
-function parseBankKeys(value: string | undefined, dataDir: string, isProduction: boolean): RoyaltySettings['bankKeys'] {
+function parseBankKeys(
+  value: string | undefined,
+  dataDir: string,
+  isProduction: boolean,
+): RoyaltySettings['bankKeys'] {
   let text = value;
   if (!text) {
-    if (isProduction) throw new ConfigError('Invalid settings (see .env.example):\n  BANK_DATA_KEYS: required in production');
+    if (isProduction)
+      throw new ConfigError('Invalid settings (see .env.example):\n  BANK_DATA_KEYS: required in production');
     const file = path.join(dataDir, 'bank-keys');
     if (existsSync(file)) text = readFileSync(file, 'utf8').trim();
     else {
@@ -385,7 +390,10 @@ function parseBankKeys(value: string | undefined, dataDir: string, isProduction:
   }
   const keys: Record<string, Buffer> = {};
   let current = '';
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [id = '', encoded = '', ...rest] = item.split(':');
     const key = Buffer.from(encoded, 'base64');
     if (!/^[A-Za-z0-9_-]{1,16}$/.test(id) || rest.length > 0 || key.length !== 32 || keys[id]) {

@@ -15,6 +15,8 @@ export type Shop = {
   bookId: number;
   /** A paid professional file. */
   fileId: number;
+  /** The author of both, logged in. */
+  author: { id: string; email: string; password: string; headers: Record<string, string> };
 };
 
 let shopSequence = 0;
@@ -87,7 +89,12 @@ export async function openShop(app: FastifyInstance, options: { paperStock?: num
     sizeBytes: ebook.sizeBytes,
     sha256: ebook.sha256,
   });
-  return { bookId: book.id, fileId: file.id };
+  const { access } = await login(app, author.email, author.password);
+  return {
+    bookId: book.id,
+    fileId: file.id,
+    author: { id: author.user.id, email: author.email, password: author.password, headers: bearer(access) },
+  };
 }
 
 export type Customer = { id: string; email: string; access: string; headers: Record<string, string> };

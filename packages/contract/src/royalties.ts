@@ -176,7 +176,11 @@ export const RoyaltyMonth = z.object({
 });
 export type RoyaltyMonth = z.infer<typeof RoyaltyMonth>;
 
-export const RoyaltyRates = z.object({ paper: z.number().int(), ebook: z.number().int(), professional_file: z.number().int() });
+export const RoyaltyRates = z.object({
+  paper: z.number().int(),
+  ebook: z.number().int(),
+  professional_file: z.number().int(),
+});
 export type RoyaltyRates = z.infer<typeof RoyaltyRates>;
 
 /** GET /api/checkout/list: the author's Paid Products screen. */
@@ -271,7 +275,10 @@ export type PayoutDueList = z.infer<typeof PayoutDueList>;
 
 /** POST /api/admin/payouts/runs: pays the payable authors (or those named) their available balance. */
 export const PayoutRunBody = z.object({
-  authorIds: z.array(z.uuid({ error: 'id.invalid' })).max(1000).optional(),
+  authorIds: z
+    .array(z.uuid({ error: 'id.invalid' }))
+    .max(1000)
+    .optional(),
   /** The transfers' requested execution date (ISO date); today by default. */
   executionDate: z.iso.date({ error: 'date.invalid' }).optional(),
 });

@@ -1,6 +1,10 @@
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import { includedVat, vatRate } from '../orders/index.ts';
+import { royaltyEntries, royaltyRates } from './royalties.tables.ts';
 import type { Clock, PaidOrder } from './royalties.types.ts';
 
 export type LedgerDeps = {
@@ -13,32 +17,189 @@ export type LedgerDeps = {
   settings: Pick<Config['royalties'], 'digitalHold' | 'paperHold' | 'minimumPayoutCents'>;
 };
 
+/** What a line sells, as royalties count it. */
+export const royaltyFormatOf = (format: LineFormat): RoyaltyFormat =>
+  format === 'file' ? 'professional_file' : format;
+
+/** Royalty of a net sale at a rate in basis points: rounded once, half away from zero (integer cents). */
+export const royaltyOf = (netCents: number, rateBp: number): number =>
+  Math.sign(netCents) * Math.round((Math.abs(netCents) * rateBp) / 10_000);
+
+/** The settings' rates (percent) in basis points. */
+export function defaultRatesBp(rates: Config['royaltyRates']): RoyaltyRates {
+  return {
+    paper: Math.round(rates.paper * 100),
+    ebook: Math.round(rates.ebook * 100),
+    professional_file: Math.round(rates.professionalFile * 100),
+  };
+}
+
+/** The rate of each format effective at `at`: the last one set before it, else the settings' default. */
+export async function ratesAt(executor: Db | Tx, defaults: RoyaltyRates, at: Date): Promise<RoyaltyRates> {
+  const rows = await executor
+    .selectDistinctOn([royaltyRates.format], { format: royaltyRates.format, rateBp: royaltyRates.rateBp })
+    .from(royaltyRates)
+    .where(lte(royaltyRates.effectiveFrom, at))
+    .orderBy(royaltyRates.format, desc(royaltyRates.effectiveFrom));
+  const rates = { ...defaults };
+  for (const row of rows) rates[row.format] = row.rateBp;
+  return rates;
+}
+
 /**
  * The royalty ledger: accruals at payment (in the orders' transaction), reversals at refund, holds ended by a
- * delivery or a first download, the rates per format with their effective dates, and the author's statement.
+ * delivery or a first download. Entries are written, never edited, but for when they become payable
+ * (`available_at`) and the payout that paid them.
  */
 export function createLedger(deps: LedgerDeps) {
-  void deps;
+  const { db, clock, settings } = deps;
+  const defaults = defaultRatesBp(deps.defaultRates);
+  const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
+
   return {
-    /** In the payment's transaction: one accrual per paid line of an author's product (idempotent per line). */
+    defaults,
+
+    /** The rates effective now (or at `at`). */
+    ratesAt: (at: Date = clock.now(), executor: Db | Tx = db) => ratesAt(executor, defaults, at),
+
+    /**
+     * In the payment's transaction: one accrual per paid line (total > 0) at the rate effective at payment, the
+     * VAT taken out as the order computed it, the royalty rounded once. Written once per line (a repeated
+     * confirmation writes nothing).
+     */
     async accrue(ctx: AppTxContext, order: PaidOrder): Promise<void> {
-      void ctx;
-      void order;
+      const paid = order.lines.filter((line) => line.totalCents > 0);
+      if (paid.length === 0) return;
+      const rates = await ratesAt(ctx.tx, defaults, order.paidAt);
+      const digitalAvailable = later(order.paidAt, settings.digitalHold);
+      await ctx.tx
+        .insert(royaltyEntries)
+        .values(
+          paid.map((line) => {
+            const format = royaltyFormatOf(line.format);
+            const vatCents = deps.vatRates
+              ? includedVat(line.totalCents, vatRate(deps.vatRates, line.format))
+              : 0;
+            const netCents = line.totalCents - vatCents;
+            const rateBp = rates[format];
+            return {
+              authorId: line.authorId,
+              kind: 'accrual' as const,
+              orderId: order.id,
+              orderLineId: line.id,
+              productId: line.productId,
+              orderNumber: order.number,
+              title: line.title,
+              format,
+              quantity: line.quantity,
+              grossCents: line.totalCents,
+              vatCents,
+              netCents,
+              rateBp,
+              royaltyCents: royaltyOf(netCents, rateBp),
+              // A paper book's hold starts at its delivery.
+              availableAt: line.format === 'paper' ? null : digitalAvailable,
+              createdAt: order.paidAt,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` });
     },
-    /** In the refund's transaction: a reversal of each line's accrual that has none yet. */
+
+    /**
+     * In the refund's transaction: each line's accrual is cancelled by a reversal (its amounts negated), once.
+     * An unpaid accrual and its reversal are both payable at once: they net to zero in the next payout. After a
+     * payout, the reversal is payable at once and lowers the next one.
+     */
     async reverse(ctx: AppTxContext, orderLineIds: number[]): Promise<void> {
-      void ctx;
-      void orderLineIds;
+      if (orderLineIds.length === 0) return;
+      const { tx } = ctx;
+      const now = clock.now();
+      const accruals = await tx
+        .select()
+        .from(royaltyEntries)
+        .where(and(inArray(royaltyEntries.orderLineId, orderLineIds), eq(royaltyEntries.kind, 'accrual')))
+        .for('update');
+      if (accruals.length === 0) return;
+      const reversed = await tx
+        .select({ reversesId: royaltyEntries.reversesId })
+        .from(royaltyEntries)
+        .where(
+          inArray(
+            royaltyEntries.reversesId,
+            accruals.map((a) => a.id),
+          ),
+        );
+      const done = new Set(reversed.map((r) => r.reversesId));
+      const open = accruals.filter((a) => !done.has(a.id));
+      if (open.length === 0) return;
+      await tx
+        .insert(royaltyEntries)
+        .values(
+          open.map((a) => ({
+            authorId: a.authorId,
+            kind: 'reversal' as const,
+            orderId: a.orderId,
+            orderLineId: a.orderLineId,
+            productId: a.productId,
+            orderNumber: a.orderNumber,
+            title: a.title,
+            format: a.format,
+            quantity: a.quantity,
+            grossCents: -a.grossCents,
+            vatCents: -a.vatCents,
+            netCents: -a.netCents,
+            rateBp: a.rateBp,
+            royaltyCents: -a.royaltyCents,
+            reversesId: a.id,
+            availableAt: now,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: royaltyEntries.reversesId });
+      const unpaid = open.filter((a) => a.payoutId === null).map((a) => a.id);
+      if (unpaid.length > 0) {
+        await tx
+          .update(royaltyEntries)
+          .set({ availableAt: now })
+          .where(and(inArray(royaltyEntries.id, unpaid), isNull(royaltyEntries.payoutId)));
+      }
     },
-    /** In the delivery's transaction: the paper lines' hold now ends `paperHold` after `deliveredAt`. */
+
+    /** In the delivery's transaction: the order's paper royalties become payable `paperHold` after delivery. */
     async delivered(ctx: AppTxContext, orderId: string, deliveredAt: Date): Promise<void> {
-      void ctx;
-      void orderId;
-      void deliveredAt;
+      await ctx.tx
+        .update(royaltyEntries)
+        .set({ availableAt: later(deliveredAt, settings.paperHold) })
+        .where(
+          and(
+            eq(royaltyEntries.orderId, orderId),
+            eq(royaltyEntries.format, 'paper'),
+            eq(royaltyEntries.kind, 'accrual'),
+            isNull(royaltyEntries.availableAt),
+            isNull(royaltyEntries.payoutId),
+          ),
+        );
     },
-    /** A digital line's first download: the withdrawal right ended (the terms), its royalty is payable at once. */
+
+    /**
+     * A digital purchase's first download: the terms end the withdrawal right when the download starts, so its
+     * royalty is payable at once (unless a refund already settled it).
+     */
     async downloaded(orderLineId: number): Promise<void> {
-      void orderLineId;
+      const now = clock.now();
+      await db
+        .update(royaltyEntries)
+        .set({ availableAt: now })
+        .where(
+          and(
+            eq(royaltyEntries.orderLineId, orderLineId),
+            eq(royaltyEntries.kind, 'accrual'),
+            isNull(royaltyEntries.payoutId),
+            gt(royaltyEntries.availableAt, now),
+            sql`NOT EXISTS (SELECT 1 FROM ${royaltyEntries} r WHERE r.reverses_id = ${royaltyEntries.id})`,
+          ),
+        );
     },
   };
 }
