@@ -18,7 +18,20 @@ export function createClock(): Clock & { advance(seconds: number): Date } {
 export async function testClockRoute(app: FastifyInstance, clock: ReturnType<typeof createClock>) {
   app.post(
     '/test/clock',
-    { schema: { hide: true, body: z.object({ advanceSeconds: z.number().int().min(0).max(10 * 365 * 86400) }) } },
-    async (request) => ({ now: clock.advance((request.body as { advanceSeconds: number }).advanceSeconds).toISOString() }),
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          advanceSeconds: z
+            .number()
+            .int()
+            .min(0)
+            .max(10 * 365 * 86400),
+        }),
+      },
+    },
+    async (request) => ({
+      now: clock.advance((request.body as { advanceSeconds: number }).advanceSeconds).toISOString(),
+    }),
   );
 }

@@ -61,7 +61,8 @@ export default fp(
     await app.register(bankRoutes, { prefix: '/api' });
     await app.register(rateRoutes, { prefix: '/api' });
     await app.register(payoutRoutes, { prefix: '/api' });
-    if (config.royalties.testClock) await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
+    if (config.royalties.testClock)
+      await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
   },
   {
     name: 'royalties',

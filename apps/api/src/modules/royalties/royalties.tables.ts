@@ -200,5 +200,8 @@ export const bankAudit = pgTable(
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bank_audit_owner_idx').on(t.ownerId, t.at.desc()), index('bank_audit_at_idx').on(t.at.desc())],
+  (t) => [
+    index('bank_audit_owner_idx').on(t.ownerId, t.at.desc()),
+    index('bank_audit_at_idx').on(t.at.desc()),
+  ],
 );
