@@ -2,6 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { orderConfirmationData } from './mail-fixtures.ts';
 import { renderMail, type MailTemplate, type MailTemplates } from './mail-templates.ts';
 
+const bankDetailsChanged = (
+  overrides: Partial<MailTemplates['bank_details_changed']> = {},
+): MailTemplates['bank_details_changed'] => ({
+  firstName: 'Ali',
+  change: 'updated',
+  at: '2026-11-22T16:54:10.000Z',
+  holder: 'Ali Ben Salah',
+  ibanMasked: 'FR76 •••• •••• 0189',
+  bic: 'BNPAFRPPXXX',
+  bankName: 'BNP Paribas',
+  pageUrl: 'http://shop.test/author-payment',
+  resetUrl: 'http://shop.test/login-register',
+  contactEmail: 'auteurs@hls.test',
+  ...overrides,
+});
+
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
     const cases = [
@@ -79,6 +95,9 @@ describe('mail templates', () => {
             },
           ] as const,
       ),
+      ...(['created', 'updated'] as const).map(
+        (change) => ['bank_details_changed', bankDetailsChanged({ change })] as const,
+      ),
     ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
     for (const [template, data] of cases) {
       const fr = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);
@@ -147,5 +166,26 @@ describe('mail templates', () => {
     expect(mail.text).toContain('1 December 2026 at 09:30:00 UTC');
     expect(mail.text).toContain('Le Petit Prince × 2');
     expect(mail.text).toContain('HLS – returns\n1000 Tunis');
+  });
+
+  it('tells an author their bank details changed: when, the masked account, and what to do if it was not them', () => {
+    const fr = renderMail('bank_details_changed', 'fr', bankDetailsChanged());
+    expect(fr.subject).toBe('Vos coordonnées bancaires ont été modifiées');
+    for (const part of [fr.text, fr.html]) {
+      expect(part).toContain('22 novembre 2026 à 16:54:10 UTC');
+      expect(part).toContain('IBAN\u202f: FR76 •••• •••• 0189');
+      expect(part).toContain('Ali Ben Salah');
+      expect(part).toContain('BNPAFRPPXXX');
+      expect(part).toContain('auteurs@hls.test');
+      expect(part).toContain('http://shop.test/login-register');
+      expect(part).toContain('http://shop.test/author-payment');
+    }
+    expect(fr.text).toContain('n’êtes pas à l’origine de ce changement');
+    expect(fr.text).not.toMatch(/ [:;!?]/);
+
+    const en = renderMail('bank_details_changed', 'en', bankDetailsChanged({ change: 'created' }));
+    expect(en.subject).toBe('Your bank details were saved');
+    expect(en.text).toContain('IBAN: FR76 •••• •••• 0189');
+    expect(en.text).toContain('If you did not make this change, reset your password now');
   });
 });

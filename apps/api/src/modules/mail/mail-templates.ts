@@ -92,6 +92,27 @@ export type MailTemplates = {
     submissionUrl: string;
     productUrl: string | null;
   };
+  /**
+   * An author's bank details were saved or changed: when, the account payouts now go to (IBAN masked), and what
+   * to do if it was not them — a hijacked account cannot quietly redirect payouts.
+   */
+  bank_details_changed: {
+    firstName: string;
+    change: 'created' | 'updated';
+    /** ISO time of the change. */
+    at: string;
+    holder: string;
+    /** "FR76 •••• •••• 1234": never the whole IBAN. */
+    ibanMasked: string;
+    bic: string;
+    bankName: string;
+    /** The author's payment page, where the details are shown. */
+    pageUrl: string;
+    /** Where to reset the password. */
+    resetUrl: string;
+    /** The authors' contact address of the team. */
+    contactEmail: string;
+  };
 };
 export type MailTemplate = keyof MailTemplates;
 
@@ -580,6 +601,43 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
       ],
       action: { label: fr ? 'Voir ma proposition' : 'View my proposal', url: d.submissionUrl },
     };
+  },
+  bank_details_changed: (d, lng) => {
+    const when = dateTime(d.at, lng);
+    const account = (labels: [string, string, string, string]) => ({
+      lines: [
+        `${labels[0]}${d.holder}`,
+        `${labels[1]}${d.ibanMasked}`,
+        `${labels[2]}${d.bic}`,
+        `${labels[3]}${d.bankName}`,
+      ],
+    });
+    return lng === 'fr'
+      ? {
+          subject:
+            d.change === 'created'
+              ? 'Vos coordonnées bancaires ont été enregistrées'
+              : 'Vos coordonnées bancaires ont été modifiées',
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Les coordonnées bancaires de votre compte auteur HLS ont été ${d.change === 'created' ? 'enregistrées' : 'modifiées'} le ${when}. Vos prochains versements de droits d’auteur iront sur ce compte\u202f:`,
+            account(['Titulaire : ', 'IBAN : ', 'BIC : ', 'Banque : ']),
+            `Si vous n’êtes pas à l’origine de ce changement, réinitialisez votre mot de passe immédiatement et écrivez-nous sans attendre à ${d.contactEmail}, avant le prochain versement.`,
+            { link: { label: 'Réinitialiser le mot de passe', url: d.resetUrl } },
+          ],
+          action: { label: 'Voir mes coordonnées bancaires', url: d.pageUrl },
+        }
+      : {
+          subject: d.change === 'created' ? 'Your bank details were saved' : 'Your bank details were changed',
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `The bank details of your HLS author account were ${d.change === 'created' ? 'saved' : 'changed'} on ${when}. Your next royalty payouts will go to this account:`,
+            account(['Holder: ', 'IBAN: ', 'BIC: ', 'Bank: ']),
+            `If you did not make this change, reset your password now and write to us at ${d.contactEmail} before the next payout.`,
+            { link: { label: 'Reset your password', url: d.resetUrl } },
+          ],
+          action: { label: 'See my bank details', url: d.pageUrl },
+        };
   },
 };
 
