@@ -113,6 +113,19 @@ export type MailTemplates = {
     /** The authors' contact address of the team. */
     contactEmail: string;
   };
+  /** A payout run paid the author: the amount, the transfer's reference, when, to which account (masked). */
+  royalty_payout: {
+    firstName: string;
+    amountCents: number;
+    /** The transfer's reference as the bank statement shows it (HLS-PO-2026-000012). */
+    reference: string;
+    /** The requested execution date of the transfer (YYYY-MM-DD). */
+    executionDate: string;
+    /** "FR76 •••• •••• 1234": never the whole IBAN. */
+    ibanMasked: string;
+    /** The author's payment page, where the payout is listed. */
+    pageUrl: string;
+  };
 };
 export type MailTemplate = keyof MailTemplates;
 
@@ -637,6 +650,44 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
             { link: { label: 'Reset your password', url: d.resetUrl } },
           ],
           action: { label: 'See my bank details', url: d.pageUrl },
+        };
+  },
+  royalty_payout: (d, lng) => {
+    const day = new Intl.DateTimeFormat(locales[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${d.executionDate}T00:00:00Z`),
+    );
+    return lng === 'fr'
+      ? {
+          subject: `Versement de vos droits d’auteur\u202f: ${money(d.amountCents, 'fr')}`,
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Nous vous versons ${money(d.amountCents, 'fr')} de droits d’auteur par virement SEPA demandé pour le ${day}\u202f:`,
+            {
+              lines: [
+                `Montant\u202f: ${money(d.amountCents, 'fr')}`,
+                `Référence\u202f: ${d.reference}`,
+                `Compte\u202f: ${d.ibanMasked}`,
+              ],
+            },
+            'Le virement apparaît sur votre compte sous cette référence, en général un à deux jours ouvrés après cette date. Le détail des ventes réglées est dans votre espace.',
+          ],
+          action: { label: 'Voir mes paiements', url: d.pageUrl },
+        }
+      : {
+          subject: `Your royalty payout: ${money(d.amountCents, 'en')}`,
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `We are paying you ${money(d.amountCents, 'en')} in royalties by a SEPA transfer requested for ${day}:`,
+            {
+              lines: [
+                `Amount: ${money(d.amountCents, 'en')}`,
+                `Reference: ${d.reference}`,
+                `Account: ${d.ibanMasked}`,
+              ],
+            },
+            'The transfer shows on your account under this reference, usually one or two business days after that date. The sales it settles are listed in your space.',
+          ],
+          action: { label: 'See my payments', url: d.pageUrl },
         };
   },
 };
