@@ -8,11 +8,18 @@ import { createLedger, type Ledger } from './royalties.ledger.ts';
 import payoutRoutes from './royalties.payouts.routes.ts';
 import { createPayoutService, type PayoutService } from './royalties.payouts.ts';
 import rateRoutes from './royalties.rates.routes.ts';
+import { createRateService, type RateService } from './royalties.rates.ts';
 import type { Clock } from './royalties.types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    royalties: { ledger: Ledger; bank: BankService; payouts: PayoutService; clock: Clock };
+    royalties: {
+      ledger: Ledger;
+      rates: RateService;
+      bank: BankService;
+      payouts: PayoutService;
+      clock: Clock;
+    };
   }
 }
 
@@ -33,6 +40,13 @@ export default fp(
       vatRates: config.checkout.vatRates,
       settings: config.royalties,
     });
+    const rates = createRateService({
+      db: app.db,
+      transaction: app.transaction,
+      clock,
+      ledger,
+      accounts: app.accounts,
+    });
     const bank = createBankService({
       db: app.db,
       transaction: app.transaction,
@@ -51,7 +65,7 @@ export default fp(
       settings: config.royalties,
       publicUrl: config.publicUrl,
     });
-    app.decorate('royalties', { ledger, bank, payouts, clock });
+    app.decorate('royalties', { ledger, rates, bank, payouts, clock });
 
     // A digital line's first download ends its hold (the terms: no withdrawal once the download started).
     const offDownload = app.events.on('downloads.first', ({ orderLineId }) => ledger.downloaded(orderLineId));
