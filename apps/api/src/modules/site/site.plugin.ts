@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import siteRoutes, { siteInfo } from './site.routes.ts';
 
-/** GET /api/site: the public facts of the site from the settings. */
+/** GET /api/site: the public facts of the site from the settings, and the royalty rates in effect. */
 export default fp(
   async function site(app: FastifyInstance) {
-    await app.register(siteRoutes, { prefix: '/api', info: siteInfo(app.config, app.documents.contractUrl) });
+    await app.register(siteRoutes, {
+      prefix: '/api',
+      info: siteInfo(app.config, app.documents.contractUrl),
+      royaltyRates: () => app.royalties.rates.currentPercent(),
+    });
   },
-  { name: 'site', dependencies: ['config', 'documents'] },
+  { name: 'site', dependencies: ['config', 'documents', 'royalties'] },
 );

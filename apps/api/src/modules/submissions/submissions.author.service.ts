@@ -50,7 +50,8 @@ export type AuthorDeps = SubmissionViewDeps & {
   transaction: AppTransaction;
   uploads: AuthorUploads;
   storage: Pick<Storage, 'deleteObject'>;
-  royaltyRates: Config['royaltyRates'];
+  /** The royalty rates in effect now, in percent as the settings state them (an admin may change them). */
+  royaltyRates: () => Promise<Config['royaltyRates']>;
   vatRates: CheckoutSettings['vatRates'];
   log?: { warn(object: object, message: string): void };
 };
@@ -143,7 +144,7 @@ const formOnly = new Set(['draftId', 'section']);
 /** A price quote (SPEC §5): customer price after discount, VAT in it, net, and the royalty at the format's rate. */
 export function quotePrice(
   input: { priceCents: number; discountPercent: number; format: 'paper' | 'ebook' | 'file'; free: boolean },
-  settings: Pick<AuthorDeps, 'royaltyRates' | 'vatRates'>,
+  settings: { royaltyRates: Config['royaltyRates']; vatRates: CheckoutSettings['vatRates'] },
 ): PriceQuote {
   const customerPriceCents = discountedPrice(input.priceCents, input.discountPercent);
   const vatCents = settings.vatRates
@@ -175,7 +176,7 @@ export function createAuthorService({ app }: { app: FastifyInstance }) {
     freeDownloads: (ids) => app.downloads.freeDownloads(ids),
     uploads: app.uploads,
     storage: app.storage,
-    royaltyRates: app.config.royaltyRates,
+    royaltyRates: () => app.royalties.rates.currentPercent(),
     vatRates: app.config.checkout.vatRates,
     log: app.log.child({ module: 'submissions' }),
   });
@@ -687,12 +688,19 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
       return found.file;
     },
 
-    /** POST /api/books/price/book. */
-    quoteBook: (body: z.output<typeof BookPriceBody>) => quotePrice({ ...body, free: false }, deps),
+    /** POST /api/books/price/book, at the rates in effect now. */
+    quoteBook: async (body: z.output<typeof BookPriceBody>) =>
+      quotePrice(
+        { ...body, free: false },
+        { royaltyRates: await deps.royaltyRates(), vatRates: deps.vatRates },
+      ),
 
     /** POST /api/books/price/file: academic files are free (no royalty). */
-    quoteFile: (body: z.output<typeof FilePriceBody>) =>
-      quotePrice({ ...body, format: 'file', free: body.section === 'academic' }, deps),
+    quoteFile: async (body: z.output<typeof FilePriceBody>) =>
+      quotePrice(
+        { ...body, format: 'file', free: body.section === 'academic' },
+        { royaltyRates: await deps.royaltyRates(), vatRates: deps.vatRates },
+      ),
   };
 }
 export type AuthorService = ReturnType<typeof createAuthorServiceFrom>;

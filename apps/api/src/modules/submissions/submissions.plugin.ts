@@ -43,6 +43,7 @@ export default fp(
       'storage',
       'uploads',
       'orders',
+      'royalties',
     ],
   },
 );
