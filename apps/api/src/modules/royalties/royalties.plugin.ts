@@ -54,6 +54,8 @@ export default fp(
       mail: app.mail,
       accounts: app.accounts,
       publicUrl: config.publicUrl,
+      contactEmail: config.site.contact.authors,
+      log: app.log,
     });
     const payouts = createPayoutService({
       db: app.db,
