@@ -1,0 +1,57 @@
+import type { AuthorPayments, BankDetails, BankDetailsBody, RoyaltyReportQuery } from '@hls/contract';
+import { api } from '@/lib/api-client';
+
+/** The report's query as the URL holds it (page 1 left out). */
+export type ReportArgs = Omit<RoyaltyReportQuery, 'page'> & { page?: number };
+
+/** The query string of the CSV export of the same filters (the whole report, no page). */
+export function reportCsvPath({ from, to, productId }: ReportArgs): string {
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  if (productId !== undefined) params.set('productId', String(productId));
+  const search = params.toString();
+  return `/checkout/list.csv${search ? `?${search}` : ''}`;
+}
+
+/** The monthly PDF statement of a month (YYYY-MM). */
+export const statementPath = (month: string) => `/checkout/statement/${encodeURIComponent(month)}`;
+
+/**
+ * The author's Paid Products screen (SPEC §2 /author-payment, §7): the sales, royalties, payouts and the detailed
+ * report in one answer, and the bank details ('data saved' / 'data edited' / 'operation failed', SPEC §8).
+ */
+export const authorRoyaltiesApi = api
+  .enhanceEndpoints({ addTagTypes: ['AuthorPayments', 'BankDetails'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getAuthorPayments: build.query<AuthorPayments, ReportArgs>({
+        query: (params) => ({ url: '/checkout/list', params }),
+        extraOptions: { auth: true },
+        providesTags: ['AuthorPayments'],
+      }),
+      getBankDetails: build.query<BankDetails | null, void>({
+        query: () => '/checkout/bank/one',
+        extraOptions: { auth: true },
+        providesTags: ['BankDetails'],
+      }),
+      createBankDetails: build.mutation<BankDetails, BankDetailsBody>({
+        query: (body) => ({ url: '/checkout/bank/create', method: 'POST', body }),
+        extraOptions: { auth: true },
+        // The screen's "bank details missing" notice reads the payments answer too.
+        invalidatesTags: (_result, error) => (error ? [] : ['BankDetails', 'AuthorPayments']),
+      }),
+      updateBankDetails: build.mutation<BankDetails, BankDetailsBody>({
+        query: (body) => ({ url: '/checkout/bank/update', method: 'PUT', body }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error) => (error ? [] : ['BankDetails', 'AuthorPayments']),
+      }),
+    }),
+  });
+
+export const {
+  useGetAuthorPaymentsQuery,
+  useGetBankDetailsQuery,
+  useCreateBankDetailsMutation,
+  useUpdateBankDetailsMutation,
+} = authorRoyaltiesApi;

@@ -1,0 +1,123 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { PageSpinner } from '@/components/ui/spinner';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { useGetPayoutRunQuery, useGetPayoutRunsQuery } from '../api/payouts-api';
+import { LoadFailed } from './load-failed';
+import { PayoutRunDetails } from './payout-run-details';
+
+type RunsPanelProps = {
+  page: number;
+  /** The run opened (its id from the URL), or null for the list alone. */
+  runId: string | null;
+  locale: string;
+  hrefFor: (args: { page?: number; run?: string }) => string;
+};
+
+/** One run opened from the list: its payouts and its transfer file. */
+function OpenedRun({ runId, locale, backHref }: { runId: string; locale: string; backHref: string }) {
+  const { t } = useTranslation('royalties');
+  const { data, error, isLoading, isFetching, refetch } = useGetPayoutRunQuery(runId);
+  return (
+    <section className="card roy-section" aria-labelledby="roy-opened-run-title">
+      <div className="roy-section__head">
+        <h2 className="roy-section__title" id="roy-opened-run-title">
+          {data ? t('admin.runs.openedTitle', { reference: data.reference }) : t('admin.runs.openedLoading')}
+        </h2>
+        <Link to={backHref}>{t('admin.runs.close')}</Link>
+      </div>
+      {isLoading && <PageSpinner label={t('admin.loading')} />}
+      {!data && error && <LoadFailed error={error} busy={isFetching} onRetry={() => void refetch()} />}
+      {data && <PayoutRunDetails run={data} locale={locale} />}
+    </section>
+  );
+}
+
+/** "Runs": every payout run, newest first, each opening its payouts and its transfer file. */
+export function PayoutRunsPanel({ page, runId, locale, hrefFor }: RunsPanelProps) {
+  const { t } = useTranslation('royalties');
+  const { data, error, isLoading, isFetching, refetch } = useGetPayoutRunsQuery(page);
+  return (
+    <div className="bo-page">
+      {runId && <OpenedRun runId={runId} locale={locale} backHref={hrefFor({ page })} />}
+      {isLoading && <PageSpinner label={t('admin.loading')} />}
+      {!data && error && <LoadFailed error={error} busy={isFetching} onRetry={() => void refetch()} />}
+      {data && data.count === 0 && (
+        <EmptyState title={t('admin.runs.emptyTitle')} text={t('admin.runs.emptyText')} />
+      )}
+      {data && data.count > 0 && (
+        <>
+          <p className="bo-page__count" aria-live="polite">
+            {t('admin.runs.count', { count: data.count })}
+          </p>
+          <div className="bo-table-wrap">
+            <table className="bo-table roy-table roy-runs">
+              <caption className="visually-hidden">{t('admin.runs.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.run.reference')}</th>
+                  <th scope="col">{t('admin.run.created')}</th>
+                  <th scope="col">{t('admin.run.executionDate')}</th>
+                  <th scope="col" className="bo-table__money">
+                    {t('admin.runs.transfers')}
+                  </th>
+                  <th scope="col" className="bo-table__money">
+                    {t('admin.run.total')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((run) => (
+                  <tr key={run.id} aria-current={run.id === runId ? 'true' : undefined}>
+                    <th scope="row" data-label={t('admin.run.reference')}>
+                      <div>
+                        <Link
+                          to={hrefFor({ page, run: run.id })}
+                          aria-label={t('admin.runs.open', { reference: run.reference })}
+                        >
+                          <code className="roy-code">{run.reference}</code>
+                        </Link>
+                      </div>
+                    </th>
+                    <td data-label={t('admin.run.created')}>
+                      <div>
+                        <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
+                      </div>
+                    </td>
+                    <td data-label={t('admin.run.executionDate')}>
+                      <div>
+                        <time dateTime={run.executionDate}>{formatDate(run.executionDate, locale)}</time>
+                      </div>
+                    </td>
+                    <td className="bo-table__money" data-label={t('admin.runs.transfers')}>
+                      <div>{run.count}</div>
+                    </td>
+                    <td className="bo-table__money" data-label={t('admin.run.total')}>
+                      <div>
+                        <strong>{formatMoney(run.totalCents, locale)}</strong>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={data.page}
+            pages={data.pages}
+            hrefFor={(n) => hrefFor({ page: n })}
+            labels={{
+              nav: t('admin.runs.pagination.nav'),
+              previous: t('admin.runs.pagination.previous'),
+              next: t('admin.runs.pagination.next'),
+              page: (n) => t('admin.runs.pagination.page', { page: n }),
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
