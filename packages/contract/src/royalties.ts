@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Id } from './catalog.ts';
 import {
@@ -38,9 +38,12 @@ export const RateBp = z.coerce
 
 /* ---------------------------------------------------------------- bank details */
 
-/** Spaces, dashes and dots out, upper case: the form the IBAN is checked and stored in. */
+/**
+ * Spaces (any: a no-break space pasted from a PDF too), dashes and dots out, upper case: the form the IBAN is
+ * checked and stored in.
+ */
 export function normalizeIban(value: string): string {
-  return electronicFormatIBAN(value.toUpperCase()) ?? '';
+  return value.replace(/[\s.-]+/g, '').toUpperCase();
 }
 
 /** An IBAN: mod-97 and the country's format (and the French RIB key), after upper-casing. */
