@@ -162,6 +162,19 @@ describe('bank details: the author’s own, validated, encrypted, masked, and ev
     expect(await mailsTo(t, author.email)).toHaveLength(1);
   });
 
+  it('saves once when two creates race: the other is told to update', async () => {
+    const author = await newAuthor(t.app);
+    const responses = await Promise.all([
+      api().create(author.headers),
+      api().create(author.headers, body({ iban: OTHER_IBAN, bic: 'COBADEFFXXX' })),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const saved = responses.find((r) => r.statusCode === 201)!.json<BankDetails>();
+    expect((await api().one(author.headers)).json()).toEqual(saved);
+    expect((await auditOf(t, author.id)).map((a) => a.action)).toEqual(['created']);
+    expect(await mailsTo(t, author.email)).toHaveLength(1);
+  });
+
   it('replaces the details on update, re-encrypted, and tells the author in their language', async () => {
     const author = await newAuthor(t.app, 'en');
     await api().create(author.headers);
