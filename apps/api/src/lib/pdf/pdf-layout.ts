@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import { embedUnicodeFont } from './fonts.ts';
 
 /** A small flowing-text layout on pdf-lib: A4 pages, headings, wrapped paragraphs, lists, tables, page numbers. */
 
@@ -23,6 +24,8 @@ export type PdfMeta = {
   /** Footer text; the page number is added on the right ("3 / 4"). */
   footer?: string;
   accent?: RGB;
+  /** Embeds DejaVu Sans (any name, "Łukasz") instead of the standard fonts (WinAnsi only); no italic then. */
+  unicode?: boolean;
 };
 
 type Fonts = { regular: PDFFont; bold: PDFFont; italic: PDFFont };
@@ -68,11 +71,17 @@ export class PdfWriter {
     doc.setProducer('HLS (pdf-lib)');
     doc.setCreationDate(DOCUMENT_DATE);
     doc.setModificationDate(DOCUMENT_DATE);
-    const fonts = {
-      regular: await doc.embedFont(StandardFonts.Helvetica),
-      bold: await doc.embedFont(StandardFonts.HelveticaBold),
-      italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-    };
+    let fonts: Fonts;
+    if (meta.unicode) {
+      const regular = await embedUnicodeFont(doc, 'regular');
+      fonts = { regular, bold: await embedUnicodeFont(doc, 'bold'), italic: regular };
+    } else {
+      fonts = {
+        regular: await doc.embedFont(StandardFonts.Helvetica),
+        bold: await doc.embedFont(StandardFonts.HelveticaBold),
+        italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+      };
+    }
     return new PdfWriter(doc, fonts, meta);
   }
 
@@ -121,11 +130,20 @@ export class PdfWriter {
       let line = '';
       for (const word of paragraph.split(/ +/)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (!line || font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-        else {
-          lines.push(line);
-          line = word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
         }
+        if (line) lines.push(line);
+        // A word wider than the line (a URL, a formula) is cut rather than drawn over the next column.
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
       }
       lines.push(line);
     }
@@ -205,23 +223,22 @@ export class PdfWriter {
     this.y -= 5;
   }
 
-  /** A simple ruled table; the first row is a shaded header unless `header` is false. Widths are fractions of the text width. */
-  table(rows: string[][], widths: number[], header = true): void {
+  /**
+   * A simple ruled table; the first row is a shaded header unless `header` is false, drawn again at the top of
+   * each page the table runs onto. Widths are fractions of the text width; `align` right-aligns columns (amounts).
+   */
+  table(rows: string[][], widths: number[], header = true, align: ('left' | 'right')[] = []): void {
     const size = 9.5;
     const padding = 4;
-    rows.forEach((row, rowIndex) => {
-      const cells = row.map((cell, i) =>
-        this.wrap(
-          cell,
-          rowIndex === 0 && header ? this.fonts.bold : this.fonts.regular,
-          size,
-          widths[i]! * this.width - 2 * padding,
-        ),
-      );
+    const draw = (row: string[], shaded: boolean) => {
+      const font = shaded ? this.fonts.bold : this.fonts.regular;
+      const cells = row.map((cell, i) => this.wrap(cell, font, size, widths[i]! * this.width - 2 * padding));
       const height = Math.max(...cells.map((c) => c.length)) * size * 1.3 + 2 * padding;
+      const pageBefore = this.page;
       this.ensure(height);
+      if (this.page !== pageBefore && header && !shaded) draw(rows[0]!, true);
       const top = this.y;
-      if (rowIndex === 0 && header) {
+      if (shaded) {
         this.page.drawRectangle({
           x: MARGIN_X,
           y: top - height,
@@ -232,16 +249,20 @@ export class PdfWriter {
       }
       let x = MARGIN_X;
       cells.forEach((lines, i) => {
+        const columnWidth = widths[i]! * this.width;
         lines.forEach((line, l) => {
           this.page.drawText(line, {
-            x: x + padding,
+            x:
+              align[i] === 'right'
+                ? x + columnWidth - padding - font.widthOfTextAtSize(line, size)
+                : x + padding,
             y: top - padding - (l + 1) * size * 1.3 + size * 0.35,
             size,
-            font: rowIndex === 0 && header ? this.fonts.bold : this.fonts.regular,
+            font,
             color: ink,
           });
         });
-        x += widths[i]! * this.width;
+        x += columnWidth;
       });
       this.page.drawLine({
         start: { x: MARGIN_X, y: top - height },
@@ -250,7 +271,8 @@ export class PdfWriter {
         color: muted,
       });
       this.y = top - height;
-    });
+    };
+    rows.forEach((row, rowIndex) => draw(row, rowIndex === 0 && header));
     this.y -= 12;
   }
 
