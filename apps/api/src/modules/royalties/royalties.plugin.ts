@@ -9,6 +9,7 @@ import payoutRoutes from './royalties.payouts.routes.ts';
 import { createPayoutService, type PayoutService } from './royalties.payouts.ts';
 import rateRoutes from './royalties.rates.routes.ts';
 import { createRateService, type RateService } from './royalties.rates.ts';
+import { createStatementService, type StatementService } from './royalties.statements.ts';
 import type { Clock } from './royalties.types.ts';
 
 declare module 'fastify' {
@@ -18,6 +19,7 @@ declare module 'fastify' {
       rates: RateService;
       bank: BankService;
       payouts: PayoutService;
+      statements: StatementService;
       clock: Clock;
     };
   }
@@ -67,7 +69,17 @@ export default fp(
       settings: config.royalties,
       publicUrl: config.publicUrl,
     });
-    app.decorate('royalties', { ledger, rates, bank, payouts, clock });
+    const statements = createStatementService({
+      db: app.db,
+      clock,
+      ledger,
+      bank,
+      payouts,
+      accounts: app.accounts,
+      settings: config.royalties,
+      company: config.site.company,
+    });
+    app.decorate('royalties', { ledger, rates, bank, payouts, statements, clock });
 
     // A digital line's first download ends its hold (the terms: no withdrawal once the download started).
     const offDownload = app.events.on('downloads.first', ({ orderLineId }) => ledger.downloaded(orderLineId));
