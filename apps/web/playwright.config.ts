@@ -105,6 +105,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys create many accounts and log in many times from one address within minutes.
       RATE_LIMIT_AUTH_MAX: '1000',
+      // The royalties journey moves the ledger's clock past the holds (POST /api/test/clock), and pays an author
+      // the royalties of one order: a minimum within reach of two sales.
+      TEST_CLOCK: 'true',
+      PAYOUT_MINIMUM_EUR: '10',
     },
   },
 });

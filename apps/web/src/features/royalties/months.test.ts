@@ -16,6 +16,11 @@ describe('months of the chart and the statement', () => {
       '2027-01',
     ]);
     expect(continuousMonths([])).toEqual([]);
+    // The months the server gives before the first sale are left out; the ones after it are kept.
+    expect(
+      continuousMonths([month('2026-09'), month('2026-10', 0, 5, -5), month('2026-11')]).map((m) => m.month),
+    ).toEqual(['2026-10', '2026-11']);
+    expect(continuousMonths([month('2026-09'), month('2026-10')])).toEqual([]);
   });
 
   it('keeps the formats that earned or lost something', () => {
@@ -32,6 +37,10 @@ describe('months of the chart and the statement', () => {
       '2026-10',
     ]);
     expect(statementMonths([], new Date(2026, 11, 3))).toEqual(['2026-12']);
+    expect(statementMonths([month('2026-01'), month('2026-11', 4)], new Date(2026, 11, 3))).toEqual([
+      '2026-12',
+      '2026-11',
+    ]);
     expect(statementMonths([month('2010-01', 1)], new Date(2026, 11, 3))).toHaveLength(36);
   });
 });

@@ -4,6 +4,11 @@ import type { RoyaltyFormat, RoyaltyMonth } from '@hls/contract';
 /** The chart shows at most the last two years; the table beside it has every month. */
 export const CHART_MONTHS = 24;
 
+/** A month with an entry: some format earned or lost something (a refund may bring the total to zero). */
+const hasRoyalties = (month: RoyaltyMonth) => royaltyFormats.some((format) => month[format] !== 0);
+
+export const monthTotal = (month: RoyaltyMonth) => month.paper + month.ebook + month.professional_file;
+
 /** The month after a YYYY-MM month. */
 function nextMonth(month: string): string {
   const [year = 0, index = 1] = month.split('-').map(Number);
@@ -12,11 +17,15 @@ function nextMonth(month: string): string {
 }
 
 /**
- * The months from the first to the last one with an entry, in order, a month without sales counted as zero (a
- * chart with gaps left out would put two distant months side by side).
+ * The months from the first one with royalties to the last one given, in order, a month without sales counted as
+ * zero (a chart with gaps left out would put two distant months side by side).
  */
 export function continuousMonths(monthly: RoyaltyMonth[]): RoyaltyMonth[] {
   const sorted = [...monthly].sort((a, b) => a.month.localeCompare(b.month));
+  // The months before the first sale say nothing: the chart starts with it.
+  const start = sorted.findIndex(hasRoyalties);
+  if (start === -1) return [];
+  sorted.splice(0, start);
   const first = sorted[0];
   const last = sorted.at(-1);
   if (!first || !last) return [];
@@ -32,15 +41,13 @@ export function formatsWithEarnings(months: RoyaltyMonth[]): RoyaltyFormat[] {
   return royaltyFormats.filter((format) => months.some((m) => m[format] !== 0));
 }
 
-export const monthTotal = (month: RoyaltyMonth) => month.paper + month.ebook + month.professional_file;
-
 /** At most this many months in the statement picker (three years). */
 const STATEMENT_MONTHS = 36;
 
-/** Every month from the first one with an entry to the current one, newest first. */
+/** Every month from the first one with royalties to the current one, newest first. */
 export function statementMonths(monthly: RoyaltyMonth[], now: Date = new Date()): string[] {
   const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-  const first = monthly.map((m) => m.month).sort()[0] ?? current;
+  const first = continuousMonths(monthly)[0]?.month ?? current;
   const months: string[] = [];
   const cursor = new Date(now.getFullYear(), now.getMonth(), 1);
   while (months.length < STATEMENT_MONTHS) {

@@ -145,7 +145,7 @@ export function AuthorPaymentsView() {
               locale={locale}
             />
           </Section>
-          <Section name="report" title={t('report.title')}>
+          <Section name="report" title={t('report.heading')}>
             <p className="roy-section__intro">{t('report.intro')}</p>
             <RoyaltyReport
               report={data.report}

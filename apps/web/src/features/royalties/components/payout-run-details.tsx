@@ -3,6 +3,7 @@ import type { PayoutRun } from '@hls/contract';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
+import { periodText } from '../payout-period';
 import { transferFilePath } from '../api/payouts-api';
 import { useFileDownload } from '../hooks/use-file-download';
 
@@ -83,10 +84,7 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
                   </td>
                   <td data-label={t('admin.run.period')}>
                     <div>
-                      {t('payouts.periodText', {
-                        from: formatDate(payout.periodFrom, locale),
-                        to: formatDate(payout.periodTo, locale),
-                      })}
+                      {periodText(t, payout, locale)}
                       <span className="bo-table__email">
                         {t('payouts.entries', { count: payout.entries })}
                       </span>

@@ -147,20 +147,22 @@ function ConfirmRun({ count, totalCents, authorIds, locale, onClose, onDone }: C
         </>
       }
     >
-      <TextField
-        label={t('royalties:admin.confirm.executionDate')}
-        type="date"
-        name="executionDate"
-        value={executionDate}
-        min={today}
-        required
-        error={error}
-        hint={t('royalties:admin.confirm.executionHint')}
-        onChange={(event) => {
-          setExecutionDate(event.target.value);
-          setError(undefined);
-        }}
-      />
+      <div className="roy-confirm">
+        <TextField
+          label={t('royalties:admin.confirm.executionDate')}
+          type="date"
+          name="executionDate"
+          value={executionDate}
+          min={today}
+          required
+          error={error}
+          hint={t('royalties:admin.confirm.executionHint')}
+          onChange={(event) => {
+            setExecutionDate(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </div>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayoutSummary } from '@hls/contract';
 import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
+import { periodText } from '../payout-period';
 
 type PayoutsProps = { payouts: PayoutSummary[]; minimumPayoutCents: number; locale: string };
 
@@ -52,10 +53,7 @@ export function PayoutsReceived({ payouts, minimumPayoutCents, locale }: Payouts
               </td>
               <td data-label={t('payouts.period')}>
                 <div>
-                  {t('payouts.periodText', {
-                    from: formatDate(payout.periodFrom, locale),
-                    to: formatDate(payout.periodTo, locale),
-                  })}
+                  {periodText(t, payout, locale)}
                   <span className="bo-table__email">{t('payouts.entries', { count: payout.entries })}</span>
                 </div>
               </td>

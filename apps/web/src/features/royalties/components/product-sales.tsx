@@ -21,6 +21,9 @@ const headKeys: Record<Amount, string> = {
   refundedCents: 'sales.refunds',
 };
 
+/** Refunds take royalties back: shown negative, and a plain zero when there were none (never "-€0.00"). */
+const refund = (cents: number) => (cents === 0 ? 0 : -Math.abs(cents));
+
 function Money({ cents, locale }: { cents: number; locale: string }) {
   return <span className={cents < 0 ? 'roy-negative' : undefined}>{formatMoney(cents, locale)}</span>;
 }
@@ -66,7 +69,7 @@ export function ProductSales({ products, locale }: { products: RoyaltyProductLin
               </td>
               {amounts.map((key) => (
                 <td key={key} className="bo-table__money" data-label={t(headKeys[key])}>
-                  <Money cents={key === 'refundedCents' ? -Math.abs(line[key]) : line[key]} locale={locale} />
+                  <Money cents={key === 'refundedCents' ? refund(line[key]) : line[key]} locale={locale} />
                 </td>
               ))}
             </tr>
@@ -81,10 +84,7 @@ export function ProductSales({ products, locale }: { products: RoyaltyProductLin
               <td data-label={t('sales.units')}>{units}</td>
               {amounts.map((key) => (
                 <td key={key} className="bo-table__money" data-label={t(headKeys[key])}>
-                  <Money
-                    cents={key === 'refundedCents' ? -Math.abs(total(key)) : total(key)}
-                    locale={locale}
-                  />
+                  <Money cents={key === 'refundedCents' ? refund(total(key)) : total(key)} locale={locale} />
                 </td>
               ))}
             </tr>

@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test';
+import { consentTexts } from '@hls/contract';
+import type { OrderPage } from '@hls/contract';
+import { extractPdfText } from '../../api/src/lib/pdf/pdf-text.ts';
+import { demo, expect, readLatestMail, screenshot, test, uniqueEmail } from './fixtures.ts';
+import {
+  accessToken,
+  addToCart,
+  checkOutCart,
+  giveDigitalConsents,
+  newCustomer,
+  openAccountMenu,
+  openIn,
+  pageAs,
+  payWithDemoCard,
+  shipThroughApi,
+  toast,
+  type Lng,
+} from './flows.ts';
+import { downloadOf, moveClock, newAuthorAccount, publishedBook } from './royalties-flows.ts';
+
+// An author's royalties from the sale to the bank (SPEC §2 /author-payment, §7 the bank routes, §8 the bank
+// toasts; issue 11): a customer buys the author's book as paper and as ebook; the author sees two pending
+// royalties at the two rates, saves and edits bank details (e-mailed, shown masked); once the holds are over an
+// admin runs a payout and downloads its SEPA transfer file; the author sees the payment, the chart, and downloads
+// the CSV and the monthly PDF statement.
+
+/** Each screen at a phone's and a desktop's width, in both languages, for people to review. */
+async function screensOf(
+  page: Page,
+  path: string,
+  name: string,
+  ready: (page: Page, lng: Lng) => Promise<void>,
+) {
+  for (const lng of ['en', 'fr'] as const) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      await openIn(page, path, lng);
+      await ready(page, lng);
+      await screenshot(page, `${name}-${width}-${lng}`);
+      // Nothing sticks out sideways, at 360 px either: the elements that would are named.
+      const wide = await page.evaluate(
+        (w) =>
+          Array.from(document.querySelectorAll('main *'))
+            // What is visually hidden is clipped: its rectangles may reach further, unseen.
+            .filter((element) => !element.closest('.visually-hidden'))
+            .filter((element) => element.getBoundingClientRect().right > w + 1)
+            .slice(0, 8)
+            .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`),
+        width,
+      );
+      expect(wide, `${name} ${width} ${lng}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openIn(page, path, 'en');
+}
+
+test('royalties: two sales at two rates, bank details, the hold, a payout and its files, the statements', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const author = await newAuthorAccount(request);
+  const book = await publishedBook(request, author.access);
+
+  // The customer buys the book as paper and as ebook, with the demo card.
+  const customer = await newCustomer(page, request, uniqueEmail('royalty-buyer'));
+  await addToCart(page, { id: book.productId, kind: 'book' }, { format: 'paper' });
+  await addToCart(page, { id: book.productId, kind: 'book' }, { format: 'ebook' });
+  await checkOutCart(page);
+  const address = page.getByRole('form', { name: 'Delivery address' });
+  await address.getByLabel(/^Full name/).fill('Camille Durand');
+  await address
+    .getByLabel(/^Address/)
+    .first()
+    .fill('12 rue des Lilas');
+  await address.getByLabel(/^Postal code/).fill('75011');
+  await address.getByLabel(/^City/).fill('Paris');
+  await address.getByLabel(/^Country/).selectOption({ label: 'France' });
+  await address.getByRole('button', { name: 'Save the address' }).click();
+  await expect(toast(page, 'address saved')).toBeVisible();
+  await giveDigitalConsents(page, consentTexts.en);
+  await payWithDemoCard(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/download$/, { timeout: 20_000 });
+  const orders = await request.get('/api/order/commande', {
+    headers: { Authorization: `Bearer ${customer.access}` },
+  });
+  const order = ((await orders.json()) as OrderPage).results[0]!;
+  expect(order.status).toBe('paid');
+
+  // The author finds Paid products in the account menu: two pending royalties, 10 % of the paper book, 25 % of
+  // the ebook (the settings' rates), the paper one waiting for its delivery.
+  const authorPage = await pageAs(browser, request, author.email, author.password);
+  await openIn(authorPage, '/my-account');
+  const menu = await openAccountMenu(authorPage);
+  await menu.getByRole('link', { name: 'Paid products' }).click();
+  await expect(authorPage).toHaveURL(/\/author-payment$/);
+  const report = authorPage.getByRole('table', { name: 'Royalty entries, newest first' });
+  const paperRow = report.getByRole('row').filter({ hasText: 'Paper book' });
+  const ebookRow = report.getByRole('row').filter({ hasText: 'Ebook' });
+  await expect(paperRow).toContainText(order.number);
+  await expect(paperRow).toContainText('10%');
+  await expect(paperRow).toContainText('Pending');
+  await expect(paperRow).toContainText('Payable 14 days after delivery');
+  await expect(ebookRow).toContainText(order.number);
+  await expect(ebookRow).toContainText('25%');
+  await expect(ebookRow).toContainText(/PendingPayable from \d{1,2} \w+ \d{4}/);
+  const summary = authorPage.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('You earn 10% of the net sale of a paper book, 25% of an ebook');
+  await expect(summary).toContainText('Add your bank details so that we can pay you');
+
+  // Bank details: saved, then edited; always shown masked; each change e-mailed.
+  const bank = authorPage.getByRole('region', { name: 'Bank details' });
+  const form = bank.getByRole('form', { name: 'Bank details' });
+  await form.getByLabel(/^Account holder/).fill('Inès Moreau');
+  await form.getByLabel(/^IBAN/).fill('fr76 3000 6000 0112 3456 7890 189');
+  await form.getByLabel(/^BIC/).fill('BNPAFRPP');
+  await form.getByLabel(/^Bank name/).fill('BNP Paribas');
+  await expect(form.getByLabel(/^Bank country/)).toHaveValue('FR');
+  await form.getByRole('button', { name: 'Save the bank details' }).click();
+  await expect(toast(authorPage, 'data saved')).toBeVisible();
+  await expect(bank).toContainText('FR76 •••• •••• 0189');
+  await expect(bank).not.toContainText('30006000011234567890189');
+
+  const editedAt = new Date();
+  await bank.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByLabel(/^IBAN/)).toHaveValue('');
+  await form.getByLabel(/^IBAN/).fill('DE89 3704 0044 0532 0130 00');
+  await form.getByLabel(/^BIC/).fill('COBADEFFXXX');
+  await form.getByLabel(/^Bank name/).fill('Commerzbank');
+  await form.getByLabel(/^Bank country/).selectOption({ label: 'Germany' });
+  await form.getByRole('button', { name: 'Save the changes' }).click();
+  await expect(toast(authorPage, 'data edited')).toBeVisible();
+  await expect(bank).toContainText('DE89 •••• •••• 3000');
+  await expect(bank).toContainText('Commerzbank');
+  await expect(bank.getByRole('button', { name: 'Edit' })).toBeFocused();
+  const changed = await readLatestMail(author.email, {
+    after: editedAt,
+    subject: 'Your bank details were changed',
+  });
+  expect(changed.text).toContain('DE89 •••• •••• 3000');
+  expect(changed.text).not.toContain('370400440532013000');
+  // After a reload, only the masked details come back from the server.
+  await authorPage.reload();
+  await expect(bank).toContainText('DE89 •••• •••• 3000');
+  await expect(authorPage.locator('body')).not.toContainText('370400440532013000');
+
+  // The parcel is shipped and delivered: the paper royalty's hold starts.
+  const editor = await accessToken(request, demo.editor, demo.password);
+  await shipThroughApi(request, editor, order.id, { delivered: true });
+  await authorPage.reload();
+  await expect(paperRow).toContainText(/PendingPayable from \d{1,2} \w+ \d{4}/);
+
+  // Fifteen days later, both holds are over.
+  const serverDay = await moveClock(request, 15);
+  await authorPage.reload();
+  await expect(paperRow).toContainText('Available');
+  await expect(ebookRow).toContainText('Available');
+
+  // An admin pays the author: preselected (payable, bank details saved), confirmed, and the transfer file.
+  const admin = await pageAs(browser, request, demo.admin);
+  await openIn(admin, '/back-office/payouts');
+  const due = admin.getByRole('table', { name: 'Authors with an unpaid balance' });
+  const authorRow = due.getByRole('row').filter({ hasText: author.email });
+  await expect(authorRow).toContainText('Payable');
+  await expect(authorRow).toContainText('DE89 •••• •••• 3000');
+  await expect(authorRow.getByRole('checkbox')).toBeChecked();
+  await screensOf(admin, '/back-office/payouts', 'royalties-admin-due', async (p) => {
+    await expect(p.getByRole('table').first()).toBeVisible();
+  });
+  // This journey pays its own author only.
+  for (const row of await due.locator('tbody tr').all()) {
+    if ((await row.textContent())?.includes(author.email)) continue;
+    const box = row.getByRole('checkbox');
+    if (await box.isChecked()) await box.uncheck();
+  }
+  await expect(authorRow.getByRole('checkbox')).toBeChecked();
+  await expect(admin.getByText(/^1 author selected: /)).toBeVisible();
+  await admin.getByRole('button', { name: 'Run payouts' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Run the payouts?' });
+  await expect(dialog.getByLabel(/^Execution date/)).not.toHaveValue('');
+  // Today by default; here the server's clock runs fifteen days ahead of the browser's.
+  await dialog.getByLabel(/^Execution date/).fill(serverDay);
+  await screenshot(admin, 'royalties-admin-confirm-1280-en', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Run the payouts' }).click();
+  const result = admin.getByRole('region', { name: /^Run HLS-RUN-/ });
+  await expect(result).toContainText('1 payout of');
+  const payoutRow = result.getByRole('row').filter({ hasText: author.email });
+  await expect(payoutRow).toContainText('DE89 •••• •••• 3000');
+  await expect(payoutRow).toContainText('COBADEFFXXX');
+  const reference = (await payoutRow.textContent())?.match(/HLS-PO-[\w-]+/)?.[0];
+  if (!reference) throw new Error('The payout has no reference');
+  await screenshot(admin, 'royalties-admin-run-1280-en');
+  const pain = await downloadOf(admin, () =>
+    result.getByRole('button', { name: 'Download the transfer file (pain.001)' }).click(),
+  );
+  expect(pain.name).toMatch(/\.xml$/);
+  const xml = pain.bytes.toString('utf8');
+  expect(xml).toContain('pain.001');
+  expect(xml).toContain('DE89370400440532013000');
+  expect(xml).toContain(reference);
+  await expect(due.getByRole('row').filter({ hasText: author.email })).toHaveCount(0);
+
+  // The run is in the list of runs, with its payouts.
+  await admin.getByRole('tab', { name: 'Runs' }).click();
+  await admin.getByRole('table', { name: 'Payout runs, newest first' }).getByRole('link').first().click();
+  await expect(admin.getByRole('region', { name: /^Run HLS-RUN-/ })).toContainText(author.email);
+  await admin.context().close();
+
+  // The author sees the payment, the paid entries and the chart; downloads the CSV and the statement.
+  await authorPage.reload();
+  const payments = authorPage.getByRole('table', { name: 'Payments received, newest first' });
+  await expect(payments).toContainText(reference);
+  await expect(payments).toContainText('DE89 •••• •••• 3000');
+  await expect(paperRow).toContainText('Paid on');
+  await expect(ebookRow).toContainText(reference);
+  const chart = authorPage.getByRole('region', { name: 'Monthly earnings by format' });
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart.getByRole('table', { includeHidden: true })).toContainText('Paper book');
+
+  const csv = await downloadOf(authorPage, () =>
+    authorPage.getByRole('button', { name: 'Download CSV' }).click(),
+  );
+  expect(csv.name).toMatch(/\.csv$/);
+  const csvText = csv.bytes.toString('utf8');
+  expect(csvText.split(order.number)).toHaveLength(3);
+  expect(csvText).toContain(book.title);
+
+  const statementForm = authorPage.getByRole('form', { name: 'Monthly statement' });
+  const month = order.createdAt.slice(0, 7);
+  await statementForm.getByLabel('Month').selectOption(month);
+  const pdf = await downloadOf(authorPage, () =>
+    statementForm.getByRole('button', { name: 'Download the statement' }).click(),
+  );
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdfText = (await extractPdfText(pdf.bytes)).join('\n');
+  expect(pdfText).toContain(order.number);
+
+  await screensOf(authorPage, '/author-payment', 'royalties-author', async (p, lng) => {
+    await expect(
+      p
+        .getByRole('region', {
+          name: lng === 'en' ? 'Monthly earnings by format' : 'Gains mensuels par format',
+        })
+        .locator('canvas')
+        .first(),
+    ).toBeVisible();
+  });
+  await authorPage.context().close();
+});
