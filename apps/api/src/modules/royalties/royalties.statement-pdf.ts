@@ -218,7 +218,7 @@ export async function renderStatement(data: StatementData): Promise<Buffer> {
           money(entry.royaltyCents),
         ]),
       ],
-      [0.135, 0.2, 0.205, 0.14, 0.115, 0.09, 0.115],
+      [0.135, 0.2, 0.208, 0.155, 0.107, 0.088, 0.107],
       true,
       ['left', 'left', 'left', 'left', 'right', 'right', 'right'],
     );
@@ -279,6 +279,8 @@ export async function renderStatement(data: StatementData): Promise<Buffer> {
 
   const earned = data.entries.reduce((sum, e) => sum + e.royaltyCents, 0);
   const paid = data.payouts.reduce((sum, p) => sum + p.amountCents, 0);
+  // The balance and its note stay together (on the next page if need be).
+  pdf.ensure(180);
   pdf.heading(w.balance, 2);
   pdf.table(
     [
