@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** The only module that reads demo content; it writes through the accounts and catalogue interfaces. */
+/**
+ * The only module that reads demo content; it writes through the accounts, catalogue, orders, payments and
+ * royalties interfaces.
+ */
 export default fp(
   async function demo(app: FastifyInstance) {
     app.decorate(
@@ -22,8 +25,24 @@ export default fp(
         assets: app.catalog.assets,
         storage: app.storage,
         submissions: app.submissions,
+        orders: app.orders,
+        payments: app.payments,
+        royalties: app.royalties,
+        demoPayments: app.config.checkout.payments.provider === 'demo',
       }),
     );
   },
-  { name: 'demo', dependencies: ['database', 'accounts', 'catalog', 'storage', 'submissions'] },
+  {
+    name: 'demo',
+    dependencies: [
+      'database',
+      'accounts',
+      'catalog',
+      'storage',
+      'submissions',
+      'orders',
+      'payments',
+      'royalties',
+    ],
+  },
 );

@@ -3,12 +3,15 @@ import type { Db } from '../../db/database.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogAssets, CatalogWrites } from '../catalog/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { seedDemoAccounts } from './demo.accounts.ts';
 import { seedDemoCatalog, type CatalogSeedResult } from './demo.catalog.ts';
+import { seedDemoSales } from './demo.sales.ts';
 import { adoptDemoProducts } from './demo.submissions.ts';
 
-export type DemoSeedResult = { accounts: string[]; catalog: CatalogSeedResult };
+export type DemoSeedResult = { accounts: string[]; catalog: CatalogSeedResult; sales: number };
 
 /** The modules the demo data goes through: their interfaces, and the demo's own table (`db`). */
 export type DemoDeps = {
@@ -21,16 +24,29 @@ export type DemoDeps = {
   storage: Storage;
   /** Proposals for the demo products (their authors' lists, the editorial queue). */
   submissions: Pick<FastifyInstance['submissions'], 'adopt'>;
+  /** The demo author's sales (orders paid with the demo card, delivered, refunded) and their payout. */
+  orders: Pick<OrdersService, 'create' | 'saveAddress' | 'ship' | 'deliver'>;
+  payments: Pick<PaymentsService, 'startPayment' | 'demoPay' | 'refund'>;
+  royalties: {
+    bank: Pick<FastifyInstance['royalties']['bank'], 'get' | 'save'>;
+    payouts: Pick<FastifyInstance['royalties']['payouts'], 'run'>;
+  };
+  /** The demo payment provider is the one configured: the demo sales need its card. */
+  demoPayments: boolean;
 };
 
 export function createDemoService(deps: DemoDeps) {
   return {
-    /** Everything the demo data set holds: one account per role, then the catalogue. Safe to run again. */
+    /**
+     * Everything the demo data set holds: one account per role, the catalogue, then the demo author's sales.
+     * Safe to run again.
+     */
     async seed(): Promise<DemoSeedResult> {
       const accounts = await deps.transaction((ctx) => seedDemoAccounts(deps.accounts, ctx));
       const catalog = await seedDemoCatalog(deps);
       await adoptDemoProducts(deps);
-      return { accounts, catalog };
+      const sales = await seedDemoSales(deps);
+      return { accounts, catalog, sales };
     },
   };
 }

@@ -1,11 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fileTypes, type AuthorProductList, type QueuePage, type ReviewSubmission } from '@hls/contract';
+import {
+  fileTypes,
+  type AuthorPayments,
+  type AuthorProductList,
+  type QueuePage,
+  type ReviewSubmission,
+} from '@hls/contract';
 import { login, useApp } from '../../../test/helper.ts';
-import { bookEditions, categories, fileAssets, products, submissions } from '../../db/schema.ts';
+import {
+  bookEditions,
+  categories,
+  fileAssets,
+  orders,
+  payouts,
+  products,
+  royaltyEntries,
+  submissions,
+} from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
+import { demoSales } from './demo.sales.ts';
 
 describe('demo data', () => {
   const t = useApp();
@@ -15,11 +31,12 @@ describe('demo data', () => {
     expect(first.accounts).toHaveLength(4);
     expect(first.catalog.products).toBeGreaterThanOrEqual(60);
     expect(first.catalog.authors).toBe(Object.keys(demoAuthors).length);
+    expect(first.sales).toBe(demoSales.length);
     const counts = async () =>
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const before = await counts();
     const second = await t.app.demo.seed();
-    expect(second).toEqual({ accounts: [], catalog: { authors: 0, categories: 0, products: 0 } });
+    expect(second).toEqual({ accounts: [], catalog: { authors: 0, categories: 0, products: 0 }, sales: 0 });
     expect(await counts()).toBe(before);
   }, 60_000);
 
@@ -131,6 +148,7 @@ describe('demo data', () => {
     expect(await t.app.demo.seed()).toEqual({
       accounts: [],
       catalog: { authors: 0, categories: 0, products: 0 },
+      sales: 0,
     });
     expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toMatchObject({ fileType: 'pdf' });
   });
@@ -166,6 +184,46 @@ describe('demo data', () => {
       headers: { authorization: `Bearer ${editor.access}` },
     });
     expect(review.json<ReviewSubmission>().history[0]!.values.files).toHaveLength(1);
+  });
+
+  it('shows the demo author sales in every state, a payout received and bank details; a new run sells nothing', async () => {
+    const author = await login(t.app, 'author@hls.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${author.access}` };
+    const view = (await t.app.inject({ url: '/api/checkout/list', headers })).json<AuthorPayments>();
+    const entries = view.report.results;
+    expect([...new Set(entries.map((e) => e.state))].sort()).toEqual(['available', 'paid', 'pending']);
+    expect([...new Set(view.products.map((p) => p.format))].sort()).toEqual([
+      'ebook',
+      'paper',
+      'professional_file',
+    ]);
+    // One refunded sale, a delivered paper book whose hold runs, a recent one not shipped yet.
+    expect(entries.filter((e) => e.kind === 'reversal')).toHaveLength(1);
+    expect(entries.filter((e) => e.reversed)).toHaveLength(1);
+    const waiting = entries.filter((e) => e.format === 'paper' && e.state === 'pending');
+    expect(waiting.map((e) => (e.availableAt ? 'delivered' : 'not shipped')).sort()).toEqual([
+      'delivered',
+      'not shipped',
+    ]);
+    expect(view.payouts).toHaveLength(1);
+    expect(view.payouts[0]!.amountCents).toBe(view.totals.paidCents);
+    expect(view.payouts[0]!.amountCents).toBeGreaterThanOrEqual(view.terms.minimumPayoutCents);
+    expect(Date.parse(view.payouts[0]!.paidAt)).toBeLessThan(Date.now() - 100 * 86_400_000);
+    expect(view.totals.availableCents).toBeGreaterThan(0);
+    expect(view.hasBankDetails).toBe(true);
+    expect(view.monthly.filter((m) => m.paper + m.ebook + m.professional_file !== 0).length).toBeGreaterThan(
+      3,
+    );
+
+    const counts = async () =>
+      Promise.all(
+        [orders, royaltyEntries, payouts].map(
+          async (table) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n,
+        ),
+      );
+    const before = await counts();
+    expect((await t.app.demo.seed()).sales).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 
   it('gives books valid ISBN-13 numbers', () => {
