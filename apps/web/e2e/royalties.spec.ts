@@ -2,7 +2,15 @@ import type { Page } from '@playwright/test';
 import { consentTexts } from '@hls/contract';
 import type { OrderPage } from '@hls/contract';
 import { extractPdfText } from '../../api/src/lib/pdf/pdf-text.ts';
-import { demo, expect, readLatestMail, screenshot, test, uniqueEmail } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  expectNoA11yViolations,
+  readLatestMail,
+  screenshot,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import {
   accessToken,
   addToCart,
@@ -168,6 +176,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await expect(authorRow).toContainText('Payable');
   await expect(authorRow).toContainText('DE89 •••• •••• 3000');
   await expect(authorRow.getByRole('checkbox')).toBeChecked();
+  await expectNoA11yViolations(admin);
   await screensOf(admin, '/back-office/payouts', 'royalties-admin-due', async (p) => {
     await expect(p.getByRole('table').first()).toBeVisible();
   });
@@ -208,6 +217,16 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await admin.getByRole('tab', { name: 'Runs' }).click();
   await admin.getByRole('table', { name: 'Payout runs, newest first' }).getByRole('link').first().click();
   await expect(admin.getByRole('region', { name: /^Run HLS-RUN-/ })).toContainText(author.email);
+  await screenshot(admin, 'royalties-admin-runs-1280-en');
+  // The rates per format: today's, the defaults, and the form to schedule a new one.
+  await admin.getByRole('tab', { name: 'Rates' }).click();
+  const rates = admin.getByRole('table', { name: 'Royalty rates per format: today and by default' });
+  await expect(rates.getByRole('row').filter({ hasText: 'Paper book' })).toContainText('10%');
+  await expect(admin.getByRole('form', { name: 'Schedule a new rate' })).toBeVisible();
+  await screenshot(admin, 'royalties-admin-rates-1280-en');
+  await expectNoA11yViolations(admin);
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await screenshot(admin, 'royalties-admin-rates-360-en');
   await admin.context().close();
 
   // The author sees the payment, the paid entries and the chart; downloads the CSV and the statement.
@@ -220,6 +239,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   const chart = authorPage.getByRole('region', { name: 'Monthly earnings by format' });
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart.getByRole('table', { includeHidden: true })).toContainText('Paper book');
+  await expectNoA11yViolations(authorPage);
 
   const csv = await downloadOf(authorPage, () =>
     authorPage.getByRole('button', { name: 'Download CSV' }).click(),
