@@ -37,18 +37,56 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  const bankKeys = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
+  it('requires the bank details’ keys in production, reads a ring, and refuses a bad one or the test clock', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 's'.repeat(40),
+      PAYMENTS_DEMO: 'true',
+    };
+    expect(() => loadConfig(production)).toThrow(/BANK_DATA_KEYS: required in production/);
+    const ring = `k2:${Buffer.alloc(32, 9).toString('base64')},${bankKeys}`;
+    const { bankKeys: keys } = loadConfig({ ...production, BANK_DATA_KEYS: ring }).royalties;
+    expect(keys.current).toBe('k2');
+    expect(Object.keys(keys.keys).sort()).toEqual(['k1', 'k2']);
+    expect(() => loadConfig({ ...production, BANK_DATA_KEYS: 'k1:c2hvcnQ=' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ ...production, BANK_DATA_KEYS: `${bankKeys},${bankKeys}` })).toThrow(
+      /ids unique/,
+    );
+    expect(() => loadConfig({ ...production, BANK_DATA_KEYS: bankKeys, TEST_CLOCK: 'true' })).toThrow(
+      /TEST_CLOCK: not allowed in production/,
+    );
+    // Elsewhere a key is generated once and kept.
+    const development = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).royalties.bankKeys;
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).royalties.bankKeys.keys).toEqual(
+      development.keys,
+    );
+  });
+
   it('requires JWT_SECRET in production and does not seed demo data there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
       /JWT_SECRET: required in production/,
     );
-    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), PAYMENTS_DEMO: 'true' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      PAYMENTS_DEMO: 'true',
+      BANK_DATA_KEYS: bankKeys,
+    };
     const config = loadConfig({ ...production, DATA_DIR: dataDir });
     expect(config.seedDemo).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('takes payments with Stripe when its keys are set, and refuses the demo provider in production unless asked', () => {
-    const production = { NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) };
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 's'.repeat(40),
+      BANK_DATA_KEYS: bankKeys,
+    };
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: required in production/);
     expect(loadConfig({ ...production, PAYMENTS_DEMO: 'true' }).checkout.payments).toEqual({
       provider: 'demo',
