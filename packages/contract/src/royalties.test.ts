@@ -26,6 +26,14 @@ describe('bank details validation', () => {
     expect(Iban.safeParse('').error?.issues[0]?.message).toBe('iban.required');
   });
 
+  it('refuses an account outside SEPA (payouts are SEPA transfers), with its own message', () => {
+    // A valid Tunisian IBAN: mod 97 holds, Tunisia is not in SEPA.
+    expect(Iban.safeParse('TN59 1000 6035 1835 9847 8831').error?.issues.map((i) => i.message)).toEqual([
+      'iban.notSepa',
+    ]);
+    expect(Iban.parse('GB33 BUKB 2020 1555 5555 55')).toBe('GB33BUKB20201555555555');
+  });
+
   it('takes a BIC of 8 or 11 characters in any case and refuses others', () => {
     expect(Bic.parse('bnpa frpp')).toBe('BNPAFRPP');
     expect(Bic.parse('BNPAFRPPXXX')).toBe('BNPAFRPPXXX');

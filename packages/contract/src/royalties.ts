@@ -1,4 +1,4 @@
-import { isValidBIC, isValidIBAN } from 'ibantools';
+import { isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Id } from './catalog.ts';
 import {
@@ -46,14 +46,18 @@ export function normalizeIban(value: string): string {
   return value.replace(/[\s.-]+/g, '').toUpperCase();
 }
 
-/** An IBAN: mod-97 and the country's format (and the French RIB key), after upper-casing. */
+/**
+ * An IBAN: mod-97 and the country's format (and the French RIB key), after upper-casing; of a SEPA country, since
+ * payouts are SEPA credit transfers in euros (a pain.001 file).
+ */
 export const Iban = z
   .string({ error: 'iban.required' })
   .trim()
   .min(1, 'iban.required')
   .max(50, 'iban.invalid')
   .transform(normalizeIban)
-  .refine((iban) => isValidIBAN(iban), 'iban.invalid');
+  .refine((iban) => isValidIBAN(iban), 'iban.invalid')
+  .refine((iban) => !isValidIBAN(iban) || isSEPACountry(iban.slice(0, 2)), 'iban.notSepa');
 
 /** A BIC (8 or 11 characters), after upper-casing. */
 export const Bic = z
