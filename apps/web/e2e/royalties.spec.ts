@@ -271,4 +271,12 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
     ).toBeVisible();
   });
   await authorPage.context().close();
+
+  // The demo author's months of sales, refunds and payouts: the chart and the tables at their fullest.
+  const demoAuthor = await pageAs(browser, request, demo.author);
+  await screensOf(demoAuthor, '/author-payment', 'royalties-demo-author', async (p, lng) => {
+    const title = lng === 'en' ? 'Monthly earnings by format' : 'Gains mensuels par format';
+    await expect(p.getByRole('region', { name: title }).locator('canvas').first()).toBeVisible();
+  });
+  await demoAuthor.context().close();
 });

@@ -1,6 +1,7 @@
 // Building an Intl formatter costs far more than using one: a report formats a rate per row.
 const percents = new Map<string, Intl.NumberFormat>();
 const months = new Map<string, Intl.DateTimeFormat>();
+const days = new Map<string, Intl.DateTimeFormat>();
 
 /** A rate in basis points as a percentage of the locale: 2500 → "25 %" / "25%", 1250 → "12,5 %". */
 export function formatRate(rateBp: number, locale: string): string {
@@ -46,4 +47,14 @@ export function percentToBp(input: string): number | null {
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return null;
   const bp = Math.round(Number(text) * 100);
   return bp >= 0 && bp <= 10_000 ? bp : null;
+}
+
+/** A day in a report's row, short: "3 Dec 2026" / "3 déc. 2026" (the long form wraps in a narrow column). */
+export function formatDay(iso: string, locale: string): string {
+  let format = days.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    days.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }

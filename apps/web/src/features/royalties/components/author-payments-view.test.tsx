@@ -110,7 +110,7 @@ describe('Paid products', () => {
     expect(reversal).toHaveTextContent('-€2.84');
     expect(refunded).toHaveTextContent('Refunded');
     expect(refunded).toHaveTextContent('25%');
-    expect(refunded).toHaveTextContent('PendingPayable from 17 November 2026');
+    expect(refunded).toHaveTextContent('PendingPayable from 17 Nov 2026');
     expect(paper).toHaveTextContent('10%');
     expect(paper).toHaveTextContent('Payable 14 days after delivery');
   });
@@ -251,7 +251,7 @@ describe('Paid products', () => {
     expect(screen.getByRole('button', { name: 'Télécharger le CSV' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Télécharger le relevé' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /^Écritures/ })).toHaveTextContent(
-      'Payable à partir du 17 novembre 2026',
+      'Payable à partir du 17 nov. 2026',
     );
   });
 });

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { AuthorPayments, RoyaltyEntry } from '@hls/contract';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { reportCsvPath } from '../api/author-royalties-api';
-import { formatRate } from '../format';
+import { formatDay, formatRate } from '../format';
 import { useFileDownload } from '../hooks/use-file-download';
 import type { ReportFilters as Filters } from '../report-params';
 import { ReportFilters } from './report-filters';
@@ -39,11 +38,11 @@ function EntryState({
   const { t } = useTranslation('royalties');
   let when: string;
   if (entry.state === 'paid')
-    when = entry.paidAt ? t('report.paidOn', { date: formatDate(entry.paidAt, locale) }) : '';
+    when = entry.paidAt ? t('report.paidOn', { date: formatDay(entry.paidAt, locale) }) : '';
   else if (entry.availableAt === null) when = t('report.afterDelivery', { count: paperHoldDays });
   else if (entry.state === 'pending')
-    when = t('report.payableFrom', { date: formatDate(entry.availableAt, locale) });
-  else when = t('report.payableSince', { date: formatDate(entry.availableAt, locale) });
+    when = t('report.payableFrom', { date: formatDay(entry.availableAt, locale) });
+  else when = t('report.payableSince', { date: formatDay(entry.availableAt, locale) });
   return (
     <div>
       <span className={`roy-state roy-state--${entry.state}`}>{t(`states.${entry.state}`)}</span>
@@ -70,7 +69,7 @@ function EntryRow({
     <tr className={reversal ? 'roy-row--reversal' : undefined}>
       <th scope="row" data-label={t('report.date')}>
         <div>
-          <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, locale)}</time>
+          <time dateTime={entry.createdAt}>{formatDay(entry.createdAt, locale)}</time>
           {reversal && <span className="bo-flag roy-flag--reversal">{t('report.reversal')}</span>}
           {!reversal && entry.reversed && (
             <span className="bo-flag roy-flag--reversed">{t('report.reversed')}</span>
