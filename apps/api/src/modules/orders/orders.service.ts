@@ -580,7 +580,7 @@ export function createOrdersService(deps: OrdersDeps) {
           })
           .where(eq(orders.id, orderId))
           .returning();
-        await deps.royalties.delivered(ctx, orderId, updated!.deliveredAt!);
+        await deps.royalties.delivered(ctx, orderId);
         await addEvent(tx, orderId, {
           kind: 'delivered',
           status: updated!.status,

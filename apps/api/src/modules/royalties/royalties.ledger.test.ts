@@ -48,7 +48,9 @@ describe('royalty ledger', () => {
     ).toBe(true);
     const [paper, ebook] = entries;
     expect(paper!.availableAt).toBeNull();
-    expect(ebook!.availableAt!.getTime() - ebook!.createdAt.getTime()).toBe(14 * DAY);
+    expect(Math.abs(ebook!.availableAt!.getTime() - ebook!.createdAt.getTime() - 14 * DAY)).toBeLessThan(
+      5_000,
+    );
 
     // A second confirmation writes nothing.
     await t.app.inject({

@@ -71,7 +71,8 @@ export function createLedger(deps: LedgerDeps) {
       const paid = order.lines.filter((line) => line.totalCents > 0);
       if (paid.length === 0) return;
       const rates = await ratesAt(ctx.tx, defaults, order.paidAt);
-      const digitalAvailable = later(order.paidAt, settings.digitalHold);
+      // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
+      const digitalAvailable = later(clock.now(), settings.digitalHold);
       await ctx.tx
         .insert(royaltyEntries)
         .values(
@@ -166,11 +167,14 @@ export function createLedger(deps: LedgerDeps) {
       }
     },
 
-    /** In the delivery's transaction: the order's paper royalties become payable `paperHold` after delivery. */
-    async delivered(ctx: AppTxContext, orderId: string, deliveredAt: Date): Promise<void> {
+    /**
+     * In the delivery's transaction: the order's paper royalties become payable `paperHold` after it, counted on
+     * the ledger's clock.
+     */
+    async delivered(ctx: AppTxContext, orderId: string): Promise<void> {
       await ctx.tx
         .update(royaltyEntries)
-        .set({ availableAt: later(deliveredAt, settings.paperHold) })
+        .set({ availableAt: later(clock.now(), settings.paperHold) })
         .where(
           and(
             eq(royaltyEntries.orderId, orderId),
