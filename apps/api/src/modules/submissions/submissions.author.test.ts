@@ -5,17 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorProductList, PaymentIntent, PriceQuote, Submission } from '@hls/contract';
-import {
-  confirm,
-  customer,
-  openShop,
-  placeOrder,
-  staff,
-  startPayment,
-  type Customer,
-} from '../../../test/checkout-fixtures.ts';
+import type { AuthorProductList, PriceQuote, Submission } from '@hls/contract';
+import { customer, openShop, staff, type Customer } from '../../../test/checkout-fixtures.ts';
 import { bearer, login, registerUser, useApp } from '../../../test/helper.ts';
+import { buy } from '../../../test/royalty-fixtures.ts';
 import { submissionEvents, submissionFiles, submissions } from '../../db/schema.ts';
 import { isValidIsbn, quotePrice } from './submissions.author.service.ts';
 
@@ -719,19 +712,7 @@ describe('after the review', () => {
       .set({ productId: shop.fileId })
       .where(eq(submissions.id, book.id));
     await decide(book.id, 'published', 'Bravo.');
-    const order = await placeOrder(t.app, buyer, [{ productId: shop.fileId }]);
-    const intent: PaymentIntent = await startPayment(t.app, buyer, order.id);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/demo/${intent.intentId}/pay`,
-      payload: {
-        clientSecret: intent.clientSecret,
-        number: '4242 4242 4242 4242',
-        expiry: '12/34',
-        cvc: '123',
-      },
-    });
-    expectStatus(await confirm(t.app, buyer, order.id), 200);
+    await buy(t.app, buyer, [{ productId: shop.fileId }]);
 
     const requested = await t.app.inject({
       method: 'POST',
