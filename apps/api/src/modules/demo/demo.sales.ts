@@ -18,7 +18,8 @@ type DemoSale = {
 
 /**
  * Amira Ben Salah's (author@hls.test) sales, oldest first, so that her Paid Products screen shows every state:
- * the two oldest paid by a payout, sales whose hold has ended (available), a refunded one, a paper book
+ * the two oldest paid by a payout, sales whose hold has ended (available: above the default payout minimum, so
+ * the admin's payouts screen has an author to pay), a refunded one, a paper book
  * delivered whose hold still runs and a recent sale not shipped yet (pending), across several months.
  */
 export const demoSales: DemoSale[] = [
@@ -37,6 +38,15 @@ export const demoSales: DemoSale[] = [
     key: 'files',
     daysAgo: 75,
     lines: [{ product: 'p-revue-trimestrielle' }, { product: 'b-analyse-financiere', edition: 'ebook' }],
+  },
+  {
+    key: 'dashboards',
+    daysAgo: 52,
+    lines: [
+      { product: 'p-powerbi-ventes' },
+      { product: 'p-revue-trimestrielle' },
+      { product: 'b-analyse-financiere', edition: 'ebook' },
+    ],
   },
   {
     key: 'refunded',
