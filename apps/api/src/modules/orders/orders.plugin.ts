@@ -52,6 +52,16 @@ export default fp(
   },
   {
     name: 'orders',
-    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts', 'catalog', 'downloads', 'royalties'],
+    dependencies: [
+      'config',
+      'database',
+      'jobs',
+      'auth',
+      'mail',
+      'accounts',
+      'catalog',
+      'downloads',
+      'royalties',
+    ],
   },
 );
