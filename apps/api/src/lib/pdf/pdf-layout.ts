@@ -41,6 +41,33 @@ const replacements: Record<string, string> = {
   '\u00a0': ' ',
 };
 
+/**
+ * One paragraph's words set in lines no wider than `width` at `size`: a word wider than the line (a URL, a formula)
+ * is cut rather than drawn over the next column. Always at least one line (empty for no words).
+ */
+export function fitWords(words: string[], font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  lines.push(line);
+  return lines;
+}
+
 export class PdfWriter {
   readonly doc: PDFDocument;
   readonly fonts: Fonts;
@@ -125,29 +152,7 @@ export class PdfWriter {
   }
 
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    for (const paragraph of text.split('\n').map((line) => this.clean(line))) {
-      let line = '';
-      for (const word of paragraph.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
-          continue;
-        }
-        if (line) lines.push(line);
-        // A word wider than the line (a URL, a formula) is cut rather than drawn over the next column.
-        let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-          let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
-        }
-        line = rest;
-      }
-      lines.push(line);
-    }
-    return lines;
+    return text.split('\n').flatMap((line) => fitWords(this.clean(line).split(/ +/), font, size, width));
   }
 
   text(

@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import type { Address, DigitalConsent, Language, LineFormat } from '@hls/contract';
 import { embedUnicodeFont } from './fonts.ts';
+import { fitWords } from './pdf-layout.ts';
 
 /** What a receipt states: the order as paid, the consents recorded for digital goods, the seller. */
 export type ReceiptData = {
@@ -84,28 +85,9 @@ const MARGIN = 56;
 
 /** Lines of `text` no wider than `width` at `size` (words longer than a line are cut). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
+  return text
+    .split('\n')
+    .flatMap((paragraph) => fitWords(paragraph.split(/\s+/).filter(Boolean), font, size, width));
 }
 
 /**
