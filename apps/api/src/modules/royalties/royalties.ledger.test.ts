@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { DownloadLink, DownloadList } from '@hls/contract';
 import { customer, openShop, staff } from '../../../test/checkout-fixtures.ts';
 import { useApp } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
@@ -60,6 +61,30 @@ describe('royalty ledger', () => {
       payload: { orderId: order.id },
     });
     expect(await entriesOf(order.id)).toHaveLength(3);
+  });
+
+  it('ends an ebook’s hold when the buyer first downloads it (the terms end the withdrawal right then)', async () => {
+    const shop = await openShop(t.app);
+    const buyer = await customer(t.app);
+    const order = await buy(t.app, buyer, [{ productId: shop.bookId, edition: 'ebook' }]);
+    const [before] = await entriesOf(order.id);
+    expect(before!.availableAt!.getTime()).toBeGreaterThan(Date.now() + 13 * DAY);
+
+    await t.app.jobs.settle();
+    const list = await t.app.inject({ url: `/api/downloads?order=${order.id}`, headers: buyer.headers });
+    const [download] = list.json<DownloadList>().results;
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/downloads/${download!.entitlementId}/link`,
+      headers: buyer.headers,
+    });
+    const file = await t.app.inject({ url: link.json<DownloadLink>().url });
+    expect(file.statusCode).toBe(200);
+
+    // The event is delivered after the download's commit.
+    await expect
+      .poll(async () => (await entriesOf(order.id))[0]!.availableAt!.getTime(), { timeout: 5_000 })
+      .toBeLessThanOrEqual(Date.now());
   });
 
   it('starts the paper hold at delivery, ends the digital hold at the first download, reverses refunded lines', async () => {
