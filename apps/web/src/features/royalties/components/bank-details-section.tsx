@@ -8,38 +8,25 @@ import { formatDate } from '@/lib/dates';
 import { useGetBankDetailsQuery } from '../api/author-royalties-api';
 import { countryName } from '../bank-countries';
 import { BankDetailsForm } from './bank-details-form';
+import { Fact } from './roy-table';
 
 /** The saved details as the server gives them: the IBAN masked, never whole. */
 function SavedDetails({ details, locale }: { details: BankDetails; locale: string }) {
   const { t } = useTranslation('royalties');
   return (
     <dl className="roy-bank">
-      <div>
-        <dt>{t('bank.holder')}</dt>
-        <dd>{details.holder}</dd>
-      </div>
-      <div>
-        <dt>{t('bank.iban')}</dt>
-        <dd className="roy-iban">{details.ibanMasked}</dd>
-      </div>
-      <div>
-        <dt>{t('bank.bic')}</dt>
-        <dd className="roy-iban">{details.bic}</dd>
-      </div>
-      <div>
-        <dt>{t('bank.bankName')}</dt>
-        <dd>{details.bankName}</dd>
-      </div>
-      <div>
-        <dt>{t('bank.country')}</dt>
-        <dd>{countryName(details.country, locale)}</dd>
-      </div>
-      <div>
-        <dt>{t('bank.updated')}</dt>
-        <dd>
-          <time dateTime={details.updatedAt}>{formatDate(details.updatedAt, locale)}</time>
-        </dd>
-      </div>
+      <Fact term={t('bank.holder')}>{details.holder}</Fact>
+      <Fact term={t('bank.iban')} className="roy-iban">
+        {details.ibanMasked}
+      </Fact>
+      <Fact term={t('bank.bic')} className="roy-iban">
+        {details.bic}
+      </Fact>
+      <Fact term={t('bank.bankName')}>{details.bankName}</Fact>
+      <Fact term={t('bank.country')}>{countryName(details.country, locale)}</Fact>
+      <Fact term={t('bank.updated')}>
+        <time dateTime={details.updatedAt}>{formatDate(details.updatedAt, locale)}</time>
+      </Fact>
     </dl>
   );
 }

@@ -6,39 +6,35 @@ import { formatMoney } from '@/lib/money';
 import { periodText } from '../payout-period';
 import { transferFilePath } from '../api/payouts-api';
 import { useFileDownload } from '../hooks/use-file-download';
+import { Cell, Fact, RoyTable, type Column } from './roy-table';
 
 /** A payout run: its reference, dates and total, one payout per author, and its SEPA transfer file. */
 export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: string }) {
   const { t } = useTranslation('royalties');
   const { busy, download } = useFileDownload();
+  const columns = {
+    author: { label: t('admin.run.author') },
+    account: { label: t('admin.run.account') },
+    period: { label: t('admin.run.period') },
+    payoutReference: { label: t('admin.run.payoutReference') },
+    amount: { label: t('admin.run.amount'), money: true },
+  } satisfies Record<string, Column>;
   return (
     <div className="roy-run">
       <dl className="bo-facts roy-run__facts">
-        <div>
-          <dt>{t('admin.run.reference')}</dt>
-          <dd>
-            <code className="roy-code">{run.reference}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('admin.run.created')}</dt>
-          <dd>
-            <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('admin.run.executionDate')}</dt>
-          <dd>
-            <time dateTime={run.executionDate}>{formatDate(run.executionDate, locale)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('admin.run.total')}</dt>
-          <dd>
-            <strong>{formatMoney(run.totalCents, locale)}</strong> ·{' '}
-            {t('admin.run.transfers', { count: run.count })}
-          </dd>
-        </div>
+        <Fact term={t('admin.run.reference')}>
+          <code className="roy-code">{run.reference}</code>
+        </Fact>
+        <Fact term={t('admin.run.created')}>
+          <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
+        </Fact>
+        <Fact term={t('admin.run.executionDate')}>
+          <time dateTime={run.executionDate}>{formatDate(run.executionDate, locale)}</time>
+        </Fact>
+        <Fact term={t('admin.run.total')}>
+          <strong>{formatMoney(run.totalCents, locale)}</strong> ·{' '}
+          {t('admin.run.transfers', { count: run.count })}
+        </Fact>
       </dl>
       <div className="roy-actions roy-actions--start">
         <Button
@@ -50,61 +46,35 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
         </Button>
       </div>
       {run.payouts.length > 0 && (
-        <div className="bo-table-wrap">
-          <table className="bo-table roy-table roy-run__table">
-            <caption className="visually-hidden">
-              {t('admin.run.caption', { reference: run.reference })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.run.author')}</th>
-                <th scope="col">{t('admin.run.account')}</th>
-                <th scope="col">{t('admin.run.period')}</th>
-                <th scope="col">{t('admin.run.payoutReference')}</th>
-                <th scope="col" className="bo-table__money">
-                  {t('admin.run.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {run.payouts.map((payout) => (
-                <tr key={payout.id}>
-                  <th scope="row" data-label={t('admin.run.author')}>
-                    <div>
-                      <span className="bo-table__name">{payout.authorName}</span>
-                      <span className="bo-table__email">{payout.authorEmail}</span>
-                    </div>
-                  </th>
-                  <td data-label={t('admin.run.account')}>
-                    <div>
-                      <span className="bo-table__name">{payout.holder}</span>
-                      <span className="roy-iban">{payout.ibanMasked}</span>
-                      <span className="bo-table__email roy-iban">{payout.bic}</span>
-                    </div>
-                  </td>
-                  <td data-label={t('admin.run.period')}>
-                    <div>
-                      {periodText(t, payout, locale)}
-                      <span className="bo-table__email">
-                        {t('payouts.entries', { count: payout.entries })}
-                      </span>
-                    </div>
-                  </td>
-                  <td data-label={t('admin.run.payoutReference')}>
-                    <div>
-                      <code className="roy-code">{payout.reference}</code>
-                    </div>
-                  </td>
-                  <td className="bo-table__money" data-label={t('admin.run.amount')}>
-                    <div>
-                      <strong>{formatMoney(payout.amountCents, locale)}</strong>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RoyTable
+          className="roy-run__table"
+          caption={t('admin.run.caption', { reference: run.reference })}
+          columns={Object.values(columns)}
+        >
+          {run.payouts.map((payout) => (
+            <tr key={payout.id}>
+              <Cell column={columns.author} row>
+                <span className="bo-table__name">{payout.authorName}</span>
+                <span className="bo-table__email">{payout.authorEmail}</span>
+              </Cell>
+              <Cell column={columns.account}>
+                <span className="bo-table__name">{payout.holder}</span>
+                <span className="roy-iban">{payout.ibanMasked}</span>
+                <span className="bo-table__email roy-iban">{payout.bic}</span>
+              </Cell>
+              <Cell column={columns.period}>
+                {periodText(t, payout, locale)}
+                <span className="bo-table__email">{t('payouts.entries', { count: payout.entries })}</span>
+              </Cell>
+              <Cell column={columns.payoutReference}>
+                <code className="roy-code">{payout.reference}</code>
+              </Cell>
+              <Cell column={columns.amount}>
+                <strong>{formatMoney(payout.amountCents, locale)}</strong>
+              </Cell>
+            </tr>
+          ))}
+        </RoyTable>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { useGetPayoutRunQuery, useGetPayoutRunsQuery } from '../api/payouts-api';
 import { LoadFailed } from './load-failed';
 import { PayoutRunDetails } from './payout-run-details';
+import { Cell, RoyTable, type Column } from './roy-table';
 
 type RunsPanelProps = {
   page: number;
@@ -40,6 +41,13 @@ function OpenedRun({ runId, locale, backHref }: { runId: string; locale: string;
 export function PayoutRunsPanel({ page, runId, locale, hrefFor }: RunsPanelProps) {
   const { t } = useTranslation('royalties');
   const { data, error, isLoading, isFetching, refetch } = useGetPayoutRunsQuery(page);
+  const columns = {
+    reference: { label: t('admin.run.reference') },
+    created: { label: t('admin.run.created') },
+    executionDate: { label: t('admin.run.executionDate') },
+    transfers: { label: t('admin.runs.transfers'), money: true },
+    total: { label: t('admin.run.total'), money: true },
+  } satisfies Record<string, Column>;
   return (
     <div className="bo-page">
       {runId && <OpenedRun runId={runId} locale={locale} backHref={hrefFor({ page })} />}
@@ -53,58 +61,30 @@ export function PayoutRunsPanel({ page, runId, locale, hrefFor }: RunsPanelProps
           <p className="bo-page__count" aria-live="polite">
             {t('admin.runs.count', { count: data.count })}
           </p>
-          <div className="bo-table-wrap">
-            <table className="bo-table roy-table roy-runs">
-              <caption className="visually-hidden">{t('admin.runs.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.run.reference')}</th>
-                  <th scope="col">{t('admin.run.created')}</th>
-                  <th scope="col">{t('admin.run.executionDate')}</th>
-                  <th scope="col" className="bo-table__money">
-                    {t('admin.runs.transfers')}
-                  </th>
-                  <th scope="col" className="bo-table__money">
-                    {t('admin.run.total')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.results.map((run) => (
-                  <tr key={run.id} aria-current={run.id === runId ? 'true' : undefined}>
-                    <th scope="row" data-label={t('admin.run.reference')}>
-                      <div>
-                        <Link
-                          to={hrefFor({ page, run: run.id })}
-                          aria-label={t('admin.runs.open', { reference: run.reference })}
-                        >
-                          <code className="roy-code">{run.reference}</code>
-                        </Link>
-                      </div>
-                    </th>
-                    <td data-label={t('admin.run.created')}>
-                      <div>
-                        <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
-                      </div>
-                    </td>
-                    <td data-label={t('admin.run.executionDate')}>
-                      <div>
-                        <time dateTime={run.executionDate}>{formatDate(run.executionDate, locale)}</time>
-                      </div>
-                    </td>
-                    <td className="bo-table__money" data-label={t('admin.runs.transfers')}>
-                      <div>{run.count}</div>
-                    </td>
-                    <td className="bo-table__money" data-label={t('admin.run.total')}>
-                      <div>
-                        <strong>{formatMoney(run.totalCents, locale)}</strong>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RoyTable className="roy-runs" caption={t('admin.runs.caption')} columns={Object.values(columns)}>
+            {data.results.map((run) => (
+              <tr key={run.id} aria-current={run.id === runId ? 'true' : undefined}>
+                <Cell column={columns.reference} row>
+                  <Link
+                    to={hrefFor({ page, run: run.id })}
+                    aria-label={t('admin.runs.open', { reference: run.reference })}
+                  >
+                    <code className="roy-code">{run.reference}</code>
+                  </Link>
+                </Cell>
+                <Cell column={columns.created}>
+                  <time dateTime={run.createdAt}>{formatDateTime(run.createdAt, locale)}</time>
+                </Cell>
+                <Cell column={columns.executionDate}>
+                  <time dateTime={run.executionDate}>{formatDate(run.executionDate, locale)}</time>
+                </Cell>
+                <Cell column={columns.transfers}>{run.count}</Cell>
+                <Cell column={columns.total}>
+                  <strong>{formatMoney(run.totalCents, locale)}</strong>
+                </Cell>
+              </tr>
+            ))}
+          </RoyTable>
           <Pagination
             page={data.page}
             pages={data.pages}

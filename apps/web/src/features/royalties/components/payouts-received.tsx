@@ -3,6 +3,7 @@ import type { PayoutSummary } from '@hls/contract';
 import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { periodText } from '../payout-period';
+import { Cell, RoyTable, type Column } from './roy-table';
 
 type PayoutsProps = { payouts: PayoutSummary[]; minimumPayoutCents: number; locale: string };
 
@@ -13,54 +14,35 @@ export function PayoutsReceived({ payouts, minimumPayoutCents, locale }: Payouts
     return (
       <p className="roy-muted">{t('payouts.none', { minimum: formatMoney(minimumPayoutCents, locale) })}</p>
     );
+  const columns = {
+    date: { label: t('payouts.date') },
+    amount: { label: t('payouts.amount'), money: true },
+    reference: { label: t('payouts.reference') },
+    account: { label: t('payouts.account') },
+    period: { label: t('payouts.period') },
+  } satisfies Record<string, Column>;
   return (
-    <div className="bo-table-wrap">
-      <table className="bo-table roy-table roy-payouts">
-        <caption className="visually-hidden">{t('payouts.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('payouts.date')}</th>
-            <th scope="col" className="bo-table__money">
-              {t('payouts.amount')}
-            </th>
-            <th scope="col">{t('payouts.reference')}</th>
-            <th scope="col">{t('payouts.account')}</th>
-            <th scope="col">{t('payouts.period')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <tr key={payout.id}>
-              <th scope="row" data-label={t('payouts.date')}>
-                <div>
-                  <time dateTime={payout.paidAt}>{formatDate(payout.paidAt, locale)}</time>
-                </div>
-              </th>
-              <td className="bo-table__money" data-label={t('payouts.amount')}>
-                <div>
-                  <strong>{formatMoney(payout.amountCents, locale)}</strong>
-                </div>
-              </td>
-              <td data-label={t('payouts.reference')}>
-                <div>
-                  <code className="roy-code">{payout.reference}</code>
-                </div>
-              </td>
-              <td data-label={t('payouts.account')}>
-                <div>
-                  <span className="roy-iban">{payout.ibanMasked}</span>
-                </div>
-              </td>
-              <td data-label={t('payouts.period')}>
-                <div>
-                  {periodText(t, payout, locale)}
-                  <span className="bo-table__email">{t('payouts.entries', { count: payout.entries })}</span>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RoyTable className="roy-payouts" caption={t('payouts.caption')} columns={Object.values(columns)}>
+      {payouts.map((payout) => (
+        <tr key={payout.id}>
+          <Cell column={columns.date} row>
+            <time dateTime={payout.paidAt}>{formatDate(payout.paidAt, locale)}</time>
+          </Cell>
+          <Cell column={columns.amount}>
+            <strong>{formatMoney(payout.amountCents, locale)}</strong>
+          </Cell>
+          <Cell column={columns.reference}>
+            <code className="roy-code">{payout.reference}</code>
+          </Cell>
+          <Cell column={columns.account}>
+            <span className="roy-iban">{payout.ibanMasked}</span>
+          </Cell>
+          <Cell column={columns.period}>
+            {periodText(t, payout, locale)}
+            <span className="bo-table__email">{t('payouts.entries', { count: payout.entries })}</span>
+          </Cell>
+        </tr>
+      ))}
+    </RoyTable>
   );
 }

@@ -18,6 +18,7 @@ import { useGetRoyaltyRatesQuery, useScheduleRoyaltyRateMutation } from '../api/
 import { formatRate, percentToBp, todayIso } from '../format';
 import { changeStanding } from '../rate-standing';
 import { LoadFailed } from './load-failed';
+import { Cell, RoyTable, type Column } from './roy-table';
 
 /** The form's values: a format, a percentage as typed, a first day (empty: at once). */
 type RateValues = { format: RoyaltyFormat; percent: string; from: string };
@@ -128,43 +129,39 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
   if (!data) return <LoadFailed error={error} busy={isFetching} onRetry={() => void refetch()} />;
   // Where each change stands is judged at the moment the list came.
   const now = fulfilledTimeStamp ?? 0;
+  const columns = {
+    format: { label: t('admin.rates.format') },
+    current: { label: t('admin.rates.current'), money: true },
+    default: { label: t('admin.rates.default'), money: true },
+  } satisfies Record<string, Column>;
+  const historyColumns = {
+    effectiveFrom: { label: t('admin.rates.effectiveFrom') },
+    format: columns.format,
+    rate: { label: t('admin.rates.rate'), money: true },
+    standing: { label: t('admin.rates.standing') },
+    setBy: { label: t('admin.rates.setBy') },
+  } satisfies Record<string, Column>;
   return (
     <div className="bo-page">
       <section className="card roy-section" aria-labelledby="roy-rates-title">
         <h2 className="roy-section__title" id="roy-rates-title">
           {t('admin.rates.title')}
         </h2>
-        <div className="bo-table-wrap">
-          <table className="bo-table roy-table roy-rates">
-            <caption className="visually-hidden">{t('admin.rates.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.rates.format')}</th>
-                <th scope="col" className="bo-table__money">
-                  {t('admin.rates.current')}
-                </th>
-                <th scope="col" className="bo-table__money">
-                  {t('admin.rates.default')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {royaltyFormats.map((format) => (
-                <tr key={format}>
-                  <th scope="row" data-label={t('admin.rates.format')}>
-                    {t(`formats.${format}`)}
-                  </th>
-                  <td className="bo-table__money" data-label={t('admin.rates.current')}>
-                    <strong>{formatRate(data.current[format], locale)}</strong>
-                  </td>
-                  <td className="bo-table__money" data-label={t('admin.rates.default')}>
-                    {formatRate(data.defaults[format], locale)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RoyTable className="roy-rates" caption={t('admin.rates.caption')} columns={Object.values(columns)}>
+          {royaltyFormats.map((format) => (
+            <tr key={format}>
+              <Cell column={columns.format} row bare>
+                {t(`formats.${format}`)}
+              </Cell>
+              <Cell column={columns.current} bare>
+                <strong>{formatRate(data.current[format], locale)}</strong>
+              </Cell>
+              <Cell column={columns.default} bare>
+                {formatRate(data.defaults[format], locale)}
+              </Cell>
+            </tr>
+          ))}
+        </RoyTable>
         <ScheduleRateForm board={data} locale={locale} />
       </section>
       <section className="card roy-section" aria-labelledby="roy-rate-history-title">
@@ -174,61 +171,39 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
         {data.changes.length === 0 ? (
           <p className="roy-muted">{t('admin.rates.noChanges')}</p>
         ) : (
-          <div className="bo-table-wrap">
-            <table className="bo-table roy-table roy-rate-history">
-              <caption className="visually-hidden">{t('admin.rates.historyCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.rates.effectiveFrom')}</th>
-                  <th scope="col">{t('admin.rates.format')}</th>
-                  <th scope="col" className="bo-table__money">
-                    {t('admin.rates.rate')}
-                  </th>
-                  <th scope="col">{t('admin.rates.standing')}</th>
-                  <th scope="col">{t('admin.rates.setBy')}</th>
+          <RoyTable
+            className="roy-rate-history"
+            caption={t('admin.rates.historyCaption')}
+            columns={Object.values(historyColumns)}
+          >
+            {data.changes.map((change) => {
+              const standing = changeStanding(change, data.changes, now);
+              return (
+                <tr key={change.id}>
+                  <Cell column={historyColumns.effectiveFrom} row>
+                    <time dateTime={change.effectiveFrom}>
+                      {formatDateTime(change.effectiveFrom, locale)}
+                    </time>
+                  </Cell>
+                  <Cell column={historyColumns.format}>{t(`formats.${change.format}`)}</Cell>
+                  <Cell column={historyColumns.rate}>
+                    <strong>{formatRate(change.rateBp, locale)}</strong>
+                  </Cell>
+                  <Cell column={historyColumns.standing}>
+                    <span className={`bo-flag roy-flag--${standing}`}>
+                      {t(`admin.rates.standings.${standing}`)}
+                    </span>
+                  </Cell>
+                  <Cell column={historyColumns.setBy}>
+                    {change.createdBy ?? t('admin.rates.unknownAdmin')}
+                    <span className="bo-table__email">
+                      {t('admin.rates.setOn', { date: formatDateTime(change.createdAt, locale) })}
+                    </span>
+                  </Cell>
                 </tr>
-              </thead>
-              <tbody>
-                {data.changes.map((change) => {
-                  const standing = changeStanding(change, data.changes, now);
-                  return (
-                    <tr key={change.id}>
-                      <th scope="row" data-label={t('admin.rates.effectiveFrom')}>
-                        <div>
-                          <time dateTime={change.effectiveFrom}>
-                            {formatDateTime(change.effectiveFrom, locale)}
-                          </time>
-                        </div>
-                      </th>
-                      <td data-label={t('admin.rates.format')}>
-                        <div>{t(`formats.${change.format}`)}</div>
-                      </td>
-                      <td className="bo-table__money" data-label={t('admin.rates.rate')}>
-                        <div>
-                          <strong>{formatRate(change.rateBp, locale)}</strong>
-                        </div>
-                      </td>
-                      <td data-label={t('admin.rates.standing')}>
-                        <div>
-                          <span className={`bo-flag roy-flag--${standing}`}>
-                            {t(`admin.rates.standings.${standing}`)}
-                          </span>
-                        </div>
-                      </td>
-                      <td data-label={t('admin.rates.setBy')}>
-                        <div>
-                          {change.createdBy ?? t('admin.rates.unknownAdmin')}
-                          <span className="bo-table__email">
-                            {t('admin.rates.setOn', { date: formatDateTime(change.createdAt, locale) })}
-                          </span>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </RoyTable>
         )}
       </section>
     </div>

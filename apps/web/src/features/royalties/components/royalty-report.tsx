@@ -8,6 +8,7 @@ import { formatDay, formatRate } from '../format';
 import { useFileDownload } from '../hooks/use-file-download';
 import type { ReportFilters as Filters } from '../report-params';
 import { ReportFilters } from './report-filters';
+import { Cell, RoyTable, type Column } from './roy-table';
 
 type ReportProps = {
   report: AuthorPayments['report'];
@@ -54,12 +55,32 @@ function EntryState({
   );
 }
 
+/** The report's columns, headed in the table and labelling each cell on a phone. */
+function useReportColumns() {
+  const { t } = useTranslation('royalties');
+  return {
+    date: { label: t('report.date') },
+    order: { label: t('report.order') },
+    title: { label: t('report.title') },
+    format: { label: t('report.format') },
+    quantity: { label: t('report.quantity'), money: true },
+    net: { label: t('report.net'), money: true },
+    rate: { label: t('report.rate'), money: true },
+    royalty: { label: t('report.royalty'), money: true },
+    state: { label: t('report.state') },
+  } satisfies Record<string, Column>;
+}
+
+type ReportColumns = ReturnType<typeof useReportColumns>;
+
 function EntryRow({
   entry,
+  columns,
   paperHoldDays,
   locale,
 }: {
   entry: RoyaltyEntry;
+  columns: ReportColumns;
   paperHoldDays: number;
   locale: string;
 }) {
@@ -67,49 +88,33 @@ function EntryRow({
   const reversal = entry.kind === 'reversal';
   return (
     <tr className={reversal ? 'roy-row--reversal' : undefined}>
-      <th scope="row" data-label={t('report.date')}>
-        <div>
-          <time dateTime={entry.createdAt}>{formatDay(entry.createdAt, locale)}</time>
-          {reversal && <span className="bo-flag roy-flag--reversal">{t('report.reversal')}</span>}
-          {!reversal && entry.reversed && (
-            <span className="bo-flag roy-flag--reversed">{t('report.reversed')}</span>
-          )}
-        </div>
-      </th>
-      <td data-label={t('report.order')}>
-        <div>
-          <span className="roy-code">{entry.orderNumber}</span>
-        </div>
-      </td>
-      <td data-label={t('report.title')}>
-        <div>
-          <span className="roy-report__title">{entry.title}</span>
-        </div>
-      </td>
-      <td data-label={t('report.format')}>
-        <div>{t(`formats.${entry.format}`)}</div>
-      </td>
-      <td className="bo-table__money" data-label={t('report.quantity')}>
-        <div>{entry.quantity}</div>
-      </td>
-      <td className="bo-table__money" data-label={t('report.net')}>
-        <div>
-          <Amount cents={entry.netCents} locale={locale} />
-        </div>
-      </td>
-      <td className="bo-table__money" data-label={t('report.rate')}>
-        <div>{formatRate(entry.rateBp, locale)}</div>
-      </td>
-      <td className="bo-table__money" data-label={t('report.royalty')}>
-        <div>
-          <strong>
-            <Amount cents={entry.royaltyCents} locale={locale} />
-          </strong>
-        </div>
-      </td>
-      <td data-label={t('report.state')}>
+      <Cell column={columns.date} row>
+        <time dateTime={entry.createdAt}>{formatDay(entry.createdAt, locale)}</time>
+        {reversal && <span className="bo-flag roy-flag--reversal">{t('report.reversal')}</span>}
+        {!reversal && entry.reversed && (
+          <span className="bo-flag roy-flag--reversed">{t('report.reversed')}</span>
+        )}
+      </Cell>
+      <Cell column={columns.order}>
+        <span className="roy-code">{entry.orderNumber}</span>
+      </Cell>
+      <Cell column={columns.title}>
+        <span className="roy-report__title">{entry.title}</span>
+      </Cell>
+      <Cell column={columns.format}>{t(`formats.${entry.format}`)}</Cell>
+      <Cell column={columns.quantity}>{entry.quantity}</Cell>
+      <Cell column={columns.net}>
+        <Amount cents={entry.netCents} locale={locale} />
+      </Cell>
+      <Cell column={columns.rate}>{formatRate(entry.rateBp, locale)}</Cell>
+      <Cell column={columns.royalty}>
+        <strong>
+          <Amount cents={entry.royaltyCents} locale={locale} />
+        </strong>
+      </Cell>
+      <Cell column={columns.state} bare>
         <EntryState entry={entry} paperHoldDays={paperHoldDays} locale={locale} />
-      </td>
+      </Cell>
     </tr>
   );
 }
@@ -130,6 +135,7 @@ export function RoyaltyReport({
 }: ReportProps) {
   const { t } = useTranslation('royalties');
   const { busy, download } = useFileDownload();
+  const columns = useReportColumns();
   const filtered = Boolean(filters.from || filters.to || filters.productId);
   return (
     <div className="roy-report">
@@ -153,37 +159,22 @@ export function RoyaltyReport({
         <p className="roy-muted">{filtered ? t('report.noMatch') : t('report.none')}</p>
       ) : (
         <>
-          <div className={`bo-table-wrap${stale ? ' roy-stale' : ''}`} aria-busy={stale || undefined}>
-            <table className="bo-table roy-table roy-report__table">
-              <caption className="visually-hidden">{t('report.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('report.date')}</th>
-                  <th scope="col">{t('report.order')}</th>
-                  <th scope="col">{t('report.title')}</th>
-                  <th scope="col">{t('report.format')}</th>
-                  <th scope="col" className="bo-table__money">
-                    {t('report.quantity')}
-                  </th>
-                  <th scope="col" className="bo-table__money">
-                    {t('report.net')}
-                  </th>
-                  <th scope="col" className="bo-table__money">
-                    {t('report.rate')}
-                  </th>
-                  <th scope="col" className="bo-table__money">
-                    {t('report.royalty')}
-                  </th>
-                  <th scope="col">{t('report.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.results.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} paperHoldDays={paperHoldDays} locale={locale} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RoyTable
+            className="roy-report__table"
+            caption={t('report.caption')}
+            columns={Object.values(columns)}
+            stale={stale}
+          >
+            {report.results.map((entry) => (
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                columns={columns}
+                paperHoldDays={paperHoldDays}
+                locale={locale}
+              />
+            ))}
+          </RoyTable>
           <Pagination
             page={report.page}
             pages={report.pages}
