@@ -29,7 +29,7 @@ export function attachmentName(header: string | null): string | null {
  * Renews the access token as the API client does (lib/api-client.ts): the store hears of the new token, or of
  * the session's end when the server refuses the refresh token. Returns whether there is a token to retry with.
  */
-async function renewSession(dispatch: Dispatch): Promise<boolean> {
+export async function renewSession(dispatch: Dispatch): Promise<boolean> {
   const outcome = await refreshAccessToken();
   if (outcome.kind === 'renewed') {
     dispatch(accessTokenRenewed(outcome.access));
@@ -43,15 +43,10 @@ async function renewSession(dispatch: Dispatch): Promise<boolean> {
 }
 
 /**
- * Downloads a file the API serves only with the session's token (a CSV, a PDF statement, a transfer file), which a
- * plain link cannot send: it comes through fetch (the token renewed once on a 401) and is handed to the browser
- * under the name the server gives, else `fallbackName`.
+ * GET of a file the API serves only with the session's token, which a plain link cannot send: `apiPath` with or
+ * without its `/api` prefix, the token renewed once on a 401. Network failures reject.
  */
-export async function downloadProtectedFile(
-  apiPath: string,
-  fallbackName: string,
-  dispatch: Dispatch,
-): Promise<DownloadOutcome> {
+export async function fetchProtected(apiPath: string, dispatch: Dispatch): Promise<Response> {
   const href = `${env.apiUrl}${apiPath.startsWith('/api/') ? apiPath : `/api${apiPath}`}`;
   const get = () =>
     fetch(href, {
@@ -60,10 +55,22 @@ export async function downloadProtectedFile(
         'Accept-Language': currentLanguage(),
       },
     });
+  const response = await get();
+  if (response.status === 401 && tokenStorage.getRefresh() && (await renewSession(dispatch))) return get();
+  return response;
+}
+
+/**
+ * Downloads a file the API serves only with the session's token (a CSV, a PDF statement, a transfer file): it
+ * comes through `fetchProtected` and is handed to the browser under the name the server gives, else `fallbackName`.
+ */
+export async function downloadProtectedFile(
+  apiPath: string,
+  fallbackName: string,
+  dispatch: Dispatch,
+): Promise<DownloadOutcome> {
   try {
-    let response = await get();
-    if (response.status === 401 && tokenStorage.getRefresh() && (await renewSession(dispatch)))
-      response = await get();
+    const response = await fetchProtected(apiPath, dispatch);
     if (!response.ok) return { ok: false, status: response.status };
     const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? fallbackName;
     saveBlob(await response.blob(), fileName);

@@ -2,8 +2,8 @@ import type { SubmissionFile, UploadSlot } from '@hls/contract';
 import { env } from '@/config/env';
 import { isTokenValid } from '@/lib/jwt';
 import { saveBlob } from '@/lib/save-file';
-import { accessTokenRenewed, sessionCleared } from '@/lib/session-events';
-import { currentLanguage, refreshAccessToken } from '@/lib/token-refresh';
+import { fetchProtected, renewSession } from '@/lib/protected-download';
+import { currentLanguage } from '@/lib/token-refresh';
 import { tokenStorage } from '@/lib/token-storage';
 
 type Dispatch = (action: unknown) => unknown;
@@ -17,23 +17,6 @@ export class UploadInterrupted extends Error {
     super(aborted ? 'Upload cancelled' : 'Upload failed');
     this.aborted = aborted;
   }
-}
-
-/**
- * Renews the access token as the API client does (lib/api-client.ts): the store hears of the new token, or of
- * the session's end when the server refuses the refresh token. Returns whether there is a token to retry with.
- */
-async function renewSession(dispatch: Dispatch): Promise<boolean> {
-  const outcome = await refreshAccessToken();
-  if (outcome.kind === 'renewed') {
-    dispatch(accessTokenRenewed(outcome.access));
-    return true;
-  }
-  if (outcome.kind === 'refused') {
-    tokenStorage.clear();
-    dispatch(sessionCleared());
-  }
-  return false;
 }
 
 function putOnce(
@@ -118,17 +101,7 @@ export function uploadedFile(body: unknown, slot: UploadSlot): SubmissionFile | 
 
 /** GET of a submission's file with the access token (renewed once on a 401); null when the server refused. */
 export async function fetchSubmissionFile(url: string, dispatch: Dispatch): Promise<Blob | null> {
-  const href = `${env.apiUrl}${url.startsWith('/api/') ? url : `/api${url}`}`;
-  const get = () =>
-    fetch(href, {
-      headers: {
-        Authorization: `Bearer ${tokenStorage.getAccess() ?? ''}`,
-        'Accept-Language': currentLanguage(),
-      },
-    });
-  let response = await get();
-  if (response.status === 401 && tokenStorage.getRefresh() && (await renewSession(dispatch)))
-    response = await get();
+  const response = await fetchProtected(url, dispatch);
   return response.ok ? response.blob() : null;
 }
 

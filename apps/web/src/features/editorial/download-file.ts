@@ -1,16 +1,17 @@
-import { env } from '@/config/env';
+import { fetchProtected } from '@/lib/protected-download';
 import { saveBlob } from '@/lib/save-file';
-import { tokenStorage } from '@/lib/token-storage';
 
 /**
  * Downloads a submission's upload, which only its author and the editors may read: the request carries the
- * session's token (a plain link would not), and the bytes are saved under the author's file name.
+ * session's token (a plain link would not; renewed once on a 401), and the bytes are saved under the author's file
+ * name.
  */
-export async function downloadSubmissionFile(url: string, fileName: string): Promise<void> {
-  const access = tokenStorage.getAccess();
-  const response = await fetch(`${env.apiUrl}${url}`, {
-    headers: access ? { Authorization: `Bearer ${access}` } : {},
-  });
+export async function downloadSubmissionFile(
+  url: string,
+  fileName: string,
+  dispatch: (action: unknown) => unknown,
+): Promise<void> {
+  const response = await fetchProtected(url, dispatch);
   if (!response.ok) throw new Error(`download failed: ${response.status}`);
   saveBlob(await response.blob(), fileName);
 }

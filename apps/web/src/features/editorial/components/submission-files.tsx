@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract/file-size';
 import type { SubmissionFile } from '@hls/contract';
+import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
 import { downloadSubmissionFile } from '../download-file';
@@ -9,11 +10,12 @@ import { FlagBadges } from './badges';
 
 function FileRow({ file, locale }: { file: SubmissionFile; locale: string }) {
   const { t } = useTranslation('editorial');
+  const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadSubmissionFile(file.url, file.originalName);
+      await downloadSubmissionFile(file.url, file.originalName, dispatch);
     } catch {
       notify.error(t('files.failed'), file.originalName);
     } finally {
