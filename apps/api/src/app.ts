@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import accounts from './modules/accounts/accounts.plugin.ts';
@@ -37,6 +36,7 @@ import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import security from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
+import { validatorCompiler } from './plugins/validator.ts';
 import webApp from './plugins/web-app.ts';
 
 export type AppDeps = {
