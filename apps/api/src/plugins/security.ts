@@ -43,6 +43,19 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       securityHeaders(request.raw, reply.raw, () => done());
     });
+    // What a session reads or any write answers (tokens, the user's own data) is never stored by a browser or a
+    // proxy; public reads keep the caching their routes give them.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (
+        request.url.startsWith('/api/') &&
+        !reply.hasHeader('cache-control') &&
+        (request.headers.authorization !== undefined ||
+          (request.method !== 'GET' && request.method !== 'HEAD'))
+      ) {
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
     await app.register(cors, {
       origin: options.corsOrigin,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

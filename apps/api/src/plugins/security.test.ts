@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, registerUser, useApp } from '../../test/helper.ts';
+
+describe('caching of session responses', () => {
+  const t = useApp();
+
+  it('tells browsers and proxies never to store tokens and the user’s own data; public reads keep theirs', async () => {
+    const user = await registerUser(t.app);
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(logged.statusCode).toBe(200);
+    expect(logged.headers['cache-control']).toBe('no-store');
+    const { access, refresh } = logged.json<{ access: string; refresh: string }>();
+
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh } });
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(access) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+
+    const site = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(site.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
