@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexedPaths, paths, productPath, unindexedPaths } from './paths.ts';
+import { indexedPaths, pageViewPath, paths, productPath, unindexedPaths } from './paths.ts';
 
 describe('paths', () => {
   it('builds product pages by kind, as the spec names them', () => {
@@ -10,6 +10,13 @@ describe('paths', () => {
   it('escapes what a link carries', () => {
     expect(paths.search.getHref('c++ & co')).toBe('/search?search=c%2B%2B%20%26%20co');
     expect(paths.passwordResetConfirm.getHref('a/b')).toBe('/password/reset/confirm/a%2Fb');
+  });
+
+  it('counts page views without the secrets or query strings a path carries', () => {
+    expect(pageViewPath(paths.passwordResetConfirm.getHref('s3cr3t-token'))).toBe('/password/reset/confirm/');
+    expect(pageViewPath('/password/reset/confirm/')).toBe('/password/reset/confirm/');
+    expect(pageViewPath('/book?email=a@b.test#top')).toBe('/book');
+    expect(pageViewPath('')).toBe('/');
   });
 
   it('never lists a page both for indexing and as one robots should skip', () => {

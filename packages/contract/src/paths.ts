@@ -75,6 +75,16 @@ export function productPath(product: { id: string | number; kind: (typeof produc
   return product.kind === 'book' ? paths.book.getHref(product.id) : paths.file.getHref(product.id);
 }
 
+/**
+ * The path a page view is counted under: a page whose address carries a secret (the password reset link's token)
+ * is counted without it, so the secret never reaches the statistics. Query strings and fragments go too.
+ */
+export function pageViewPath(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] || '/';
+  const reset = paths.passwordResetConfirm.path;
+  return path.startsWith(reset) ? reset : path;
+}
+
 /** Public pages worth indexing, besides the products (SPEC §2): the sitemap lists them. */
 export const indexedPaths: readonly string[] = [
   paths.home,

@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { pageViewPath } from '@hls/contract/paths';
 import type { Db } from '../../db/database.ts';
 import { pageViews } from './analytics.tables.ts';
 
 export function createAnalyticsService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    /** Counts a view of `path` for today; query strings and fragments are dropped so nothing personal is kept. */
+    /**
+     * Counts a view of `path` for today; query strings, fragments and a reset link's token are dropped so nothing
+     * personal or secret is kept.
+     */
     async recordPageView(path: string): Promise<void> {
-      const cleanPath = path.split(/[?#]/)[0] || '/';
+      const cleanPath = pageViewPath(path);
       await db
         .insert(pageViews)
         .values({ path: cleanPath, day: sql`current_date`, count: 1 })

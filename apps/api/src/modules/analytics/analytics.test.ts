@@ -25,6 +25,19 @@ describe('POST /api/analytics/pageview', () => {
     expect(stored.rows.map((r) => r.path)).toEqual(['/book']);
   });
 
+  it('never stores a password reset link’s token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/password/reset/confirm/c2VjcmV0LXJlc2V0LXRva2Vu' },
+    });
+    expect(response.statusCode).toBe(204);
+    const stored = await t.database.db.execute<{ path: string }>(
+      sql`select path from page_views where path like '/password/%'`,
+    );
+    expect(stored.rows.map((r) => r.path)).toEqual(['/password/reset/confirm/']);
+  });
+
   it('refuses a path that is not absolute with 400', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { pageViewPath } from '@/config/paths';
 import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useAppDispatch } from '@/app/hooks';
 
@@ -18,7 +19,8 @@ export function usePageViews() {
       if (!active || lastReported.current === pathname) return;
       lastReported.current = pathname;
       const request = dispatch(
-        analyticsApi.endpoints.reportPageView.initiate({ path: pathname.slice(0, 500) }),
+        // A reset link's token never leaves the page (the server drops it too).
+        analyticsApi.endpoints.reportPageView.initiate({ path: pageViewPath(pathname).slice(0, 500) }),
       );
       // Fire and forget: the result is not kept in the cache.
       void request.finally(() => request.reset());
