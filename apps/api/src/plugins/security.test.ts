@@ -25,3 +25,28 @@ describe('caching of session responses', () => {
     expect(site.headers['cache-control']).toBe('public, max-age=300');
   });
 });
+
+describe('security headers', () => {
+  const t = useApp();
+
+  it('deny framing in both headers, refuse unused browser features, and send HSTS only over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain.headers['permissions-policy']).toContain('camera=()');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('security headers behind an HTTPS proxy', () => {
+  const t = useApp({ env: { TRUST_PROXY: 'true' } });
+
+  it('send HSTS when the request came over HTTPS', async () => {
+    const secure = await t.app.inject({
+      method: 'GET',
+      url: '/api/site',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});

@@ -11,6 +11,10 @@ const stripeSources = {
   img: ['https://*.stripe.com'],
 };
 
+/** Powerful browser features the shop never uses, refused to every page and frame. */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), accelerometer=(), gyroscope=(), magnetometer=()';
+
 /**
  * Security headers with a CSP the built single-page app works under (plus Stripe.js's origins when Stripe takes
  * the payments), and CORS for a separate web host.
@@ -39,9 +43,17 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // One framing policy: the CSP's frame-ancestors 'none' and X-Frame-Options agree (helmet's default is
+      // SAMEORIGIN).
+      xFrameOptions: { action: 'deny' },
     });
     app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, () => done());
+      securityHeaders(request.raw, reply.raw, () => {
+        // HSTS means something only over HTTPS (directly, or behind a trusted proxy that says so).
+        if (request.protocol !== 'https') reply.raw.removeHeader('strict-transport-security');
+        reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+        done();
+      });
     });
     // What a session reads or any write answers (tokens, the user's own data) is never stored by a browser or a
     // proxy; public reads keep the caching their routes give them.
