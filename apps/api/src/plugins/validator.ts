@@ -26,11 +26,13 @@ function controlCharacterPaths(value: unknown, path = '', depth = 0, found: stri
 }
 
 /**
- * Every route's input (body, query, params) is checked against its contract schema, and first for control
- * characters in any of its text: those are refused as a field error (`text.control`) before anything reads them.
+ * Every route's input (body, query, params) is checked against its contract schema, and its body and query first
+ * for control characters in any of their text: those are refused as a field error (`text.control`) before anything reads them.
  */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const validate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
+  // A path's parameters name things (ids, storage keys): their own schemas refuse what names nothing.
+  if (route.httpPart === 'params') return validate;
   return (data: unknown) => {
     const paths = controlCharacterPaths(data);
     if (paths.length > 0) {
