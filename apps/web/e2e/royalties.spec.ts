@@ -107,8 +107,10 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await menu.getByRole('link', { name: 'Paid products' }).click();
   await expect(authorPage).toHaveURL(/\/author-payment$/);
   const report = authorPage.getByRole('table', { name: 'Royalty entries, newest first' });
-  const paperRow = report.getByRole('row').filter({ hasText: 'Paper book' });
-  const ebookRow = report.getByRole('row').filter({ hasText: 'Ebook' });
+  // This order's rows (other journeys running at the same time may buy the newest book too).
+  const orderRows = report.getByRole('row').filter({ hasText: order.number });
+  const paperRow = orderRows.filter({ hasText: 'Paper book' });
+  const ebookRow = orderRows.filter({ hasText: 'Ebook' });
   await expect(paperRow).toContainText(order.number);
   await expect(paperRow).toContainText('10%');
   await expect(paperRow).toContainText('Pending');

@@ -171,8 +171,13 @@ for (const lng of ['en', 'fr'] as const) {
       .getByRole('button', { name: lng === 'en' ? 'Account menu' : 'Menu du compte' });
     await menuButton.click();
     const menu = admin.locator(`[id="${await menuButton.getAttribute('aria-controls')}"]`);
-    await expect(menu.getByRole('link')).toHaveCount(5);
+    await expect(menu.getByRole('link')).toHaveCount(6);
     await expect(menu.getByRole('link', { name: lng === 'en' ? 'Users' : 'Utilisateurs' })).toBeVisible();
+    await expect(
+      menu.getByRole('link', {
+        name: lng === 'en' ? 'Royalties and payouts' : 'Droits d’auteur et versements',
+      }),
+    ).toBeVisible();
     expect(await noHorizontalScroll(admin)).toBe(true);
     await screenshot(admin, `users-360-account-menu-${lng}`, { fullPage: false });
     await admin.context().close();
