@@ -31,7 +31,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { MailService } from '../mail/index.ts';
 import { passwordResets, refreshTokens, users } from './accounts.tables.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { hashPassword as hashArgon2, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 
 export type AccountsDeps = {
@@ -41,6 +41,8 @@ export type AccountsDeps = {
   publicUrl: string;
   refreshTokenTtl: number;
   signAccessToken(user: AuthUser): Promise<string>;
+  /** Argon2id by default; a test passes its own to see when hashing runs. */
+  hashPassword?: (password: string) => Promise<string>;
 };
 
 export type NewAccount = {
@@ -151,12 +153,16 @@ async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | und
   return row;
 }
 
-async function insertUser(db: DbOrTx, account: NewAccount & { role: Role }): Promise<UserRow> {
+async function insertUser(
+  db: DbOrTx,
+  account: NewAccount & { role: Role },
+  passwordHash: string,
+): Promise<UserRow> {
   const [row] = await db
     .insert(users)
     .values({
       email: account.email.toLowerCase(),
-      passwordHash: await hashPassword(account.password),
+      passwordHash,
       role: account.role,
       firstName: account.firstName,
       lastName: account.lastName,
@@ -177,6 +183,7 @@ async function revokeAllRefreshTokens(db: DbOrTx, userId: string): Promise<void>
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, transaction, mail } = deps;
+  const hashPassword = deps.hashPassword ?? hashArgon2;
 
   async function getUserRow(id: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -205,10 +212,12 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     async register(account: NewAccount, role: 'customer' | 'author'): Promise<User> {
+      // Hashed before the transaction: it would hold a connection (the embedded database's only one) meanwhile.
+      const passwordHash = await hashPassword(account.password);
       let row: UserRow;
       try {
         row = await transaction(async (ctx) => {
-          const created = await insertUser(ctx.tx, { ...account, role });
+          const created = await insertUser(ctx.tx, { ...account, role }, passwordHash);
           await mail.queue(ctx, {
             to: created.email,
             language: created.language,
@@ -385,7 +394,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Creates an account of any role without mail (the user:create command, the demo data). */
     async createUser(account: NewAccount & { role: Role }, within?: AppTxContext): Promise<User> {
-      return toUser(await insertUser(within?.tx ?? db, account));
+      const passwordHash = await hashPassword(account.password);
+      return toUser(await insertUser(within?.tx ?? db, account, passwordHash));
     },
 
     /**
