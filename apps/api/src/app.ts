@@ -84,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(compression),
     use(bodyParsers, { bodyLimit: config.bodyLimit }),
     use(rateLimit),
-    use(openapi, { publicUrl: config.publicUrl }),
+    use(openapi, { publicUrl: config.publicUrl, docs: config.apiDocs }),
   ];
 
   const appPlugins = [

@@ -47,6 +47,8 @@ export type Config = {
   webDistDir: string;
   localesDir: string;
   trustProxy: boolean | number | string;
+  /** Serve the OpenAPI document and its UI at /api/docs (off by default in production). */
+  apiDocs: boolean;
 };
 
 /** The ledger's holds, the payouts and the key ring of the bank details (modules/royalties). */
@@ -329,6 +331,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.string().optional(),
+  API_DOCS: booleanText.optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -566,5 +569,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.resolve(e.LOCALES_DIR ?? path.join(repoRoot, 'apps/web/locales')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiDocs: e.API_DOCS ?? !isProduction,
   };
 }

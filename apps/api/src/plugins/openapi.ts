@@ -4,9 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod schemas that validate each route; browsable at /api/docs. */
+/**
+ * OpenAPI generated from the zod schemas that validate each route; browsable at /api/docs when `docs` is on
+ * (API_DOCS: off by default in production, where the map of every route only helps an attacker).
+ */
 export default fp(
-  async function openapi(app: FastifyInstance, options: { publicUrl: string }) {
+  async function openapi(app: FastifyInstance, options: { publicUrl: string; docs: boolean }) {
+    if (!options.docs) return;
     await app.register(swagger, {
       openapi: {
         info: {
