@@ -13,7 +13,10 @@
 //
 // Then the uploads (apps/api/bench/uploads.ts): /hello's latency while 4 authors upload 50 MB PDFs.
 //
-//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres --scenario=catalog|checkout|uploads]
+// Then an authenticated read (apps/api/bench/auth.ts): what checking an access token and its session costs.
+//
+//   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres
+//                     --scenario=catalog|checkout|uploads|auth]
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
@@ -29,6 +32,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { benchAuth } from './auth.ts';
 import { benchCheckout } from './checkout.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import {
@@ -52,13 +56,14 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
-    /** Run only the catalogue's scenarios, the checkout or the uploads (default: all). */
+    /** Run only the catalogue's scenarios, the checkout, the uploads or the authenticated read (default: all). */
     scenario: { type: 'string' },
   },
 });
 const runCatalog = !args.scenario || args.scenario === 'catalog';
 const runCheckout = !args.scenario || args.scenario === 'checkout';
 const runUploads = !args.scenario || args.scenario === 'uploads';
+const runAuth = !args.scenario || args.scenario === 'auth';
 const productCount = Number(args.products);
 const durationSeconds = Number(args.duration);
 const warmupSeconds = Number(args.warmup);
@@ -353,6 +358,15 @@ async function benchTarget(target: Target): Promise<boolean> {
             runLoad({ url: helloUrl, connections: 1, requests: helloRequests }, 'uploads-hello-probe'),
         })
       : true;
+    if (runAuth) {
+      await benchAuth({
+        app,
+        apiUrl,
+        connections: conns,
+        helloRequestsPerSecond: helloResult.requestsPerSecond,
+        run: (label, requests) => run(label, apiUrl, requests),
+      });
+    }
     return rows.every((row) => row.pass !== false) && checkoutPass && uploadsPass;
   } finally {
     await hello?.close();

@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 
-export type LoadRequest = { method: 'GET' | 'POST'; path: string; body?: unknown };
+export type LoadRequest = {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 export type LoadJob = {
   url: string;
   connections: number;
@@ -32,8 +37,11 @@ const pool: Request[] = job.requests.map((request) => ({
   method: request.method,
   path: request.path,
   ...(request.body === undefined
-    ? {}
-    : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) }),
+    ? { headers: { ...request.headers } }
+    : {
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+      }),
 }));
 
 let sent = 0;
