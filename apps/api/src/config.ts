@@ -21,6 +21,8 @@ export type Config = {
   accessTokenTtl: number;
   /** Seconds. */
   refreshTokenTtl: number;
+  /** Seconds a session lasts from its login, whatever the refreshes (absolute lifetime). */
+  sessionMaxAge: number;
   /** `false`: same origin only; `true`: any origin (reflected). */
   corsOrigin: boolean | string[];
   bodyLimit: number;
@@ -250,6 +252,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86400),
+  SESSION_MAX_AGE: duration.default(30 * 86400),
   CORS_ORIGIN: z.string().optional(),
   BODY_LIMIT: size.default(1024 * 1024),
   SMTP_URL: z
@@ -476,6 +479,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
     corsOrigin: parseCorsOrigin(e.CORS_ORIGIN),
     bodyLimit: e.BODY_LIMIT,
     smtpUrl: e.SMTP_URL,

@@ -144,8 +144,14 @@ export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });
 
-/** Payload of the access token (HS256 JWT). */
-export const AccessTokenPayload = z.object({ sub: z.string(), role: Role, exp: z.number(), iat: z.number() });
+/** Payload of the access token (HS256 JWT); `sid` is the session (login) it belongs to. */
+export const AccessTokenPayload = z.object({
+  sub: z.string(),
+  role: Role,
+  sid: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
 export type AccessTokenPayload = z.infer<typeof AccessTokenPayload>;
 
 export const PageViewRequest = z.object({

@@ -24,12 +24,32 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
+/** A login: its refresh tokens rotate within it, and its access tokens carry its id (`sid`). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The absolute end (SESSION_MAX_AGE after the login): refreshing never moves it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Logout, a password change or reset, a suspension, a role or e-mail change, a reused refresh token. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
-    familyId: uuid('family_id').notNull(),
+    /** The session (every token of one login shares it). */
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

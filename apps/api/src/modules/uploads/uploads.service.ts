@@ -104,6 +104,12 @@ export function createUploadsService(deps: {
       for await (const part of parts) {
         currentPart = part.fieldname;
         if (part.type === 'field') {
+          // A text part past the parser's `fieldSize` arrives cut: refuse it rather than keep half of it.
+          if (part.valueTruncated) {
+            throw new AppError('payload_too_large', 413, 'The request is too large.', {
+              [part.fieldname]: 'generic.tooLong',
+            });
+          }
           fields[part.fieldname] = String(part.value);
           continue;
         }

@@ -511,6 +511,18 @@ describe('refused uploads (nothing stays in storage)', () => {
     ]);
     await expectRefused([{ name: 'cover', bytes: png, filename: 'x.png' }], 413, 'cover', 'upload.tooLarge');
   });
+
+  it('a text part longer than a form field may be: 413 generic.tooLong, nothing kept', async () => {
+    await expectRefused(
+      [
+        { name: 'description', value: 'x'.repeat(65 * 1024) },
+        { name: 'manuscript', bytes: await pdf(1), filename: 'x.pdf' },
+      ],
+      413,
+      'description',
+      'generic.tooLong',
+    );
+  });
 });
 
 describe('a large upload over a real connection', () => {
