@@ -11,7 +11,7 @@ const MB = 1_000_000;
 async function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append(file.name, new Blob([file.bytes]), 'file.bin');
+  if (file) data.append(file.name, new Blob([new Uint8Array(file.bytes)]), 'file.bin');
   const request = new Request('http://x', { method: 'POST', body: data });
   return {
     headers: { 'content-type': request.headers.get('content-type')! },
