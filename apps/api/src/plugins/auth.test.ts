@@ -14,6 +14,7 @@ describe('requireRole', () => {
     await app.register(errorHandler, { localesDir: '/nonexistent', spaFallback: false });
     await app.register(auth, { secret, accessTokenTtl: 60 });
     app.after(() => {
+      app.setSessionCheck(async (user) => user.sessionId !== 'ended');
       app.get('/staff', { preHandler: app.requireRole('editor', 'admin') }, async (request) => ({
         user: request.user,
       }));
@@ -23,8 +24,10 @@ describe('requireRole', () => {
   });
   afterAll(() => app.close());
 
-  const call = async (url: string, role?: 'customer' | 'author' | 'editor' | 'admin') => {
-    const headers = role ? { authorization: `Bearer ${await tokens.sign({ id: 'u-1', role })}` } : {};
+  const call = async (url: string, role?: 'customer' | 'author' | 'editor' | 'admin', sessionId = 's-1') => {
+    const headers = role
+      ? { authorization: `Bearer ${await tokens.sign({ id: 'u-1', role, sessionId })}` }
+      : {};
     return app.inject({ method: 'GET', url, headers });
   };
 
@@ -32,8 +35,14 @@ describe('requireRole', () => {
     for (const role of ['editor', 'admin'] as const) {
       const response = await call('/staff', role);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ user: { id: 'u-1', role } });
+      expect(response.json()).toEqual({ user: { id: 'u-1', role, sessionId: 's-1' } });
     }
+  });
+
+  it('answers 401 to a valid token whose session has ended', async () => {
+    const response = await call('/staff', 'admin', 'ended');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthorized');
   });
 
   it('answers 403 forbidden to other roles', async () => {

@@ -4,7 +4,11 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AccessTokenPayload, type Role } from '@hls/contract';
 import { AppError } from './app-error.ts';
 
-export type AuthUser = { id: string; role: Role };
+/** Who an access token speaks for, and the session (login) it belongs to. */
+export type AuthUser = { id: string; role: Role; sessionId: string };
+
+/** Whether the token's session is still on (not logged out, ended or past its lifetime). */
+export type SessionCheck = (user: AuthUser) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,8 +17,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signAccessToken(user: AuthUser): Promise<string>;
-    /** A preHandler admitting only a valid access token whose role is one of `roles`. */
+    /** A preHandler admitting only a valid access token of an active session whose role is one of `roles`. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** Installs the check of the token's session (by the accounts module, which owns the sessions). */
+    setSessionCheck(check: SessionCheck): void;
   }
 }
 
@@ -32,7 +38,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
   ]);
   return {
     sign: async (user) =>
-      new SignJWT({ role: user.role })
+      new SignJWT({ role: user.role, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()
@@ -45,7 +51,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         // Access tokens have no audience: a token made for another use (a download link) is never one.
         if (payload.aud !== undefined) throw new Error('a token with an audience is not an access token');
         const claims = AccessTokenPayload.parse(payload);
-        return { id: claims.sub, role: claims.role };
+        return { id: claims.sub, role: claims.role, sessionId: claims.sid };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) {
           throw new AppError('token_expired', 401, 'The access token has expired.');
@@ -66,12 +72,20 @@ function bearerToken(request: FastifyRequest): string {
 export default fp(
   async function auth(app: FastifyInstance, options: { secret: string; accessTokenTtl: number }) {
     const tokens = createAccessTokens(options.secret, options.accessTokenTtl);
+    let sessionCheck: SessionCheck | undefined;
     app.decorateRequest('user', null);
     app.decorate('signAccessToken', tokens.sign);
+    app.decorate('setSessionCheck', (check: SessionCheck) => {
+      sessionCheck = check;
+    });
     app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
       if (roles.length === 0) throw new Error('requireRole needs at least one role');
       return async (request) => {
         const user = await tokens.verify(bearerToken(request));
+        if (!sessionCheck) throw new Error('no session check installed: an access token cannot be trusted');
+        // Logout, a password change or a suspension end a token at once, not when it expires.
+        if (!(await sessionCheck(user)))
+          throw new AppError('unauthorized', 401, 'Your session has ended. Please log in again.');
         if (!roles.includes(user.role))
           throw new AppError('forbidden', 403, 'You are not allowed to do this.');
         request.user = user;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
+import { isSessionActive } from './accounts.sessions.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
 declare module 'fastify' {
@@ -29,9 +30,11 @@ export default fp(
         mail: app.mail,
         publicUrl: config.publicUrl,
         refreshTokenTtl: config.refreshTokenTtl,
+        sessionMaxAge: config.sessionMaxAge,
         signAccessToken: app.signAccessToken,
       }),
     );
+    app.setSessionCheck((user) => isSessionActive(app.db, user.sessionId, user.id));
     await app.register(accountsRoutes, {
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },

@@ -11,7 +11,6 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type {
   AdminUser,
   AdminUserPage,
@@ -30,6 +29,13 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { MailService } from '../mail/index.ts';
+import {
+  cancelPasswordResets,
+  endAllSessions,
+  endSession,
+  lockActiveSession,
+  openSession,
+} from './accounts.sessions.ts';
 import { passwordResets, refreshTokens, users } from './accounts.tables.ts';
 import { hashPassword as hashArgon2, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
@@ -40,6 +46,8 @@ export type AccountsDeps = {
   mail: Pick<MailService, 'queue'>;
   publicUrl: string;
   refreshTokenTtl: number;
+  /** Seconds a session lasts from its login, refreshes included. */
+  sessionMaxAge: number;
   signAccessToken(user: AuthUser): Promise<string>;
   /** Argon2id by default; a test passes its own to see when hashing runs. */
   hashPassword?: (password: string) => Promise<string>;
@@ -174,13 +182,6 @@ async function insertUser(
   return row!;
 }
 
-async function revokeAllRefreshTokens(db: DbOrTx, userId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-}
-
 export function createAccountsService(deps: AccountsDeps) {
   const { db, transaction, mail } = deps;
   const hashPassword = deps.hashPassword ?? hashArgon2;
@@ -192,22 +193,30 @@ export function createAccountsService(deps: AccountsDeps) {
     return row;
   }
 
-  async function insertRefreshToken(tx: DbOrTx, userId: string, familyId: string) {
+  /** A refresh token of the session, never valid past the session's end. */
+  async function insertRefreshToken(tx: DbOrTx, userId: string, session: { id: string; expiresAt: Date }) {
     const token = newOpaqueToken();
+    const expiresAt = Math.min(Date.now() + deps.refreshTokenTtl * 1000, session.expiresAt.getTime());
     const [row] = await tx
       .insert(refreshTokens)
       .values({
         tokenHash: hashOpaqueToken(token),
-        familyId,
+        familyId: session.id,
         userId,
-        expiresAt: new Date(Date.now() + deps.refreshTokenTtl * 1000),
+        expiresAt: new Date(expiresAt),
       })
       .returning({ id: refreshTokens.id });
     return { token, id: row!.id };
   }
 
-  async function tokenPair(user: UserRow, refresh: string): Promise<TokenPair> {
-    return { access: await deps.signAccessToken({ id: user.id, role: user.role }), refresh };
+  async function tokenPair(user: UserRow, sessionId: string, refresh: string): Promise<TokenPair> {
+    return { access: await deps.signAccessToken({ id: user.id, role: user.role, sessionId }), refresh };
+  }
+
+  async function startSession(tx: DbOrTx, user: UserRow): Promise<TokenPair> {
+    const session = await openSession(tx, user.id, deps.sessionMaxAge);
+    const { token } = await insertRefreshToken(tx, user.id, session);
+    return tokenPair(user, session.id, token);
   }
 
   return {
@@ -246,8 +255,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError('invalid_credentials', 401, 'Wrong e-mail address or password.');
       // After the password check: someone without the password learns nothing of the suspension.
       if (user.suspendedAt) throw accountSuspended();
-      const { token } = await insertRefreshToken(db, user.id, randomUUID());
-      return tokenPair(user, token);
+      return transaction(({ tx }) => startSession(tx, user));
     },
 
     /** Rotates a refresh token; presenting an already rotated one revokes its whole family (likely theft). */
@@ -264,35 +272,40 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!current) return { error: invalid() };
         if (current.revokedAt) {
           if (current.replacedBy) {
-            await tx
-              .update(refreshTokens)
-              .set({ revokedAt: sql`now()` })
-              .where(and(eq(refreshTokens.familyId, current.familyId), isNull(refreshTokens.revokedAt)));
+            await endSession(tx, current.familyId);
             return { error: invalid(), reuse: true };
           }
           return { error: invalid() };
         }
         if (current.expiresAt.getTime() <= Date.now()) return { error: invalid() };
+        // Past the session's absolute end, or ended meanwhile: rotation never extends it.
+        const session = await lockActiveSession(tx, current.familyId);
+        if (!session) return { error: invalid() };
         const [user] = await tx.select().from(users).where(eq(users.id, current.userId)).limit(1);
         // A suspension revokes every refresh token; the check holds even for one issued meanwhile.
         if (!user || user.suspendedAt) return { error: invalid() };
-        const next = await insertRefreshToken(tx, user.id, current.familyId);
+        const next = await insertRefreshToken(tx, user.id, session);
         await tx
           .update(refreshTokens)
           .set({ revokedAt: sql`now()`, replacedBy: next.id })
           .where(eq(refreshTokens.id, current.id));
-        return { user, token: next.token };
+        return { user, sessionId: session.id, token: next.token };
       });
-      // The family revocation must commit, so the error is thrown after the transaction.
+      // The session's end must commit, so the error is thrown after the transaction.
       if ('error' in outcome) throw outcome.error;
-      return tokenPair(outcome.user, outcome.token);
+      return tokenPair(outcome.user, outcome.sessionId, outcome.token);
     },
 
+    /** Ends the refresh token's session: its access tokens stop working at once too. */
     async logout(presented: string): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)), isNull(refreshTokens.revokedAt)));
+      await transaction(async ({ tx }) => {
+        const [token] = await tx
+          .select({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOpaqueToken(presented)))
+          .limit(1);
+        if (token) await endSession(tx, token.familyId);
+      });
     },
 
     async emailExists(email: string): Promise<boolean> {
@@ -347,7 +360,8 @@ export function createAccountsService(deps: AccountsDeps) {
           .set({ passwordHash, updatedAt: sql`now()` })
           .where(eq(users.id, reset.userId))
           .returning();
-        await revokeAllRefreshTokens(tx, reset.userId);
+        await endAllSessions(tx, reset.userId);
+        await cancelPasswordResets(tx, reset.userId);
         await mail.queue(ctx, {
           to: user!.email,
           language: user!.language,
@@ -376,7 +390,8 @@ export function createAccountsService(deps: AccountsDeps) {
           .update(users)
           .set({ passwordHash, updatedAt: sql`now()` })
           .where(eq(users.id, userId));
-        await revokeAllRefreshTokens(ctx.tx, userId);
+        await endAllSessions(ctx.tx, userId);
+        await cancelPasswordResets(ctx.tx, userId);
         await mail.queue(ctx, {
           to: user.email,
           language: user.language,
@@ -486,8 +501,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * An admin gives a user another role. The role is in the access token: the user's refresh tokens are revoked,
-     * so their sessions end within the access token's lifetime and the next login carries the new role.
+     * An admin gives a user another role. The role is in the access token: the user's sessions end at once, and
+     * the next login carries the new role.
      */
     async changeRole(actorId: string, userId: string, role: Role): Promise<AdminUser> {
       if (actorId === userId) throw notOnYourself('role');
@@ -500,7 +515,7 @@ export function createAccountsService(deps: AccountsDeps) {
           .set({ role, updatedAt: sql`now()` })
           .where(eq(users.id, userId))
           .returning();
-        await revokeAllRefreshTokens(tx, userId);
+        await endAllSessions(tx, userId);
         return toAdminUser(updated!);
       });
     },
@@ -515,7 +530,7 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(users.id, userId))
           .returning();
         if (!updated) throw unknownUser();
-        await revokeAllRefreshTokens(tx, userId);
+        await endAllSessions(tx, userId);
         return toAdminUser(updated);
       });
     },
@@ -561,10 +576,9 @@ export function createAccountsService(deps: AccountsDeps) {
           .where(eq(users.id, userId))
           .returning();
         if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
-        const { token } = await insertRefreshToken(tx, userId, randomUUID());
-        return { user: updated!, token };
+        return { user: updated!, tokens: await startSession(tx, updated!) };
       });
-      return { ...(await tokenPair(outcome.user, outcome.token)), user: toUser(outcome.user) };
+      return { ...outcome.tokens, user: toUser(outcome.user) };
     },
 
     async getUser(userId: string): Promise<User> {
@@ -597,7 +611,10 @@ export function createAccountsService(deps: AccountsDeps) {
             })
             .where(eq(users.id, userId))
             .returning();
-          if (emailChanged) await revokeAllRefreshTokens(tx, userId);
+          if (emailChanged) {
+            await endAllSessions(tx, userId);
+            await cancelPasswordResets(tx, userId);
+          }
           // Products show their author's name (a copy kept by a trigger): the catalogue must hear of it.
           if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
           return updated!;

@@ -541,6 +541,7 @@ describe('downloads', () => {
     const accessLike = await createAccessTokens(t.config.checkout.downloadTokenSecret, 600).sign({
       id: buyer.id,
       role: 'customer',
+      sessionId: buyer.id,
     });
     await expectRefused(`/api/category/download/${accessLike}`, 403);
     // And a download token is not an access token.
