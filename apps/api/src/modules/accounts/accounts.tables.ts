@@ -18,6 +18,8 @@ export const users = pgTable(
     bio: text('bio'),
     /** A suspended user cannot log in (their refresh tokens are revoked at suspension). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When a link mailed to `email` was followed; null until then (orders wait for it). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,4 +76,55 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * A change of a user's address: asked for with the password, it takes effect when the link mailed to the new
+ * address is followed; the old address's report link cancels it, or puts the old address back once it took effect.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    /** The new address's link stops working then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The new address's link was followed: the account uses `newEmail` since. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Withdrawn before it took effect: by the user, by a newer request, or by a report. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Reported from the old address after it took effect: the account got `oldEmail` back. */
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
+
+export const emailTokenPurposes = ['confirm', 'change', 'report'] as const;
+
+/**
+ * One-time links mailed about an address (only their SHA-256 is kept): `confirm` an account's address, `change`
+ * (the new address of a change) and `report` (sent to the old address of a change).
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    /** The address the link was sent to: it works only while that address still concerns the account. */
+    email: text('email').notNull(),
+    changeId: uuid('change_id').references(() => emailChanges.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId), index('email_tokens_change_idx').on(t.changeId)],
 );
