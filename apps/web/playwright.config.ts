@@ -105,6 +105,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys create many accounts and log in many times from one address within minutes.
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Two browsers report a page view at every navigation, from one address.
+      RATE_LIMIT_PAGEVIEW_MAX: '10000',
       // The royalties journey moves the ledger's clock past the holds (POST /api/test/clock), and pays an author
       // the royalties of one order: a minimum within reach of two sales.
       TEST_CLOCK: 'true',

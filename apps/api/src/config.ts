@@ -35,6 +35,10 @@ export type Config = {
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
+  /** Page views counted per client and window (POST /api/analytics/pageview). */
+  pageViewRateLimit: { max: number; windowMs: number };
+  /** Seconds kept: a day's page-view counters. */
+  retention: { pageViews: number };
   seedDemo: boolean;
   /** Public facts of the legal notice, the footer and the author contract (GET /api/site). */
   site: SiteSettings;
@@ -268,6 +272,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
   RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
   RATE_LIMIT_CONTACT_WINDOW: duration.default(10 * 60),
+  RATE_LIMIT_PAGEVIEW_MAX: positiveInt.default(60),
+  RATE_LIMIT_PAGEVIEW_WINDOW: duration.default(60),
+  PAGE_VIEW_RETENTION: duration.default(400 * 86400),
   SEED_DEMO: booleanText.optional(),
   COMPANY_NAME: z.string().min(2).default('HLS Editions Ltd'),
   COMPANY_NUMBER: z.string().min(2).default('15298734'),
@@ -494,6 +501,8 @@ export function loadConfig(env: Env = process.env): Config {
       contactMax: e.RATE_LIMIT_CONTACT_MAX,
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW * 1000,
     },
+    pageViewRateLimit: { max: e.RATE_LIMIT_PAGEVIEW_MAX, windowMs: e.RATE_LIMIT_PAGEVIEW_WINDOW * 1000 },
+    retention: { pageViews: e.PAGE_VIEW_RETENTION },
     seedDemo: e.SEED_DEMO ?? !isProduction,
     site: {
       company: {

@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import analyticsRoutes from './analytics.routes.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
 
+/** The job that deletes the page-view counters older than PAGE_VIEW_RETENTION. */
+export const PRUNE_JOB = 'analytics.prune';
+
 declare module 'fastify' {
   interface FastifyInstance {
     analytics: AnalyticsService;
@@ -12,8 +15,17 @@ declare module 'fastify' {
 /** First-party page-view counters: `app.analytics`, and POST /api/analytics/pageview. */
 export default fp(
   async function analytics(app: FastifyInstance) {
-    app.decorate('analytics', createAnalyticsService({ db: app.db }));
+    const service = createAnalyticsService({ db: app.db });
+    app.decorate('analytics', service);
+
+    // Daily, the counters of the days past the retention go: the table holds a bounded number of days.
+    const retentionDays = Math.ceil(app.config.retention.pageViews / 86400);
+    await app.jobs.work(PRUNE_JOB, async () => {
+      await service.pruneBefore(retentionDays);
+    });
+    await app.jobs.schedule(PRUNE_JOB, '23 3 * * *');
+
     await app.register(analyticsRoutes, { prefix: '/api' });
   },
-  { name: 'analytics', dependencies: ['database'] },
+  { name: 'analytics', dependencies: ['config', 'database', 'jobs'] },
 );

@@ -5,12 +5,15 @@ import { PageViewRequest } from '@hls/contract';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 export default async function analyticsRoutes(app: FastifyInstance) {
+  const { max, windowMs } = app.config.pageViewRateLimit;
   app.withTypeProvider<ZodTypeProvider>().post('/analytics/pageview', {
+    // Anyone may count a view: a client counts at most RATE_LIMIT_PAGEVIEW_MAX a window.
+    config: { rateLimit: { max, timeWindow: windowMs } },
     schema: {
       tags: ['system'],
-      summary: 'Count a page view (first-party, anonymous)',
+      summary: 'Count a page view (first-party, anonymous); an address that is no page counts as not found',
       body: PageViewRequest,
-      response: { 204: z.null(), ...errorResponses(400) },
+      response: { 204: z.null(), ...errorResponses(400, 429) },
     },
     handler: async (request, reply) => {
       await app.analytics.recordPageView(request.body.path);
