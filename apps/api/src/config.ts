@@ -37,8 +37,8 @@ export type Config = {
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
   /** Page views counted per client and window (POST /api/analytics/pageview). */
   pageViewRateLimit: { max: number; windowMs: number };
-  /** Seconds kept: a day's page-view counters. */
-  retention: { pageViews: number };
+  /** Seconds kept: a sent message's body (its links) in the outbox; a day's page-view counters. */
+  retention: { sentMail: number; pageViews: number };
   seedDemo: boolean;
   /** Public facts of the legal notice, the footer and the author contract (GET /api/site). */
   site: SiteSettings;
@@ -275,6 +275,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAGEVIEW_MAX: positiveInt.default(60),
   RATE_LIMIT_PAGEVIEW_WINDOW: duration.default(60),
   PAGE_VIEW_RETENTION: duration.default(400 * 86400),
+  MAIL_SENT_RETENTION: duration.default(3 * 86400),
   SEED_DEMO: booleanText.optional(),
   COMPANY_NAME: z.string().min(2).default('HLS Editions Ltd'),
   COMPANY_NUMBER: z.string().min(2).default('15298734'),
@@ -502,7 +503,7 @@ export function loadConfig(env: Env = process.env): Config {
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW * 1000,
     },
     pageViewRateLimit: { max: e.RATE_LIMIT_PAGEVIEW_MAX, windowMs: e.RATE_LIMIT_PAGEVIEW_WINDOW * 1000 },
-    retention: { pageViews: e.PAGE_VIEW_RETENTION },
+    retention: { sentMail: e.MAIL_SENT_RETENTION, pageViews: e.PAGE_VIEW_RETENTION },
     seedDemo: e.SEED_DEMO ?? !isProduction,
     site: {
       company: {

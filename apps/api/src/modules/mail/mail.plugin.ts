@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactSentMail, REDACT_SENT_JOB } from './mail-retention.ts';
 import { createMailSender } from './mail-sender.ts';
 import { createMailService, type MailService } from './mail.service.ts';
 import type { MailTemplate } from './mail-templates.ts';
@@ -25,7 +26,10 @@ export type MailPluginOptions = {
   runSender: boolean;
 };
 
-/** Owns the outbox and its sender: other modules queue with `app.mail.queue(ctx, …)` inside their transaction. */
+/**
+ * Owns the outbox, its sender and the job that empties old sent bodies: other modules queue with
+ * `app.mail.queue(ctx, …)` inside their transaction.
+ */
 export default fp(
   async function mail(app: FastifyInstance, options: MailPluginOptions) {
     const { config } = app;
@@ -39,6 +43,11 @@ export default fp(
       logger: app.log.child({ module: 'mail' }),
     });
     app.decorate('mail', createMailService({ sender }));
+    // Hourly, the bodies of messages sent past the retention go: the links they carried are not kept.
+    await app.jobs.work(REDACT_SENT_JOB, async () => {
+      await redactSentMail(app.db, config.retention.sentMail);
+    });
+    await app.jobs.schedule(REDACT_SENT_JOB, '41 * * * *');
     const unsubscribe = app.events.on('mail.queued', () => sender.wake());
     if (options.runSender) app.addHook('onReady', async () => sender.start());
     app.addHook('onClose', async () => {
@@ -47,5 +56,5 @@ export default fp(
       transport.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'events', 'database'] },
+  { name: 'mail', dependencies: ['config', 'events', 'database', 'jobs'] },
 );
