@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCatalogAssets, type CatalogAssets } from './catalog.assets.ts';
+import { createMediaAccess } from './catalog.media.ts';
 import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
 import catalogRoutes from './catalog.routes.ts';
 import { createCatalogSales, type CatalogSales } from './catalog.sales.ts';
@@ -32,16 +33,19 @@ export default fp(
     const sales = createCatalogSales({ db: app.db });
     const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
     app.decorate('catalog', { reads, writes, sales, assets });
+    const media = createMediaAccess(app.db);
 
     const unsubscribe = [
       app.events.on('catalog.changed', reads.clearCaches),
+      // A publication or an unpublication changes which covers are public.
+      app.events.on('catalog.changed', media.clear),
       // Products carry a copy of their author's name, kept in step by a trigger on the users table.
       app.events.on('accounts.renamed', () => app.events.emit('catalog.changed', { what: 'author' })),
     ];
     app.addHook('onClose', async () => unsubscribe.forEach((off) => off()));
 
     await app.register(catalogRoutes, { prefix: '/api' });
-    await app.register(mediaRoutes, { prefix: '/api' });
+    await app.register(mediaRoutes, { prefix: '/api', media });
   },
-  { name: 'catalog', dependencies: ['events', 'database', 'accounts', 'storage'] },
+  { name: 'catalog', dependencies: ['events', 'database', 'auth', 'accounts', 'storage'] },
 );
