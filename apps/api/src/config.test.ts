@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       dataDir,
       accessTokenTtl: 900,
       refreshTokenTtl: 30 * 86400,
+      emailLinks: { confirmTtl: 24 * 3600, reportTtl: 7 * 86400 },
       corsOrigin: false,
       bodyLimit: 1024 * 1024,
       mailDir: path.join(dataDir, 'mail'),

@@ -23,6 +23,8 @@ export type Config = {
   refreshTokenTtl: number;
   /** Seconds a session lasts from its login, whatever the refreshes (absolute lifetime). */
   sessionMaxAge: number;
+  /** Seconds the links mailed about an address stay valid: a confirmation, and the old address's report link. */
+  emailLinks: { confirmTtl: number; reportTtl: number };
   /** `false`: same origin only; `true`: any origin (reflected). */
   corsOrigin: boolean | string[];
   bodyLimit: number;
@@ -257,6 +259,8 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86400),
   SESSION_MAX_AGE: duration.default(30 * 86400),
+  EMAIL_CONFIRM_TTL: duration.default(24 * 3600),
+  EMAIL_REPORT_TTL: duration.default(7 * 86400),
   CORS_ORIGIN: z.string().optional(),
   BODY_LIMIT: size.default(1024 * 1024),
   SMTP_URL: z
@@ -488,6 +492,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionMaxAge: e.SESSION_MAX_AGE,
+    emailLinks: { confirmTtl: e.EMAIL_CONFIRM_TTL, reportTtl: e.EMAIL_REPORT_TTL },
     corsOrigin: parseCorsOrigin(e.CORS_ORIGIN),
     bodyLimit: e.BODY_LIMIT,
     smtpUrl: e.SMTP_URL,

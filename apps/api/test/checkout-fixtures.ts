@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Order, PaymentIntent } from '@hls/contract';
 import { orderEvents, orders } from '../src/db/schema.ts';
-import { bearer, login, registerUser, uniqueEmail, type TestApp } from './helper.ts';
+import { bearer, confirmEmail, login, registerUser, uniqueEmail, type TestApp } from './helper.ts';
 
 /**
  * A small shop for the checkout tests: published products of every kind sold (a book with paper and ebook
@@ -99,9 +99,10 @@ export async function openShop(app: FastifyInstance, options: { paperStock?: num
 
 export type Customer = { id: string; email: string; access: string; headers: Record<string, string> };
 
-/** A new customer, logged in. */
+/** A new customer who confirmed their address (orders wait for it), logged in. */
 export async function customer(app: FastifyInstance, language: 'fr' | 'en' = 'en'): Promise<Customer> {
   const registered = await registerUser(app, { firstName: 'Zoë', lastName: 'Łukasz' });
+  await confirmEmail(app, registered.email);
   const { access } = await login(app, registered.email, registered.password);
   return {
     id: registered.user.id,

@@ -1,11 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
+import { mailOutbox } from '../src/db/schema.ts';
 import type { MailTransport } from '../src/modules/mail/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -152,6 +154,25 @@ export async function registerUser(
   const response = await app.inject({ method: 'POST', url: `/api/register/${kind}`, payload });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
   return { ...payload, user: response.json<{ id: string; role: string }>() };
+}
+
+/** The token of the newest confirmation link mailed to `email`, read from the outbox (sent or not). */
+export async function confirmationToken(app: FastifyInstance, email: string): Promise<string> {
+  const mails = await app.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt));
+  const token = mails.map((mail) => /\/email\/confirm\/([\w-]+)/.exec(mail.text)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  return token;
+}
+
+/** Follows the confirmation link mailed to `email`, as its owner does: the account may then order. */
+export async function confirmEmail(app: FastifyInstance, email: string): Promise<void> {
+  const token = await confirmationToken(app, email);
+  const response = await app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
+  if (response.statusCode !== 200) throw new Error(`e-mail confirmation failed: ${response.body}`);
 }
 
 export async function login(app: FastifyInstance, email: string, password: string) {

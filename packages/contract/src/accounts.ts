@@ -100,6 +100,7 @@ export const EditPasswordRequest = z.object({
 });
 export type EditPasswordRequest = z.input<typeof EditPasswordRequest>;
 
+/** A new `email` takes effect once the link mailed to it is followed; asking for it needs `currentPassword`. */
 export const UpdateUserRequest = z.object({
   firstName: Name('firstName'),
   lastName: Name('lastName'),
@@ -107,6 +108,7 @@ export const UpdateUserRequest = z.object({
   phone: Phone.optional(),
   country: z.string().trim().max(2, 'country.invalid').optional(),
   language: Language.optional(),
+  currentPassword: z.string().max(PASSWORD_MAX, 'password.tooLong').optional(),
 });
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
@@ -123,6 +125,10 @@ export const User = z.object({
   /** Public author profile; null for other roles or when not filled in. */
   displayName: z.string().nullable().optional(),
   bio: z.string().nullable().optional(),
+  /** The owner followed a link mailed to `email` (orders wait for it). */
+  emailConfirmed: z.boolean(),
+  /** A new address asked for, waiting for its link to be followed; null when none. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -138,8 +144,8 @@ export type BecomeAuthorRequest = z.input<typeof BecomeAuthorRequest>;
 export const BecomeAuthorResponse = TokenPair.extend({ user: User });
 export type BecomeAuthorResponse = z.infer<typeof BecomeAuthorResponse>;
 
-/** `reauthenticate` is true when the e-mail changed: every session was closed and the user must log in again. */
-export const UpdateUserResponse = z.object({ user: User, reauthenticate: z.boolean() });
+/** `emailChangeRequested`: a link was mailed to the new address (`user.pendingEmail`); the address is unchanged. */
+export const UpdateUserResponse = z.object({ user: User, emailChangeRequested: z.boolean() });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });

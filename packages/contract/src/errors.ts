@@ -44,6 +44,10 @@ export const errorCodes = [
   'upload_rejected',
   /** A suspended account cannot log in. */
   'account_suspended',
+  /** Ordering waits until the account's e-mail address is confirmed (the link mailed to it was followed). */
+  'email_unconfirmed',
+  /** An e-mail confirmation or report link is unknown, used, expired, or of an address no longer concerned. */
+  'invalid_email_token',
   'internal_error',
 ] as const;
 

@@ -15,6 +15,8 @@ describe('paths', () => {
   it('counts page views without the secrets or query strings a path carries', () => {
     expect(pageViewPath(paths.passwordResetConfirm.getHref('s3cr3t-token'))).toBe('/password/reset/confirm/');
     expect(pageViewPath('/password/reset/confirm/')).toBe('/password/reset/confirm/');
+    expect(pageViewPath(paths.emailConfirm.getHref('s3cr3t-token'))).toBe('/email/confirm/');
+    expect(pageViewPath(paths.emailReport.getHref('s3cr3t-token'))).toBe('/email/report/');
     expect(pageViewPath('/book?email=a@b.test#top')).toBe('/book');
     expect(pageViewPath('')).toBe('/');
   });

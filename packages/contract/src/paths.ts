@@ -40,6 +40,18 @@ export const paths = {
     getHref: (token?: string) =>
       token ? `/password/reset/confirm/${encodeURIComponent(token)}` : '/password/reset/confirm/',
   },
+  /** The link mailed to confirm an address: a new account's, or the new one of an e-mail change. */
+  emailConfirm: {
+    path: '/email/confirm/',
+    pathWithToken: '/email/confirm/:token',
+    getHref: (token?: string) => (token ? `/email/confirm/${encodeURIComponent(token)}` : '/email/confirm/'),
+  },
+  /** The link mailed to the old address of an e-mail change, to report that the owner did not ask for it. */
+  emailReport: {
+    path: '/email/report/',
+    pathWithToken: '/email/report/:token',
+    getHref: (token?: string) => (token ? `/email/report/${encodeURIComponent(token)}` : '/email/report/'),
+  },
   cart: { path: '/cart', getHref: () => '/cart' },
   wishlist: { path: '/wishlist', getHref: () => '/wishlist' },
   compare: { path: '/compare', getHref: () => '/compare' },
@@ -75,14 +87,17 @@ export function productPath(product: { id: string | number; kind: (typeof produc
   return product.kind === 'book' ? paths.book.getHref(product.id) : paths.file.getHref(product.id);
 }
 
+/** Pages whose address ends with a secret token (reset and e-mail links). */
+const tokenPages = [paths.passwordResetConfirm.path, paths.emailConfirm.path, paths.emailReport.path];
+
 /**
- * The path a page view is counted under: a page whose address carries a secret (the password reset link's token)
- * is counted without it, so the secret never reaches the statistics. Query strings and fragments go too.
+ * The path a page view is counted under: a page whose address carries a secret (the token of a password reset or
+ * e-mail link) is counted without it, so the secret never reaches the statistics. Query strings and fragments go too.
  */
 export function pageViewPath(pathname: string): string {
   const path = pathname.split(/[?#]/)[0] || '/';
-  const reset = paths.passwordResetConfirm.path;
-  return path.startsWith(reset) ? reset : path;
+  const secret = tokenPages.find((page) => path.startsWith(page));
+  return secret ?? path;
 }
 
 /** Public pages worth indexing, besides the products (SPEC §2): the sitemap lists them. */
@@ -115,6 +130,7 @@ export const unindexedPaths: readonly string[] = [
   paths.customerOrders.path,
   paths.loginRegister.path,
   '/password/',
+  '/email/',
   paths.cart.path,
   paths.wishlist.path,
   paths.compare.path,

@@ -159,7 +159,8 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
     schema: {
       tags,
       security: bearer,
-      summary: 'Update the profile; a new e-mail closes every session (reauthenticate: true)',
+      summary:
+        'Update the profile; a new e-mail needs currentPassword and takes effect once the link mailed to it is followed',
       body: UpdateUserRequest,
       response: { 200: UpdateUserResponse, ...errorResponses(400, 401, 409) },
     },

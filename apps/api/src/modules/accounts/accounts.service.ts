@@ -29,6 +29,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { MailService } from '../mail/index.ts';
+import { createEmailService, type EmailDeps } from './accounts.email.ts';
 import {
   cancelPasswordResets,
   endAllSessions,
@@ -46,6 +47,8 @@ export type AccountsDeps = {
   mail: Pick<MailService, 'queue'>;
   publicUrl: string;
   refreshTokenTtl: number;
+  /** Seconds the links mailed about an address stay valid (confirmation, report). */
+  emailLinks: EmailDeps['links'];
   /** Seconds a session lasts from its login, refreshes included. */
   sessionMaxAge: number;
   signAccessToken(user: AuthUser): Promise<string>;
@@ -83,7 +86,8 @@ const toProfile = (row: Omit<UserProfile, 'name'>): UserProfile => ({
 
 const RESET_TOKEN_MINUTES = 60;
 
-export function toUser(row: UserRow): User {
+/** `pendingEmail`: the new address a change waits for (read apart, see `email.pendingEmail`). */
+export function toUser(row: UserRow, pendingEmail: string | null = null): User {
   return {
     id: row.id,
     email: row.email,
@@ -96,6 +100,8 @@ export function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     displayName: row.displayName,
     bio: row.bio,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    pendingEmail,
   };
 }
 
@@ -165,6 +171,7 @@ async function insertUser(
   db: DbOrTx,
   account: NewAccount & { role: Role },
   passwordHash: string,
+  { emailConfirmed = false } = {},
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -177,6 +184,7 @@ async function insertUser(
       language: account.language ?? 'fr',
       displayName: account.role === 'author' ? account.displayName || null : null,
       bio: account.role === 'author' ? account.bio || null : null,
+      emailConfirmedAt: emailConfirmed ? new Date() : null,
     })
     .returning();
   return row!;
@@ -184,6 +192,13 @@ async function insertUser(
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, transaction, mail } = deps;
+  const email = createEmailService({
+    db,
+    transaction,
+    mail,
+    publicUrl: deps.publicUrl,
+    links: deps.emailLinks,
+  });
   const hashPassword = deps.hashPassword ?? hashArgon2;
 
   async function getUserRow(id: string): Promise<UserRow> {
@@ -220,6 +235,12 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /** Confirmation and change of the address: the links' routes call it. */
+    email,
+
+    /** Whether the user's address is confirmed (orders wait for it). */
+    emailConfirmed: (userId: string, within?: AppTxContext) => email.isConfirmed(userId, within),
+
     async register(account: NewAccount, role: 'customer' | 'author'): Promise<User> {
       // Hashed before the transaction: it would hold a connection (the embedded database's only one) meanwhile.
       const passwordHash = await hashPassword(account.password);
@@ -234,7 +255,8 @@ export function createAccountsService(deps: AccountsDeps) {
             data: {
               firstName: created.firstName,
               role,
-              loginUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}`,
+              confirmUrl: await email.confirmationLink(ctx, created),
+              validFor: deps.emailLinks.confirmTtl,
             },
           });
           return created;
@@ -407,10 +429,13 @@ export function createAccountsService(deps: AccountsDeps) {
       return row && toUser(row);
     },
 
-    /** Creates an account of any role without mail (the user:create command, the demo data). */
+    /**
+     * Creates an account of any role without mail (the user:create command, the demo data); whoever runs them
+     * vouches for the address, so it counts as confirmed.
+     */
     async createUser(account: NewAccount & { role: Role }, within?: AppTxContext): Promise<User> {
       const passwordHash = await hashPassword(account.password);
-      return toUser(await insertUser(within?.tx ?? db, account, passwordHash));
+      return toUser(await insertUser(within?.tx ?? db, account, passwordHash, { emailConfirmed: true }));
     },
 
     /**
@@ -578,52 +603,65 @@ export function createAccountsService(deps: AccountsDeps) {
         if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
         return { user: updated!, tokens: await startSession(tx, updated!) };
       });
-      return { ...outcome.tokens, user: toUser(outcome.user) };
+      return { ...outcome.tokens, user: toUser(outcome.user, await email.pendingEmail(userId)) };
     },
 
     async getUser(userId: string): Promise<User> {
-      return toUser(await getUserRow(userId));
+      return toUser(await getUserRow(userId), await email.pendingEmail(userId));
     },
 
-    /** A new e-mail closes every session: the client must log in again with it. */
+    /**
+     * Profile changes apply at once; a new e-mail address does not: asked for with the current password, it takes
+     * effect when the link mailed to it is followed (`email.confirm`), and the old address is told.
+     */
     async updateUser(
       userId: string,
       changes: UpdateUserRequest,
-    ): Promise<{ user: User; reauthenticate: boolean }> {
+    ): Promise<{ user: User; emailChangeRequested: boolean }> {
       const current = await getUserRow(userId);
-      const emailChanged = changes.email.toLowerCase() !== current.email.toLowerCase();
-      try {
-        const row = await transaction(async ({ tx, raise }) => {
-          if (emailChanged) {
-            const owner = await findUserByEmail(tx, changes.email);
-            if (owner && owner.id !== userId) throw emailTaken();
-          }
-          const [updated] = await tx
-            .update(users)
-            .set({
-              firstName: changes.firstName,
-              lastName: changes.lastName,
-              email: changes.email.toLowerCase(),
-              ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
-              ...(changes.country !== undefined ? { country: changes.country.toUpperCase() } : {}),
-              ...(changes.language !== undefined ? { language: changes.language } : {}),
-              updatedAt: sql`now()`,
-            })
-            .where(eq(users.id, userId))
-            .returning();
-          if (emailChanged) {
-            await endAllSessions(tx, userId);
-            await cancelPasswordResets(tx, userId);
-          }
-          // Products show their author's name (a copy kept by a trigger): the catalogue must hear of it.
-          if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
-          return updated!;
-        });
-        return { user: toUser(row), reauthenticate: emailChanged };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw emailTaken();
-        throw error;
+      const newEmail = changes.email.toLowerCase();
+      const emailChanged = newEmail !== current.email.toLowerCase();
+      if (emailChanged) {
+        if (!changes.currentPassword) {
+          const fields = { currentPassword: 'password.required' };
+          throw new AppError(
+            'validation_failed',
+            400,
+            'Enter your password to change the e-mail address.',
+            fields,
+          );
+        }
+        if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) {
+          throw new AppError('wrong_password', 400, 'The current password is not correct.', {
+            currentPassword: 'password.wrong',
+          });
+        }
       }
+      const row = await transaction(async (ctx) => {
+        const { tx, raise } = ctx;
+        const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (emailChanged) {
+          const owner = await findUserByEmail(tx, newEmail);
+          if (owner && owner.id !== userId) throw emailTaken();
+          await email.requestChange(ctx, locked!, newEmail);
+        }
+        const [updated] = await tx
+          .update(users)
+          .set({
+            firstName: changes.firstName,
+            lastName: changes.lastName,
+            ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+            ...(changes.country !== undefined ? { country: changes.country.toUpperCase() } : {}),
+            ...(changes.language !== undefined ? { language: changes.language } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        // Products show their author's name (a copy kept by a trigger): the catalogue must hear of it.
+        if (publicName(updated!) !== publicName(current)) raise('accounts.renamed', { userId });
+        return updated!;
+      });
+      return { user: toUser(row, await email.pendingEmail(userId)), emailChangeRequested: emailChanged };
     },
   };
 }

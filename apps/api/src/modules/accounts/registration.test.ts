@@ -25,6 +25,7 @@ describe('registration', () => {
       mail: t.app.mail,
       publicUrl: t.config.publicUrl,
       refreshTokenTtl: t.config.refreshTokenTtl,
+      emailLinks: t.config.emailLinks,
       sessionMaxAge: t.config.sessionMaxAge,
       signAccessToken: t.app.signAccessToken,
       hashPassword: async (password) => {

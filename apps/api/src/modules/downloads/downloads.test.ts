@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, DownloadLink, LineFormat } from '@hls/contract';
 import {
   bearer,
+  confirmEmail,
   login,
   readMails,
   registerUser,
@@ -40,6 +41,7 @@ let sequence = 0;
 async function signIn(app: FastifyInstance, firstName = 'Zoë', lastName = 'Łukasz') {
   const email = uniqueEmail('buyer');
   const { user } = await registerUser(app, { firstName, lastName, email, password: 'Secret123' });
+  await confirmEmail(app, email);
   const { access } = await login(app, email, 'Secret123');
   return { id: user.id, email, name: `${firstName} ${lastName}`, access, headers: bearer(access) };
 }

@@ -21,7 +21,28 @@ const bankDetailsChanged = (
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
     const cases = [
-      ['welcome', { firstName: 'Ali', role: 'customer', loginUrl: 'http://x/login-register' }],
+      [
+        'welcome',
+        { firstName: 'Ali', role: 'customer', confirmUrl: 'http://x/email/confirm/abc', validFor: 86400 },
+      ],
+      ['email_confirmation', { firstName: 'Ali', link: 'http://x/email/confirm/abc', validFor: 86400 }],
+      [
+        'email_change_confirm',
+        { firstName: 'Ali', newEmail: 'ali@new.test', link: 'http://x/email/confirm/abc', validFor: 86400 },
+      ],
+      ...(['requested', 'done'] as const).map(
+        (stage) =>
+          [
+            'email_change_notice',
+            {
+              firstName: 'Ali',
+              stage,
+              newEmail: 'ali@new.test',
+              reportUrl: 'http://x/email/report/def',
+              validFor: 7 * 86400,
+            },
+          ] as const,
+      ),
       ['password_reset', { firstName: 'Ali', link: 'http://x/password/reset/confirm/abc', validMinutes: 60 }],
       ['password_changed', { firstName: 'Ali', resetUrl: 'http://x/login-register' }],
       ['order_confirmation', orderConfirmationData({ firstName: 'Ali' })],
@@ -113,11 +134,68 @@ describe('mail templates', () => {
     const mail = renderMail('welcome', 'en', {
       firstName: '<script>x</script>',
       role: 'author',
-      loginUrl: 'http://x',
+      confirmUrl: 'http://x',
+      validFor: 86400,
     });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.text).toContain('author account');
+  });
+
+  it('welcomes a new account with the link confirming its address and how long it works', () => {
+    const data = {
+      firstName: 'Ali',
+      role: 'customer',
+      confirmUrl: 'http://shop.test/email/confirm/t0k',
+      validFor: 86400,
+    } as const;
+    const fr = renderMail('welcome', 'fr', data);
+    const en = renderMail('welcome', 'en', data);
+    expect(fr.subject).toBe('Bienvenue sur HLS');
+    expect(fr.text).toMatch(/valable 24\sheures, une seule fois\)\u202f: vous pourrez ensuite commander\./);
+    expect(fr.text).toContain('Confirmer mon adresse e-mail: http://shop.test/email/confirm/t0k');
+    expect(en.text).toMatch(/valid for 24\shours, once/);
+    expect(en.html).toContain('href="http://shop.test/email/confirm/t0k"');
+  });
+
+  it('asks the new address of a change to confirm it, saying nothing changes otherwise', () => {
+    const data = {
+      firstName: 'Ali',
+      newEmail: 'ali@new.test',
+      link: 'http://shop.test/email/confirm/t0k',
+      validFor: 86400,
+    };
+    const en = renderMail('email_change_confirm', 'en', data);
+    expect(en.subject).toBe('Confirm your new e-mail address');
+    expect(en.text).toContain('use the address ali@new.test');
+    expect(en.text).toContain('Confirm my new address: http://shop.test/email/confirm/t0k');
+    expect(en.text).toContain('nothing will change');
+    const fr = renderMail('email_change_confirm', 'fr', data);
+    expect(fr.text).toContain('l’adresse ali@new.test');
+    expect(fr.text).toContain('rien ne changera');
+  });
+
+  it('tells the old address of a change, asked for or done, with the link to report it and its lifetime', () => {
+    const notice = (stage: 'requested' | 'done', lng: 'fr' | 'en') =>
+      renderMail('email_change_notice', lng, {
+        firstName: 'Ali',
+        stage,
+        newEmail: 'ali@new.test',
+        reportUrl: 'http://shop.test/email/report/r3p',
+        validFor: 7 * 86400,
+      });
+    const requested = notice('requested', 'en');
+    expect(requested.subject).toBe('A change of your e-mail address was asked for');
+    expect(requested.text).toContain('replace this address with ali@new.test');
+    expect(requested.text).toMatch(/valid for 7\sdays\): the change will be cancelled/);
+    expect(requested.text).toContain('It was not me: http://shop.test/email/report/r3p');
+    const done = notice('done', 'en');
+    expect(done.subject).toBe('Your e-mail address was changed');
+    expect(done.text).toContain('your address will be put back');
+    const fr = notice('done', 'fr');
+    expect(fr.subject).toBe('Votre adresse e-mail a été changée');
+    expect(fr.text).toMatch(/\(valable 7\sjours\)\u202f: votre adresse sera rétablie/);
+    expect(fr.text).toContain('Ce n’est pas moi: http://shop.test/email/report/r3p');
   });
 
   it('confirms an order with its lines, totals, VAT line, the consent record word for word, address and links', () => {

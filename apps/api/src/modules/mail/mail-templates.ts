@@ -10,7 +10,28 @@ export type MailOrderLine = {
 };
 
 export type MailTemplates = {
-  welcome: { firstName: string; role: 'customer' | 'author' | 'editor' | 'admin'; loginUrl: string };
+  /** A new account: the link confirming its address (orders wait for it), valid `validFor` seconds. */
+  welcome: {
+    firstName: string;
+    role: 'customer' | 'author' | 'editor' | 'admin';
+    confirmUrl: string;
+    validFor: number;
+  };
+  /** A confirmation link asked for again. */
+  email_confirmation: { firstName: string; link: string; validFor: number };
+  /** To the new address of a change: the link that makes it take effect. */
+  email_change_confirm: { firstName: string; newEmail: string; link: string; validFor: number };
+  /**
+   * To the old address of a change, when it is asked for and when it takes effect: what changes, and the link to
+   * report it (valid `validFor` seconds) if it was not the owner.
+   */
+  email_change_notice: {
+    firstName: string;
+    stage: 'requested' | 'done';
+    newEmail: string;
+    reportUrl: string;
+    validFor: number;
+  };
   password_reset: { firstName: string; link: string; validMinutes: number };
   password_changed: { firstName: string; resetUrl: string };
   contact_team: {
@@ -188,6 +209,20 @@ export function dateTime(iso: string, lng: Language): string {
 
 const countryName = (code: string, lng: Language) => regions(lng).of(code) ?? code;
 
+const unitFormats = perLanguage((locale) => ({
+  day: new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }),
+  hour: new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }),
+  minute: new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }),
+}));
+
+/** How long a link stays valid, in whole days from two days on, else hours or minutes ("24 heures", "7 days"). */
+export function lifetime(seconds: number, lng: Language): string {
+  const units = unitFormats(lng);
+  if (seconds >= 2 * 86400 && seconds % 86400 === 0) return units.day.format(seconds / 86400);
+  if (seconds % 3600 === 0) return units.hour.format(seconds / 3600);
+  return units.minute.format(Math.max(1, Math.round(seconds / 60)));
+}
+
 function addressLines(a: Address, lng: Language = 'en'): string[] {
   return [
     a.fullName,
@@ -306,9 +341,11 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           paragraphs: [
             d.role === 'author'
               ? 'Votre compte auteur est créé. Vous pouvez maintenant proposer vos livres et fichiers.'
-              : 'Votre compte est créé. Vous pouvez maintenant commander et télécharger vos achats.',
+              : 'Votre compte est créé. Vous pouvez dès maintenant parcourir le catalogue.',
+            `Confirmez votre adresse e-mail avec ce lien (valable ${lifetime(d.validFor, 'fr')}, une seule fois)\u202f: vous pourrez ensuite commander.`,
+            'Si vous n’avez pas créé ce compte, ignorez ce message.',
           ],
-          action: { label: 'Se connecter', url: d.loginUrl },
+          action: { label: 'Confirmer mon adresse e-mail', url: d.confirmUrl },
         }
       : {
           subject: 'Welcome to HLS',
@@ -316,10 +353,84 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           paragraphs: [
             d.role === 'author'
               ? 'Your author account is ready. You can now propose your books and files.'
-              : 'Your account is ready. You can now order and download your purchases.',
+              : 'Your account is ready. You can browse the catalogue right away.',
+            `Confirm your e-mail address with this link (valid for ${lifetime(d.validFor, 'en')}, once): you can then order.`,
+            'If you did not create this account, ignore this message.',
           ],
-          action: { label: 'Log in', url: d.loginUrl },
+          action: { label: 'Confirm my e-mail address', url: d.confirmUrl },
         },
+  email_confirmation: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: 'Confirmez votre adresse e-mail',
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Pour confirmer votre adresse e-mail, ouvrez ce lien (valable ${lifetime(d.validFor, 'fr')}, une seule fois)\u202f: vous pourrez ensuite commander.`,
+            'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+          ],
+          action: { label: 'Confirmer mon adresse e-mail', url: d.link },
+        }
+      : {
+          subject: 'Confirm your e-mail address',
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `To confirm your e-mail address, open this link (valid for ${lifetime(d.validFor, 'en')}, once): you can then order.`,
+            'If you did not ask for this, ignore this message.',
+          ],
+          action: { label: 'Confirm my e-mail address', url: d.link },
+        },
+  email_change_confirm: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: 'Confirmez votre nouvelle adresse e-mail',
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            `Vous avez demandé que votre compte HLS utilise désormais l’adresse ${d.newEmail}. Le changement se fera quand vous ouvrirez ce lien (valable ${lifetime(d.validFor, 'fr')}, une seule fois)\u202f; vous vous reconnecterez alors avec cette adresse.`,
+            'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u202f: rien ne changera.',
+          ],
+          action: { label: 'Confirmer ma nouvelle adresse', url: d.link },
+        }
+      : {
+          subject: 'Confirm your new e-mail address',
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            `You asked for your HLS account to use the address ${d.newEmail} from now on. The change takes effect when you open this link (valid for ${lifetime(d.validFor, 'en')}, once); you then log in again with this address.`,
+            'If you did not ask for this, ignore this message: nothing will change.',
+          ],
+          action: { label: 'Confirm my new address', url: d.link },
+        },
+  email_change_notice: (d, lng) => {
+    const requested = d.stage === 'requested';
+    return lng === 'fr'
+      ? {
+          subject: requested
+            ? 'Demande de changement de votre adresse e-mail'
+            : 'Votre adresse e-mail a été changée',
+          greeting: `Bonjour ${d.firstName},`,
+          paragraphs: [
+            requested
+              ? `Quelqu’un connecté à votre compte HLS, avec son mot de passe, a demandé à remplacer cette adresse par ${d.newEmail}. Le changement se fera quand le lien envoyé à cette nouvelle adresse sera ouvert.`
+              : `Votre compte HLS utilise désormais l’adresse ${d.newEmail}\u202f: cette adresse-ci n’y est plus liée, et toutes les sessions ont été fermées.`,
+            'Si c’est bien vous, il n’y a rien à faire.',
+            `Si ce n’est pas vous, signalez-le avec ce lien (valable ${lifetime(d.validFor, 'fr')})\u202f: ${requested ? 'le changement sera annulé' : 'votre adresse sera rétablie'}, toutes les sessions seront fermées, et vous pourrez choisir un nouveau mot de passe.`,
+          ],
+          action: { label: 'Ce n’est pas moi', url: d.reportUrl },
+        }
+      : {
+          subject: requested
+            ? 'A change of your e-mail address was asked for'
+            : 'Your e-mail address was changed',
+          greeting: `Hello ${d.firstName},`,
+          paragraphs: [
+            requested
+              ? `Someone logged in to your HLS account, with its password, asked to replace this address with ${d.newEmail}. The change takes effect when the link sent to that new address is opened.`
+              : `Your HLS account now uses the address ${d.newEmail}: this address is no longer linked to it, and every session was closed.`,
+            'If it was you, there is nothing to do.',
+            `If it was not you, report it with this link (valid for ${lifetime(d.validFor, 'en')}): ${requested ? 'the change will be cancelled' : 'your address will be put back'}, every session will be closed, and you can choose a new password.`,
+          ],
+          action: { label: 'It was not me', url: d.reportUrl },
+        };
+  },
   password_reset: (d, lng) =>
     lng === 'fr'
       ? {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@hls/contract';
-import { bearer, login, registerUser, uniqueEmail } from '../../../test/helper.ts';
+import { bearer, confirmEmail, login, registerUser, uniqueEmail } from '../../../test/helper.ts';
 import type { NewProduct } from '../catalog/index.ts';
 
 let sequence = 0;
 const next = () => `${process.pid}-${Date.now()}-${(sequence += 1)}`;
 
-/** A logged-in user of any role, with the headers of their requests. */
+/** A logged-in user of any role (a customer registered and confirmed their address), with their headers. */
 export async function signIn(app: FastifyInstance, role: Role = 'customer', firstName = 'Nadia') {
   const email = uniqueEmail(role);
   const password = 'Secret123';
@@ -14,6 +14,7 @@ export async function signIn(app: FastifyInstance, role: Role = 'customer', firs
     role === 'customer'
       ? (await registerUser(app, { firstName, email, password })).user
       : await app.accounts.createUser({ firstName, lastName: 'Haddad', email, password, role });
+  if (role === 'customer') await confirmEmail(app, email);
   const { access } = await login(app, email, password);
   return { id: user.id, email, firstName, headers: bearer(access) };
 }

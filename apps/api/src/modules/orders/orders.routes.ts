@@ -27,7 +27,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'Create a pending order from cart lines, priced by the server (paper copies are held)',
+      summary:
+        'Create a pending order from cart lines, priced by the server (paper copies are held); 403 email_unconfirmed until the address is confirmed',
       body: CreateOrderBody,
       response: { 201: Order, ...errorResponses(400, 401, 403) },
     },

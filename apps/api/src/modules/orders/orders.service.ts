@@ -61,7 +61,7 @@ export type OrdersDeps = {
   checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vatRates' | 'returnAddress'>;
   company: Pick<SiteSettings['company'], 'name' | 'address' | 'vatNumber'>;
   mail: Pick<MailService, 'queue'>;
-  accounts: Pick<AccountsService, 'profiles' | 'profileOf' | 'findUserIds'>;
+  accounts: Pick<AccountsService, 'profiles' | 'profileOf' | 'findUserIds' | 'emailConfirmed'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock' | 'releaseStock'>;
   downloads: OrderDownloads;
   /** The royalty ledger: accruals at payment, reversals at refund, the paper holds ended by delivery. */
@@ -315,6 +315,14 @@ export function createOrdersService(deps: OrdersDeps) {
      * in one transaction; a line that cannot be sold refuses the whole order (400 naming it, nothing written).
      */
     async create(userId: string, language: Language, body: z.output<typeof CreateOrderBody>): Promise<Order> {
+      // The order's mails (receipt, consents, download links) go to an address its owner has shown to be theirs.
+      if (!(await accounts.emailConfirmed(userId))) {
+        throw new AppError(
+          'email_unconfirmed',
+          403,
+          'Confirm your e-mail address before ordering: open the link we sent to it, or ask for a new one.',
+        );
+      }
       // Answered from the rows written: a pending order has no download to look up.
       const detail = await transaction(async (ctx): Promise<OrderDetail> => {
         const { tx } = ctx;

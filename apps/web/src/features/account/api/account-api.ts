@@ -11,7 +11,7 @@ export const accountApi = api.injectEndpoints({
     updateUser: build.mutation<UpdateUserResponse, UpdateUserRequest>({
       query: (body) => ({ url: '/update/user', method: 'PUT', body }),
       extraOptions: { auth: true },
-      invalidatesTags: (result) => (result && !result.reauthenticate ? ['User'] : []),
+      invalidatesTags: (result) => (result ? ['User'] : []),
     }),
     editPassword: build.mutation<unknown, EditPasswordRequest>({
       query: (body) => ({ url: '/editPassword', method: 'PUT', body }),

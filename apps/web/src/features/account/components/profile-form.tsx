@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UpdateUserRequest } from '@hls/contract';
 import type { User } from '@hls/contract';
-import { useAppDispatch } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
-import { paths } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
-import { endSession } from '@/lib/api-client';
 import { toApiFailure } from '@/lib/api-error';
 import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
@@ -31,8 +27,6 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'toast', 'errors']);
   const validationText = useValidationText();
   const errorText = useErrorText();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const [values, setValues] = useState<ProfileValues>({
     firstName: user.firstName,
@@ -63,11 +57,6 @@ export function ProfileForm({ user }: { user: User }) {
     const result = await updateUser(parsed.data);
     if ('data' in result && result.data) {
       notify.success(t('toast:userUpdated'));
-      if (result.data.reauthenticate) {
-        notify.info(t('account:profile.reauthenticate'));
-        dispatch(endSession());
-        navigate(paths.loginRegister.getHref());
-      }
       return;
     }
     const failure = toApiFailure(result.error);
