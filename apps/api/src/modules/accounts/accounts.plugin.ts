@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
-import accountsEmailRoutes from './accounts.email.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
-import { isSessionActive } from './accounts.sessions.ts';
+import { createSessionCheck, trackSessionEnds } from './accounts.sessions.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
 declare module 'fastify' {
@@ -27,21 +26,17 @@ export default fp(
       'accounts',
       createAccountsService({
         db: app.db,
-        transaction: app.transaction,
+        transaction: trackSessionEnds(app.transaction),
         mail: app.mail,
         publicUrl: config.publicUrl,
         refreshTokenTtl: config.refreshTokenTtl,
-        emailLinks: config.emailLinks,
         sessionMaxAge: config.sessionMaxAge,
         signAccessToken: app.signAccessToken,
       }),
     );
-    app.setSessionCheck((user) => isSessionActive(app.db, user.sessionId, user.id));
+    const sessionActive = createSessionCheck(app.db);
+    app.setSessionCheck((user) => sessionActive(user.sessionId, user.id));
     await app.register(accountsRoutes, {
-      prefix: '/api',
-      rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
-    });
-    await app.register(accountsEmailRoutes, {
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
     });

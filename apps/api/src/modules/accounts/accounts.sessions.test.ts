@@ -56,6 +56,7 @@ describe('sessions end their access tokens at once', () => {
     const { email, password } = await registerUser(t.app);
     const here = await login(t.app, email, password);
     const elsewhere = await login(t.app, email, password);
+    expect((await getUser(elsewhere.access)).statusCode).toBe(200);
     const change = await t.app.inject({
       method: 'PUT',
       url: '/api/editPassword',
@@ -71,6 +72,7 @@ describe('sessions end their access tokens at once', () => {
   it('refuses the access tokens of every session after a password reset', async () => {
     const { email, password } = await registerUser(t.app);
     const session = await login(t.app, email, password);
+    expect((await getUser(session.access)).statusCode).toBe(200);
     const token = await requestReset(email);
     expect((await confirmReset(token, 'ResetDone789')).statusCode).toBe(200);
     expect((await getUser(session.access)).statusCode).toBe(401);
@@ -82,6 +84,8 @@ describe('sessions end their access tokens at once', () => {
     const promoted = await registerUser(t.app);
     const suspendedSession = await login(t.app, suspended.email, suspended.password);
     const promotedSession = await login(t.app, promoted.email, promoted.password);
+    expect((await getUser(suspendedSession.access)).statusCode).toBe(200);
+    expect((await getUser(promotedSession.access)).statusCode).toBe(200);
 
     const suspend = await t.app.inject({
       method: 'POST',
