@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
+import accountsEmailRoutes from './accounts.email.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
 import { createSessionCheck, trackSessionEnds } from './accounts.sessions.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
@@ -30,6 +31,7 @@ export default fp(
         mail: app.mail,
         publicUrl: config.publicUrl,
         refreshTokenTtl: config.refreshTokenTtl,
+        emailLinks: config.emailLinks,
         sessionMaxAge: config.sessionMaxAge,
         signAccessToken: app.signAccessToken,
       }),
@@ -37,6 +39,10 @@ export default fp(
     const sessionActive = createSessionCheck(app.db);
     app.setSessionCheck((user) => sessionActive(user.sessionId, user.id));
     await app.register(accountsRoutes, {
+      prefix: '/api',
+      rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
+    });
+    await app.register(accountsEmailRoutes, {
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
     });
