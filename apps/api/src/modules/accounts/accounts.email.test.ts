@@ -164,38 +164,38 @@ describe('e-mail confirmation', () => {
     expect(await me(access)).toMatchObject({ emailConfirmed: true });
   });
 
-  it('mails the link again to a logged-in user at most once a minute, and only while unconfirmed', async () => {
+  it('mails the link again to a logged-in user at once, then at most once a minute, and only while unconfirmed', async () => {
     const { email, password } = await registerUser(t.app, { language: 'fr' });
     const { access } = await login(t.app, email, password);
     const resend = () =>
       t.app.inject({ method: 'POST', url: '/api/email/resend', headers: { ...bearer(access), ...english } });
 
     expect((await t.app.inject({ method: 'POST', url: '/api/email/resend' })).statusCode).toBe(401);
-    // The welcome mail went out just now: too soon for another link.
-    const tooSoon = await resend();
-    expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json().error.code).toBe('rate_limited');
-
-    await t.database.db
-      .update(emailTokens)
-      .set({ createdAt: sql`now() - interval '2 minutes'` })
-      .where(eq(emailTokens.email, email));
+    // Right after the welcome mail (lost, or in the spam folder): sent at once.
     expect((await resend()).statusCode).toBe(200);
     expect((await mailsTo(email)).map((mail) => mail.subject).sort()).toEqual([
       'Bienvenue sur HLS',
       'Confirmez votre adresse e-mail',
     ]);
-    expect((await resend()).statusCode).toBe(429);
+    const tooSoon = await resend();
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().error.code).toBe('rate_limited');
+
+    const aMinuteLater = () =>
+      t.database.db
+        .update(emailTokens)
+        .set({ createdAt: sql`now() - interval '2 minutes'` })
+        .where(eq(emailTokens.email, email));
+    await aMinuteLater();
+    expect((await resend()).statusCode).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(3);
 
     const first = confirmLink.exec((await mailWith(email, 'Bienvenue sur HLS')).body)![1]!;
-    const second = confirmLink.exec((await mailWith(email, 'Confirmez votre adresse e-mail')).body)![1]!;
-    expect((await follow(second)).statusCode).toBe(200);
+    const newest = await confirmationToken(t.app, email);
+    expect((await follow(newest)).statusCode).toBe(200);
     // Once confirmed, the other links are spent too and nothing more is sent.
     expect((await follow(first)).statusCode).toBe(400);
-    await t.database.db
-      .update(emailTokens)
-      .set({ createdAt: sql`now() - interval '2 minutes'` })
-      .where(eq(emailTokens.email, email));
+    await aMinuteLater();
     const confirmed = await resend();
     expect(confirmed.statusCode).toBe(409);
     expect(confirmed.json().error.code).toBe('invalid_transition');
