@@ -1,7 +1,7 @@
 // Steps several journeys share, written against what a user sees: roles, labels and visible text (English UI).
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { BookDetail, EditionFormat, FileType, Order, ProductPage, ProductSummary } from '@hls/contract';
-import { demo, strongPassword, test, waitingForApp } from './fixtures.ts';
+import { demo, readLatestMail, strongPassword, test, waitingForApp } from './fixtures.ts';
 
 export type Lng = 'en' | 'fr';
 
@@ -83,6 +83,29 @@ export async function registerThroughApi(
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
+/** The newest link of a kind (`/email/confirm/`, `/email/report/`) in the mail last sent to `email` (its .eml). */
+export async function linkFromMail(
+  email: string,
+  kind: '/email/confirm/' | '/email/report/',
+  { subject, after }: { subject?: string | RegExp; after?: Date } = {},
+): Promise<string> {
+  const mail = await readLatestMail(email, { ...(subject ? { subject } : {}), ...(after ? { after } : {}) });
+  const link = mail.links.find((url) => new URL(url).pathname.startsWith(kind));
+  if (!link) throw new Error(`No ${kind} link in "${mail.subject}" to ${email}`);
+  return link;
+}
+
+/**
+ * Follows the confirmation link mailed to a new account (read from its .eml), as its owner does from the inbox:
+ * the confirmation page posts the link's token, and the account may then order.
+ */
+export async function confirmEmailThroughMail(request: APIRequestContext, email: string): Promise<void> {
+  const link = await linkFromMail(email, '/email/confirm/');
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
+  const response = await request.post('/api/email/confirm', { data: { token } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** Opens the header's account dropdown and returns its panel. */
 export async function openAccountMenu(page: Page) {
   const button = page.getByRole('banner').getByRole('button', { name: 'Account menu' });
@@ -135,7 +158,10 @@ export async function pageAs(
   return page;
 }
 
-/** A new customer, registered through the API (in `language`) and logged in on `page`. */
+/**
+ * A new customer, registered through the API (in `language`), who confirmed the address from the mail (orders
+ * wait for it), logged in on `page`.
+ */
 export async function newCustomer(
   page: Page,
   request: APIRequestContext,
@@ -144,6 +170,7 @@ export async function newCustomer(
 ): Promise<NewAccount & { access: string }> {
   const account = newAccount(email, overrides);
   await registerThroughApi(request, account, 'customer', { language });
+  await confirmEmailThroughMail(request, account.email);
   const access = await logInThroughApi(page, request, account.email, account.password);
   return { ...account, access };
 }

@@ -63,6 +63,7 @@ const editorialNamespaces: RouteHandle['namespaces'] = [
   'toast',
 ];
 const royaltiesNamespaces: RouteHandle['namespaces'] = ['royalties', 'errors', 'validation', 'toast'];
+const emailNamespaces: RouteHandle['namespaces'] = ['auth', 'errors', 'validation', 'toast'];
 
 /** Every route of SPEC §2; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -144,11 +145,26 @@ export const routes: RouteObject[] = [
         { titleKey: 'titles.passwordReset', namespaces: ['auth', 'errors', 'validation', 'toast'] },
         () => import('./routes/password-reset-confirm'),
       ),
+      // Their address holds a one-time token: never rendered (nor kept) by the server.
+      ...[paths.emailConfirm.path, paths.emailConfirm.pathWithToken].map((path) =>
+        page(
+          path,
+          { titleKey: 'titles.emailConfirm', namespaces: emailNamespaces, personal: true },
+          () => import('./routes/email-confirm'),
+        ),
+      ),
+      ...[paths.emailReport.path, paths.emailReport.pathWithToken].map((path) =>
+        page(
+          path,
+          { titleKey: 'titles.emailReport', namespaces: emailNamespaces, personal: true },
+          () => import('./routes/email-report'),
+        ),
+      ),
       page(
         paths.cart.path,
         {
           titleKey: 'titles.cart',
-          namespaces: ['shop', 'checkout', 'toast', 'errors', 'validation'],
+          namespaces: ['shop', 'checkout', 'account', 'toast', 'errors', 'validation'],
           personal: true,
         },
         () => import('./routes/cart'),

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
+import { CurrentUserEmailNotice } from '@/features/account/components/email-confirmation-notice';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { selectCartItems } from '@/features/cart/cart-slice';
 import { CartView } from '@/features/cart/components/cart-view';
@@ -44,6 +45,7 @@ export function Component() {
               navigate(paths.checkout.getHref());
             }}
             onLineErrors={setLineErrors}
+            emailNotice={<CurrentUserEmailNotice context="order" />}
           />
         }
       />

@@ -18,15 +18,22 @@ function returnPath(state: unknown): string | null {
   return from.startsWith(paths.loginRegister.path) ? null : from;
 }
 
+/** The address to log in with (navigation state `email`): a new address that just took effect. */
+function stateEmail(state: unknown): string {
+  if (!state || typeof state !== 'object') return '';
+  const { email } = state as { email?: unknown };
+  return typeof email === 'string' ? email : '';
+}
+
 export function Component() {
   const { t } = useTranslation(['common', 'auth']);
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: TabKey = searchParams.get('tab') === 'register' ? 'register' : 'login';
-  const [loginEmail, setLoginEmail] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
   // Read once: switching tabs replaces the location, and its state with it.
   const location = useLocation();
   const [returnTo] = useState(() => returnPath(location.state));
+  const [loginEmail, setLoginEmail] = useState(() => stateEmail(location.state));
 
   const selectTab = (key: TabKey) => {
     setForgotOpen(false);

@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGetUserQuery } from '@/features/account/api/account-api';
+import { EmailConfirmationNotice } from '@/features/account/components/email-confirmation-notice';
 import { PasswordForm } from '@/features/account/components/password-form';
+import { PendingEmailChange } from '@/features/account/components/pending-email-change';
 import { ProfileForm } from '@/features/account/components/profile-form';
 
 export function Component() {
@@ -78,6 +80,12 @@ export function Component() {
               </nav>
             </aside>
             <div className="account-forms">
+              {(!user.emailConfirmed || user.pendingEmail) && (
+                <div className="account-email">
+                  {!user.emailConfirmed && <EmailConfirmationNotice email={user.email} />}
+                  <PendingEmailChange user={user} />
+                </div>
+              )}
               <section className="card">
                 <ProfileForm key={`${user.id}-${fulfilledTimeStamp ?? 0}`} user={user} />
               </section>

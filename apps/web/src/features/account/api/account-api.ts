@@ -17,7 +17,24 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/editPassword', method: 'PUT', body }),
       extraOptions: { auth: true },
     }),
+    /** Mails the confirmation link again to the unconfirmed address (429 within a minute of the last one). */
+    resendEmailConfirmation: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/email/resend', method: 'POST' }),
+      extraOptions: { auth: true },
+    }),
+    /** Withdraws the e-mail change waiting for its link. */
+    cancelEmailChange: build.mutation<User, void>({
+      query: () => ({ url: '/email/change', method: 'DELETE' }),
+      extraOptions: { auth: true },
+      invalidatesTags: (result) => (result ? ['User'] : []),
+    }),
   }),
 });
 
-export const { useGetUserQuery, useUpdateUserMutation, useEditPasswordMutation } = accountApi;
+export const {
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useEditPasswordMutation,
+  useResendEmailConfirmationMutation,
+  useCancelEmailChangeMutation,
+} = accountApi;

@@ -5,7 +5,7 @@ import { UpdateUserRequest } from '@hls/contract';
 import type { User } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { PasswordField, SelectField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
@@ -22,7 +22,10 @@ type ProfileValues = {
   language: 'fr' | 'en';
 };
 
-/** Profile edit; changing the e-mail closes every session, so the user logs in again (SPEC §4). */
+/**
+ * Profile edit. A new e-mail address asks for the current password and changes nothing at once: the server mails
+ * a link to it, and the address changes (every session ending, SPEC §4) when that link is followed.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'toast', 'errors']);
   const validationText = useValidationText();
@@ -35,7 +38,9 @@ export function ProfileForm({ user }: { user: User }) {
     phone: user.phone,
     language: user.language,
   });
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [formError, setFormError] = useState<string | null>(null);
 
   const bind = (name: keyof Omit<ProfileValues, 'language'>) => ({
@@ -48,20 +53,26 @@ export function ProfileForm({ user }: { user: User }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = UpdateUserRequest.safeParse({ ...values, country: user.country });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setErrors({});
+    const parsed = UpdateUserRequest.safeParse({
+      ...values,
+      country: user.country,
+      ...(emailChanged ? { currentPassword } : {}),
+    });
+    const nextErrors: FieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
+    if (emailChanged && !currentPassword) nextErrors.currentPassword = 'password.required';
+    setErrors(nextErrors);
+    if (!parsed.success || Object.keys(nextErrors).length > 0) return;
     const result = await updateUser(parsed.data);
     if ('data' in result && result.data) {
       notify.success(t('toast:userUpdated'));
+      if (result.data.emailChangeRequested)
+        notify.info(t('account:email.linkSentToast', { email: result.data.user.pendingEmail }));
       return;
     }
     const failure = toApiFailure(result.error);
     const serverErrors = fieldErrorsFromServer(failure.fields);
     if (failure.code === 'email_taken') serverErrors.email ??= t('errors:email_taken');
+    if (failure.code === 'wrong_password') serverErrors.currentPassword ??= t('errors:wrong_password');
     setErrors(serverErrors);
     notify.error(t('toast:userUpdateFailed'), errorText(failure));
     if (Object.keys(serverErrors).length === 0) setFormError(errorText(failure));
@@ -96,6 +107,20 @@ export function ProfileForm({ user }: { user: User }) {
         hint={t('account:profile.emailHint')}
         {...bind('email')}
       />
+      {emailChanged && (
+        <PasswordField
+          label={t('account:fields.currentPassword')}
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          hint={t('account:profile.passwordHint')}
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          error={validationText(errors.currentPassword)}
+          showLabel={t('account:profile.showPassword')}
+          hideLabel={t('account:profile.hidePassword')}
+        />
+      )}
       <div className="form__grid">
         <TextField label={t('account:fields.phone')} type="tel" autoComplete="tel" {...bind('phone')} />
         <SelectField

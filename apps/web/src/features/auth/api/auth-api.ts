@@ -1,5 +1,8 @@
 import type {
   EmailCheckRequest,
+  EmailConfirmResponse,
+  EmailReportResponse,
+  EmailTokenRequest,
   LoginRequest,
   PasswordConfirmRequest,
   PasswordResetRequest,
@@ -36,6 +39,15 @@ export const authApi = api.injectEndpoints({
     confirmPasswordReset: build.mutation<unknown, PasswordConfirmRequest>({
       query: (body) => ({ url: '/password/confirm', method: 'POST', body }),
     }),
+    /** Follows a mailed confirmation link: the address is confirmed, or an e-mail change takes effect. */
+    confirmEmail: build.mutation<EmailConfirmResponse, EmailTokenRequest>({
+      query: (body) => ({ url: '/email/confirm', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['User'] : []),
+    }),
+    /** Follows the old address's report link: the change is cancelled or undone, every session ends. */
+    reportEmailChange: build.mutation<EmailReportResponse, EmailTokenRequest>({
+      query: (body) => ({ url: '/email/report', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -45,4 +57,6 @@ export const {
   useLogoutMutation,
   useRequestPasswordResetMutation,
   useConfirmPasswordResetMutation,
+  useConfirmEmailMutation,
+  useReportEmailChangeMutation,
 } = authApi;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditionFormat } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
@@ -26,6 +27,8 @@ type CheckoutButtonProps = {
   onCreated: (orderId: string) => void;
   /** The cart lines the shop refused, by line key, with the reason (an empty object clears them). */
   onLineErrors?: (errors: Record<string, string>) => void;
+  /** Shown when the shop refuses the order until the account's e-mail address is confirmed. */
+  emailNotice?: ReactNode;
 };
 
 /** The server answers `lines.2: <reason>` for a line it cannot sell: which cart lines, and why. */
@@ -40,13 +43,21 @@ function refusedLines(fields: Record<string, string>, lines: CheckoutLine[]) {
 }
 
 /** "Checkout": creates the order from the cart (the server prices it) and hands its id on (SPEC §4, §8). */
-export function CheckoutButton({ lines, loggedIn, onLogin, onCreated, onLineErrors }: CheckoutButtonProps) {
+export function CheckoutButton({
+  lines,
+  loggedIn,
+  onLogin,
+  onCreated,
+  onLineErrors,
+  emailNotice,
+}: CheckoutButtonProps) {
   const { t } = useTranslation(['checkout', 'toast']);
   const errorText = useErrorText();
   const validationText = useValidationText();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
   const [refused, setRefused] = useState<{ line: CheckoutLine; message: string }[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
+  const [emailUnconfirmed, setEmailUnconfirmed] = useState(false);
   const running = useRef(false);
 
   const checkout = async () => {
@@ -57,6 +68,7 @@ export function CheckoutButton({ lines, loggedIn, onLogin, onCreated, onLineErro
     if (running.current) return;
     running.current = true;
     setFormError(null);
+    setEmailUnconfirmed(false);
     try {
       const result = await createOrder({
         lines: lines.map(({ productId, edition, quantity }) => ({
@@ -79,7 +91,8 @@ export function CheckoutButton({ lines, loggedIn, onLogin, onCreated, onLineErro
         Object.fromEntries(lineErrors.map(({ line, message }) => [line.key, validationText(message) ?? ''])),
       );
       notify.error(t('toast:orderFailed'), errorText(failure));
-      if (lineErrors.length === 0) setFormError(errorText(failure));
+      if (failure.code === 'email_unconfirmed' && emailNotice) setEmailUnconfirmed(true);
+      else if (lineErrors.length === 0) setFormError(errorText(failure));
     } finally {
       running.current = false;
     }
@@ -99,6 +112,7 @@ export function CheckoutButton({ lines, loggedIn, onLogin, onCreated, onLineErro
         </Alert>
       )}
       {formError && <Alert tone="error">{formError}</Alert>}
+      {emailUnconfirmed && emailNotice}
       <Button
         variant="accent"
         size="lg"
