@@ -37,6 +37,15 @@ export type Config = {
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
+  /** Per account, beside the per-client limits (modules/accounts/accounts.throttle.ts, decision 0015). */
+  accountThrottle: {
+    /** Wrong passwords per account (unknown browsers), per known browser and per session's password change. */
+    failures: { max: number; windowMs: number };
+    /** Password reset requests per address, known or not. */
+    resetMails: { max: number; windowMs: number };
+    /** E-mail checks per address. */
+    emailChecks: { max: number; windowMs: number };
+  };
   /** Page views counted per client and window (POST /api/analytics/pageview). */
   pageViewRateLimit: { max: number; windowMs: number };
   /** Seconds kept: a sent message's body (its links) in the outbox; a day's page-view counters. */
@@ -276,6 +285,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
   RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
   RATE_LIMIT_CONTACT_WINDOW: duration.default(10 * 60),
+  ACCOUNT_LOCK_FAILURES: positiveInt.max(100).default(5),
+  ACCOUNT_LOCK_WINDOW: duration.default(15 * 60),
+  RESET_MAIL_MAX: positiveInt.max(100).default(3),
+  RESET_MAIL_WINDOW: duration.default(3600),
+  EMAIL_CHECK_MAX: positiveInt.default(10),
+  EMAIL_CHECK_WINDOW: duration.default(15 * 60),
   RATE_LIMIT_PAGEVIEW_MAX: positiveInt.default(60),
   RATE_LIMIT_PAGEVIEW_WINDOW: duration.default(60),
   PAGE_VIEW_RETENTION: duration.default(400 * 86400),
@@ -506,6 +521,11 @@ export function loadConfig(env: Env = process.env): Config {
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000,
       contactMax: e.RATE_LIMIT_CONTACT_MAX,
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW * 1000,
+    },
+    accountThrottle: {
+      failures: { max: e.ACCOUNT_LOCK_FAILURES, windowMs: e.ACCOUNT_LOCK_WINDOW * 1000 },
+      resetMails: { max: e.RESET_MAIL_MAX, windowMs: e.RESET_MAIL_WINDOW * 1000 },
+      emailChecks: { max: e.EMAIL_CHECK_MAX, windowMs: e.EMAIL_CHECK_WINDOW * 1000 },
     },
     pageViewRateLimit: { max: e.RATE_LIMIT_PAGEVIEW_MAX, windowMs: e.RATE_LIMIT_PAGEVIEW_WINDOW * 1000 },
     retention: { sentMail: e.MAIL_SENT_RETENTION, pageViews: e.PAGE_VIEW_RETENTION },

@@ -60,6 +60,8 @@ export const ErrorBody = z.object({
     message: z.string(),
     /** Field path → message, for validation errors. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** Seconds before trying again, with `rate_limited` (also the `Retry-After` header). */
+    retryAfter: z.number().int().positive().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -7,11 +7,20 @@ export class AppError extends Error {
   readonly status: number;
   /** Field path → i18n key of the `validation` namespace; translated by the error handler. */
   readonly fields: Record<string, string> | undefined;
+  /** Seconds before trying again (a 429): the `Retry-After` header and `retryAfter` of the body. */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, status: number, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    fields?: Record<string, string>,
+    options: { retryAfter?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.retryAfter = options.retryAfter;
   }
 }

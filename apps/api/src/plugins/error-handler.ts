@@ -26,7 +26,8 @@ export default fp(
       const mapped = mapError(error, translate);
       if (mapped.fault) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: mapped.body.error.code }, 'request refused');
-      if (mapped.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      if (mapped.status === 429 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(mapped.body.error.retryAfter ?? 60));
       return reply.code(mapped.status).type('application/json').send(mapped.body);
     });
 

@@ -55,7 +55,14 @@ export function mapError(error: unknown, translate: Translate): MappedError {
       : undefined;
     return {
       status: error.status,
-      body: { error: { code: error.code, message: error.message, ...(fields ? { fields } : {}) } },
+      body: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(fields ? { fields } : {}),
+          ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+        },
+      },
       fault: error.status >= 500,
     };
   }

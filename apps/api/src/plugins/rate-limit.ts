@@ -13,6 +13,8 @@ export default fp(
           'rate_limited',
           429,
           `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+          undefined,
+          { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) },
         ),
     });
   },

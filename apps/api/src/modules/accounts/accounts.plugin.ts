@@ -4,6 +4,7 @@ import accountsAdminRoutes from './accounts.admin.routes.ts';
 import accountsEmailRoutes from './accounts.email.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
 import { createSessionCheck, trackSessionEnds } from './accounts.sessions.ts';
+import { createAccountThrottles, createDeviceCookies } from './accounts.throttle.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export default fp(
     await app.register(accountsRoutes, {
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
+      throttles: createAccountThrottles(config.accountThrottle),
+      devices: createDeviceCookies(config.jwtSecret),
     });
     await app.register(accountsEmailRoutes, {
       prefix: '/api',

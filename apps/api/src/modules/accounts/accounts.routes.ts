@@ -21,11 +21,21 @@ import {
 } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
+import { requestLanguage } from '../../plugins/validation-messages.ts';
+import { ensureAllowed, type AccountThrottles, type DeviceCookies } from './accounts.throttle.ts';
 
 export type AccountsRoutesOptions = { rateLimit: { max: number; timeWindow: number } };
+/** The limits per account, address or session, beside the per-client `rateLimit` (decision 0015). */
+export type AccountsThrottleOptions = { throttles: AccountThrottles; devices: DeviceCookies };
 
-export default async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
+const isAppError = (error: unknown, code: string) => error instanceof AppError && error.code === code;
+
+export default async function accountsRoutes(
+  app: FastifyInstance,
+  options: AccountsRoutesOptions & AccountsThrottleOptions,
+) {
   const { accounts } = app;
+  const { throttles, devices } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: options.rateLimit };
   const anyRole = app.requireRole(...roles);
@@ -66,7 +76,22 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
       body: LoginRequest,
       response: { 200: TokenPair, ...errorResponses(400, 401, 403, 429) },
     },
-    handler: async (request) => accounts.login(request.body.email, request.body.password),
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      // A browser that logged in to this account before keeps its own allowance while unknown ones are locked.
+      const device = devices.read(request, email);
+      const key = device ? `login:${email}:${device}` : `login:${email}`;
+      ensureAllowed(throttles.failures, key);
+      try {
+        const tokens = await accounts.login(email, password);
+        throttles.failures.clear(key);
+        devices.issue(request, reply, email, device);
+        return tokens;
+      } catch (error) {
+        if (isAppError(error, 'invalid_credentials')) throttles.failures.hit(key);
+        throw error;
+      }
+    },
   });
 
   api.post('/token/refresh', {
@@ -102,6 +127,9 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
       response: { 200: EmailCheckResponse, ...errorResponses(400, 404, 429) },
     },
     handler: async (request) => {
+      const key = `check:${request.body.email}`;
+      ensureAllowed(throttles.emailChecks, key);
+      throttles.emailChecks.hit(key);
       if (!(await accounts.emailExists(request.body.email))) {
         throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
           email: 'email.notFound',
@@ -115,13 +143,21 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
     config: limited,
     schema: {
       tags,
-      summary: 'E-mail a one-time password reset link (valid one hour)',
+      summary:
+        'E-mail a one-time password reset link (valid one hour); the same answer for an address no account uses, which is told so by mail',
       body: PasswordResetRequest,
-      response: { 200: MessageResponse, ...errorResponses(400, 404, 429) },
+      response: { 200: MessageResponse, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
-      await accounts.requestPasswordReset(request.body.email);
-      return { message: 'A password reset link was sent to this e-mail address.' };
+      const { email } = request.body;
+      const key = `reset:${email}`;
+      ensureAllowed(throttles.resetMails, key);
+      throttles.resetMails.hit(key);
+      await accounts.requestPasswordReset(
+        email,
+        requestLanguage(request.query, request.headers['accept-language']),
+      );
+      return { message: 'A message was sent to this address. It holds a reset link if an account uses it.' };
     },
   });
 
@@ -133,23 +169,37 @@ export default async function accountsRoutes(app: FastifyInstance, options: Acco
       body: PasswordConfirmRequest,
       response: { 200: MessageResponse, ...errorResponses(400, 429) },
     },
-    handler: async (request) => {
-      await accounts.confirmPasswordReset(request.body.token, request.body.password);
+    handler: async (request, reply) => {
+      const { email } = await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      // Following the mailed link proves the mailbox: this browser may log in even while the account is locked.
+      throttles.failures.clear(`login:${email}`);
+      devices.issue(request, reply, email);
       return { message: 'Your password was changed. You can log in with it now.' };
     },
   });
 
   api.put('/editPassword', {
+    config: limited,
     preHandler: anyRole,
     schema: {
       tags,
       security: bearer,
       summary: 'Change the password (checks the current one); closes every session',
       body: EditPasswordRequest,
-      response: { 200: MessageResponse, ...errorResponses(400, 401) },
+      response: { 200: MessageResponse, ...errorResponses(400, 401, 429) },
     },
     handler: async (request) => {
-      await accounts.changePassword(request.user!.id, request.body.oldPassword, request.body.newPassword);
+      const user = request.user!;
+      // Per session: each one proved the password at its login, and a stolen one cannot lock out the others.
+      const key = `password:${user.id}:${user.sessionId}`;
+      ensureAllowed(throttles.failures, key);
+      try {
+        await accounts.changePassword(user.id, request.body.oldPassword, request.body.newPassword);
+      } catch (error) {
+        if (isAppError(error, 'wrong_password')) throttles.failures.hit(key);
+        throw error;
+      }
+      throttles.failures.clear(key);
       return { message: 'Your password was changed. Please log in again.' };
     },
   });

@@ -334,12 +334,22 @@ export function createAccountsService(deps: AccountsDeps) {
       return (await findUserByEmail(db, email)) !== undefined;
     },
 
-    async requestPasswordReset(email: string): Promise<void> {
+    /**
+     * Mails a reset link, or to an address no account uses a short note saying so (in `language`, the asker's):
+     * the answer is the same either way, so nobody learns from it which addresses have an account.
+     */
+    async requestPasswordReset(email: string, language: Language): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (!user) {
-        throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
-          email: 'email.notFound',
+        await transaction(async (ctx) => {
+          await mail.queue(ctx, {
+            to: email,
+            language,
+            template: 'password_reset_unknown',
+            data: { email, registerUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}` },
+          });
         });
+        return;
       }
       const token = newOpaqueToken();
       await transaction(async (ctx) => {
@@ -361,7 +371,8 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    async confirmPasswordReset(token: string, password: string): Promise<void> {
+    /** Sets the new password; answers the account's address. */
+    async confirmPasswordReset(token: string, password: string): Promise<{ email: string }> {
       const passwordHash = await hashPassword(password);
       const done = await transaction(async (ctx) => {
         const { tx } = ctx;
@@ -376,7 +387,7 @@ export function createAccountsService(deps: AccountsDeps) {
             ),
           )
           .returning({ userId: passwordResets.userId });
-        if (!reset) return false;
+        if (!reset) return undefined;
         const [user] = await tx
           .update(users)
           .set({ passwordHash, updatedAt: sql`now()` })
@@ -390,13 +401,14 @@ export function createAccountsService(deps: AccountsDeps) {
           template: 'password_changed',
           data: { firstName: user!.firstName, resetUrl: `${deps.publicUrl}${paths.loginRegister.getHref()}` },
         });
-        return true;
+        return { email: user!.email };
       });
       if (!done) {
         throw new AppError('invalid_reset_token', 400, 'This reset link is invalid or has expired.', {
           token: 'token.invalid',
         });
       }
+      return done;
     },
 
     async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {

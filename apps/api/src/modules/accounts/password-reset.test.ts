@@ -85,15 +85,35 @@ describe('password reset', () => {
     await login(t.app, email, password);
   });
 
-  it('answers 404 email_not_found for an unknown e-mail and sends nothing', async () => {
-    const before = readMails(t.mailDir).length;
-    const email = uniqueEmail('ghost');
-    const response = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { email } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('email_not_found');
+  it('answers an address no account uses exactly as a known one, and mails it a note saying so', async () => {
+    const known = (await registerUser(t.app, { language: 'fr' })).email;
+    const unknown = uniqueEmail('ghost');
+    const ask = (email: string, language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/reset',
+        headers: { 'accept-language': language },
+        payload: { email },
+      });
+    const [forKnown, forUnknown] = [await ask(known, 'en'), await ask(unknown, 'en')];
+    expect(forUnknown.statusCode).toBe(forKnown.statusCode);
+    expect(forUnknown.statusCode).toBe(200);
+    expect(forUnknown.body).toBe(forKnown.body);
+    expect(forUnknown.headers['content-length']).toBe(forKnown.headers['content-length']);
+
     await t.app.mail.sender.runOnce();
-    expect(readMails(t.mailDir).filter((m) => m.to === email)).toHaveLength(0);
-    expect(readMails(t.mailDir).length).toBe(before);
+    const note = readMails(t.mailDir).find((m) => m.to === unknown)!;
+    expect(note.subject).toBe('Password reset request');
+    expect(note.body).toContain(`for the address ${unknown}, but no account uses it`);
+    expect(note.body).toContain('http://shop.test/login-register');
+    expect(note.body).not.toMatch(resetLink);
+
+    const french = uniqueEmail('fantome');
+    await ask(french, 'fr-FR,fr;q=0.9');
+    await t.app.mail.sender.runOnce();
+    const frenchNote = readMails(t.mailDir).find((m) => m.to === french)!;
+    expect(frenchNote.subject).toBe('Demande de réinitialisation de mot de passe');
+    expect(frenchNote.body).toContain('mais aucun compte ne l’utilise');
   });
 
   it('refuses a weak new password or a missing token with 400 and keeps the token usable', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueEmail, useApp } from '../../../test/helper.ts';
+import { bearer, uniqueEmail, useApp } from '../../../test/helper.ts';
 
 describe('rate limits on account routes', () => {
   const t = useApp({ env: { RATE_LIMIT_AUTH_MAX: '2', RATE_LIMIT_AUTH_WINDOW: '1m' } });
@@ -20,6 +20,31 @@ describe('rate limits on account routes', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers 429 rate_limited on PUT /api/editPassword after the limit, per client', async () => {
+    // The registration and login routes used their own allowance above: the service makes the session.
+    const email = uniqueEmail();
+    await t.app.accounts.createUser({
+      firstName: 'Rim',
+      lastName: 'Saidi',
+      email,
+      password: 'Secret123',
+      role: 'customer',
+    });
+    const { access } = await t.app.accounts.login(email, 'Secret123');
+    const change = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/editPassword',
+        headers: bearer(access),
+        payload: { oldPassword: 'Not-mine-1', newPassword: 'Changed789' },
+      });
+    expect((await change()).statusCode).toBe(400);
+    expect((await change()).statusCode).toBe(400);
+    const limited = await change();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
   });
 
   it('does not limit other routes', async () => {

@@ -33,6 +33,8 @@ export type MailTemplates = {
     validFor: number;
   };
   password_reset: { firstName: string; link: string; validMinutes: number };
+  /** A reset asked for an address no account uses: the asker learns it by mail, not from the answer. */
+  password_reset_unknown: { email: string; registerUrl: string };
   password_changed: { firstName: string; resetUrl: string };
   contact_team: {
     name: string;
@@ -450,6 +452,28 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
             'If you did not ask for this, ignore this message: your password stays unchanged.',
           ],
           action: { label: 'Choose a new password', url: d.link },
+        },
+  password_reset_unknown: (d, lng) =>
+    lng === 'fr'
+      ? {
+          subject: 'Demande de réinitialisation de mot de passe',
+          greeting: 'Bonjour,',
+          paragraphs: [
+            `Quelqu’un a demandé à réinitialiser le mot de passe d’un compte HLS pour l’adresse ${d.email}, mais aucun compte ne l’utilise.`,
+            'Si c’était vous, vous vous êtes peut-être inscrit avec une autre adresse\u202f: essayez-la. Vous pouvez aussi créer un compte avec celle-ci.',
+            'Si ce n’était pas vous, ignorez ce message.',
+          ],
+          action: { label: 'Créer un compte', url: d.registerUrl },
+        }
+      : {
+          subject: 'Password reset request',
+          greeting: 'Hello,',
+          paragraphs: [
+            `Someone asked to reset the password of an HLS account for the address ${d.email}, but no account uses it.`,
+            'If it was you, you may have signed up with another address: try that one. You can also create an account with this one.',
+            'If it was not you, ignore this message.',
+          ],
+          action: { label: 'Create an account', url: d.registerUrl },
         },
   password_changed: (d, lng) =>
     lng === 'fr'
