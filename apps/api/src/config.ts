@@ -15,6 +15,8 @@ export type Config = {
   publicUrl: string;
   /** Unset: the embedded PGlite database under `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** Milliseconds a database statement may run: PostgreSQL cancels it; on PGlite the caller stops waiting. */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   jwtSecret: string;
   /** Seconds. */
@@ -209,6 +211,17 @@ const size = z.string().transform((v, ctx) => {
   return bytes;
 });
 
+/** "15s", "500ms", "1m" → milliseconds; a bare number is seconds, as in the other durations. */
+const milliseconds = z.string().transform((v, ctx) => {
+  const ms = /^(\d+)\s*ms$/.exec(v.trim());
+  const value = ms ? Number(ms[1]) : (parseDuration(v) ?? 0) * 1000;
+  if (!(value > 0)) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration such as 15s, 500ms or 1m' });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const positiveInt = z.coerce.number().int().positive();
 const email = z.email('expected an e-mail address');
 const percent = z.coerce
@@ -263,6 +276,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT: milliseconds.default(15_000),
   DATA_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
@@ -502,6 +516,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port || 3000}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT,
     dataDir,
     jwtSecret,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -19,7 +19,12 @@ function readConfig(): Config {
 
 async function connect(config: Config): Promise<Database> {
   try {
-    return await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+    const statementTimeoutMs = config.databaseStatementTimeoutMs;
+    return await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, statementTimeoutMs }
+        : { dataDir: config.dataDir, statementTimeoutMs },
+    );
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
       console.error(error.message);

@@ -41,7 +41,7 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
     RATE_LIMIT_AUTH_MAX: '1000',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ statementTimeoutMs: config.databaseStatementTimeoutMs });
   const app = await buildApp(config, {
     database,
     runMailSender: options.runMailSender ?? false,

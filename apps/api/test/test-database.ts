@@ -19,9 +19,9 @@ export function databaseUrl(adminUrl: string, name: string): string {
 }
 
 /** A fresh, migrated database copied from the template the global setup prepared. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<Database> {
   const template = inject('testDatabase');
-  if (template.kind === 'pglite') return openDatabase({ loadFrom: template.dumpFile });
+  if (template.kind === 'pglite') return openDatabase({ loadFrom: template.dumpFile, ...options });
 
   const name = `hls_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
@@ -31,7 +31,7 @@ export async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ url: databaseUrl(template.adminUrl, name), poolSize: 4 });
+  const database = await openDatabase({ url: databaseUrl(template.adminUrl, name), poolSize: 4, ...options });
   const close = database.close;
   return {
     ...database,

@@ -23,8 +23,11 @@ export async function openCliContext(): Promise<CliContext> {
   }
   let database: Database;
   try {
+    const statementTimeoutMs = config.databaseStatementTimeoutMs;
     database = await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+      config.databaseUrl
+        ? { url: config.databaseUrl, statementTimeoutMs }
+        : { dataDir: config.dataDir, statementTimeoutMs },
     );
   } catch (error) {
     if (error instanceof DatabaseInUseError) {

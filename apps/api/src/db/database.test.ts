@@ -24,3 +24,30 @@ describe('database sessions', () => {
     expect((await named(2)).rows).toEqual([{ n: 2 }]);
   });
 });
+
+describe('statement timeout', () => {
+  it('stops a statement that runs past the timeout with an error, and the database answers again', async () => {
+    const database = await openTestDatabase({ statementTimeoutMs: 300 });
+    try {
+      const started = performance.now();
+      // PostgreSQL cancels the statement; PGlite cannot interrupt it, so the driver stops waiting for it.
+      await expect(database.pool.query('SELECT pg_sleep(2)')).rejects.toThrow(
+        database.kind === 'postgres' ? /canceling statement due to statement timeout/ : /Query read timeout/,
+      );
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect((await database.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves statements that end in time alone', async () => {
+    const database = await openTestDatabase({ statementTimeoutMs: 2000 });
+    try {
+      const { rows } = await database.pool.query<{ one: number }>('SELECT 1 AS one FROM pg_sleep(0.1)');
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

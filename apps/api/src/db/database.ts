@@ -16,8 +16,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
-  { url: string; poolSize?: number } | { url?: undefined; dataDir?: string; loadFrom?: string };
+export type DatabaseOptions = (
+  { url: string; poolSize?: number } | { url?: undefined; dataDir?: string; loadFrom?: string }
+) & {
+  /**
+   * Milliseconds a statement may run (unset: no limit). PostgreSQL cancels it (statement_timeout). PGlite cannot
+   * interrupt a statement once it runs, so the driver stops waiting for it instead (query_timeout): the caller gets
+   * its error in time, the embedded session finishes the statement.
+   */
+  statementTimeoutMs?: number;
+};
 
 /**
  * Hot reads run as named prepared statements (parsed once per session); their plans stay custom, as the best
@@ -33,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       onConnect: async (client) => {
         await client.query(SESSION_SETTINGS);
       },
@@ -50,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       database: 'postgres',
       max: 1,
       idleTimeoutMillis: 0,
+      ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs } : {}),
       // Every socket connection shares PGlite's one session: a new connection forgets the prepared statements of
       // a closed one, which would collide with its own.
       onConnect: async (client) => {
