@@ -64,7 +64,8 @@ const clientBuild: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for whoever reads a stack trace, but not referenced by the scripts: the API never serves them.
+    sourcemap: 'hidden',
     modulePreload: {
       // Every browser of the build target preloads modules natively; the polyfill would only add to the entry.
       polyfill: false,

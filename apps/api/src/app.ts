@@ -94,7 +94,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
     use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
     use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
-    ...(serveWebApp ? [use(webApp, { root: config.webDistDir, localesDir: config.localesDir })] : []),
+    ...(serveWebApp
+      ? [
+          use(webApp, {
+            root: config.webDistDir,
+            localesDir: config.localesDir,
+            publicUrl: config.publicUrl,
+            renders: config.pageRenders,
+          }),
+        ]
+      : []),
   ];
 
   // Each module is a plugin that builds its service, decorates `app.<module>` and registers its routes.

@@ -171,6 +171,26 @@ describe('loadConfig', () => {
       expect(message).toContain(`${key}:`);
   });
 
+  it('bounds database statements (15 s) and page renders (2 at once, 16 waiting) unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      databaseStatementTimeoutMs: 15_000,
+      pageRenders: { concurrency: 2, queue: 16 },
+    });
+    const given = (DATABASE_STATEMENT_TIMEOUT: string) =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_STATEMENT_TIMEOUT }).databaseStatementTimeoutMs;
+    expect([given('500ms'), given('30s'), given('2m'), given('20')]).toEqual([500, 30_000, 120_000, 20_000]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PAGE_RENDER_CONCURRENCY: '4', PAGE_RENDER_QUEUE: '0' }).pageRenders,
+    ).toEqual({ concurrency: 4, queue: 0 });
+    for (const [name, value] of [
+      ['DATABASE_STATEMENT_TIMEOUT', '0ms'],
+      ['DATABASE_STATEMENT_TIMEOUT', 'soon'],
+      ['PAGE_RENDER_CONCURRENCY', '0'],
+      ['PAGE_RENDER_QUEUE', '-1'],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value }), `${name}=${value}`).toThrow(`${name}:`);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: '' })).toMatchObject({
       databaseUrl: undefined,

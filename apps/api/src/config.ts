@@ -66,6 +66,8 @@ export type Config = {
   webDistDir: string;
   localesDir: string;
   trustProxy: boolean | number | string;
+  /** Pages rendered by the server at once, and renders waiting their turn; past both the browser renders it. */
+  pageRenders: { concurrency: number; queue: number };
   /** Serve the OpenAPI document and its UI at /api/docs (off by default in production). */
   apiDocs: boolean;
 };
@@ -375,6 +377,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.string().optional(),
+  PAGE_RENDER_CONCURRENCY: positiveInt.max(64).default(2),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   API_DOCS: booleanText.optional(),
 });
 
@@ -623,6 +627,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     localesDir: path.resolve(e.LOCALES_DIR ?? path.join(repoRoot, 'apps/web/locales')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    pageRenders: { concurrency: e.PAGE_RENDER_CONCURRENCY, queue: e.PAGE_RENDER_QUEUE },
     apiDocs: e.API_DOCS ?? !isProduction,
   };
 }

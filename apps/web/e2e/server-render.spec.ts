@@ -65,6 +65,18 @@ test('personal pages are left to the browser: the server sends the bare shell', 
   }
 });
 
+test('the server render and the source maps are never served, the scripts are', async ({ request }) => {
+  const html = await (await request.get('/about', { headers: { accept: 'text/html' } })).text();
+  const script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  expect((await request.get(script!)).status()).toBe(200);
+  for (const path of ['/server/entry-server.js', '/server/entry-server.js.map', `${script}.map`]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain('sourcesContent');
+  }
+});
+
 test('the browser takes over server-rendered pages without errors, in both languages', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));

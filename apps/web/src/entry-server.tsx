@@ -20,10 +20,13 @@ import { markServerRendered } from '@/lib/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { storeContext } from '@/app/current-store';
 import { env } from '@/config/env';
+import { paths, SEARCH_PARAM } from '@/config/paths';
 import { isRouteHandle } from '@/app/layout/route-handle';
 import { AppProvider } from '@/app/provider';
 import { LOGIN_REQUIRED, routes } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { sectionPages } from '@/features/catalog/catalog-trail';
+import { parseListParams, readSearch, toSearchParams } from '@/features/catalog/list-params';
 import { contentApi } from '@/features/content/api/content-api';
 import { formatTitle } from '@/components/seo/seo-head';
 import { createServerPage, ServerPageContext } from '@/components/seo/server-page';
@@ -32,6 +35,7 @@ import type { AppLanguage } from '@/i18n/languages';
 import { baseOptions, defaultNamespace, namespaces } from '@/i18n/options';
 import { api, setServerFetch } from '@/lib/api-client';
 import type { ServerData } from '@/lib/server-data';
+import type { Section } from '@hls/contract';
 import type { PageRequest, RenderedPage, ServerRenderOptions } from '@hls/contract/server-render';
 
 /** Base of the request the router's handler gets: only the page's path and query matter to it. */
@@ -85,6 +89,42 @@ function serverRenderedNamespaces(url: string): string[] | null {
   )
     return null;
   return [...new Set([defaultNamespace, ...handles.flatMap((handle) => handle?.namespaces ?? [])])];
+}
+
+/** The query parameters each screen that reads any reads, as it reads them: values checked, defaults left out. */
+const screenQueries = new Map<string, (query: URLSearchParams) => URLSearchParams>([
+  ...Object.entries(sectionPages).map(
+    ([section, page]) =>
+      [
+        page.path,
+        (query: URLSearchParams) => toSearchParams(parseListParams(query, section as Section)),
+      ] as const,
+  ),
+  [
+    paths.search.path,
+    (query) => {
+      const search = readSearch(query);
+      return new URLSearchParams(search ? { [SEARCH_PARAM]: search } : {});
+    },
+  ],
+  [
+    paths.passwordResetConfirm.path,
+    (query) => new URLSearchParams(query.get('token') ? { token: query.get('token')! } : {}),
+  ],
+]);
+
+const matchedRoute = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
+/** Where every unknown path is rendered: the 404 page shows nothing of the address asked. */
+const NOT_FOUND_URL = '/not-found';
+if (matchedRoute(NOT_FOUND_URL)?.path !== '*') throw new Error(`${NOT_FOUND_URL} must be an unknown path`);
+
+export function pageUrl(url: string): string {
+  const { pathname, searchParams } = new URL(url, ORIGIN);
+  const route = matchedRoute(pathname);
+  if (route?.path === '*') return NOT_FOUND_URL;
+  const read = route?.path === undefined ? undefined : screenQueries.get(route.path);
+  const query = read ? read(searchParams).toString() : '';
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /** JSON for a <script type="application/json"> element: no "<" can close it or open a comment. */

@@ -10,6 +10,11 @@ export type ServerRender = {
   configure(options: ServerRenderOptions): void;
   /** The page, or null when it is left to the browser (a personal screen, a loader's redirect or error). */
   render(request: PageRequest): Promise<RenderedPage | null>;
+  /**
+   * The address a page is rendered at and kept under: its path with only the query parameters its screen reads,
+   * normalised (`/book?utm=1&page=01` → `/book?page=1`); every unknown path gives the one not-found page's.
+   */
+  pageUrl(url: string): string;
 };
 
 export type ServerRenderOptions = {
@@ -23,7 +28,7 @@ export type PageRequest = {
   /** Path and query of the page. */
   url: string;
   language: Language;
-  /** Origin the visitor asked (scheme, host, port): that of the page's absolute links, as in the browser. */
+  /** Origin of the page's absolute links (scheme, host, port): the site's public address, never the Host asked. */
   origin: string;
 };
 

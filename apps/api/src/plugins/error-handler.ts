@@ -9,8 +9,11 @@ export type ErrorHandlerOptions = {
   spaFallback: boolean;
 };
 
-/** Paths that are never pages: the API, the translations and the built files (a missing script is a 404). */
-const notPages = /^\/(api|locales|assets)(\/|$|\?)/;
+/**
+ * Paths that are never pages: the API, the translations, the built files (a missing script is a 404) and the
+ * server render's build (never served).
+ */
+const notPages = /^\/(api|locales|assets|server)(\/|$|\?)/;
 
 /**
  * One error handler for the whole API, JSON 404s under /api, and pages elsewhere: every GET or HEAD outside the

@@ -1,14 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useApp } from '../../test/helper.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'hls-web-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fr"><div id="root"></div></html>');
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
 writeFileSync(path.join(dist, 'assets', 'vendor-def456.js'), 'plain');
 writeFileSync(path.join(dist, 'assets', 'vendor-def456.js.br'), 'brotli');
@@ -54,6 +55,18 @@ describe('serving the built web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('never serves a source map, whatever the encoding asked, while the script beside it is served', async () => {
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const map = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers });
+      expect(map.statusCode, encoding).toBe(404);
+      expect(map.body, encoding).not.toContain('sources');
+    }
+    const script = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log(1)');
+  });
+
   it('sends the precompressed copy the client accepts, else the plain file', async () => {
     const get = (encoding?: string) =>
       t.app.inject({
@@ -85,14 +98,26 @@ describe('serving the built web app', () => {
   });
 });
 
-/** A stand-in for the web build's server render (dist/server/entry-server.js), to drive the API's side of it. */
+/**
+ * A stand-in for the web build's server render (dist/server/entry-server.js), to drive the API's side of it. Its
+ * pages read one query parameter, \`page\`; a \`/slow\` page waits until the test lets it end.
+ */
 const renderModule = `
 let options;
 let renders = 0;
 export function configure(given) { options = given; }
+export function pageUrl(url) {
+  const { pathname, searchParams } = new URL(url, 'http://render.test');
+  const page = Number(searchParams.get('page'));
+  return page > 1 ? pathname + '?page=' + page : pathname;
+}
 export async function render({ url, language, origin }) {
   if (url.startsWith('/cart')) return null;
   if (url.startsWith('/boom')) throw new Error('render failed');
+  if (url.startsWith('/slow')) {
+    globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
+    await new Promise((resolve) => (globalThis.endSlowRenders ??= []).push(resolve));
+  }
   const health = await options.fetch(new Request('http://api.internal/api/health'));
   const common = await options.translations(language, 'common');
   return {
@@ -115,6 +140,12 @@ writeFileSync(
     '<title>HLS</title></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(ssrDist, 'server', 'entry-server.js'), renderModule);
+writeFileSync(
+  path.join(ssrDist, 'server', 'entry-server.js.map'),
+  '{"version":3,"sources":["entry-server.tsx"]}',
+);
+mkdirSync(path.join(ssrDist, 'assets'));
+writeFileSync(path.join(ssrDist, 'assets', 'main-abc123.js'), 'hydrate()');
 
 describe('server-rendered pages', () => {
   const t = useApp({ env: { WEB_DIST_DIR: ssrDist } });
@@ -139,9 +170,7 @@ describe('server-rendered pages', () => {
       '<meta property="og:title" content="Price &lt;$1&gt; &amp; &quot;more&quot; | HLS" />',
     );
     // The render's API calls are answered in process, and it reads the translations of its language.
-    expect(html).toContain(
-      '<div id="root"><p>en http://shop.test /product/17?lng=en 200 object</p><i>render',
-    );
+    expect(html).toContain('<div id="root"><p>en http://shop.test /product/17 200 object</p><i>render');
     expect(html).toContain('<script type="application/json" id="hls-server-data">{"language":"en"}</script>');
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/locales/en/common.json"></head>',
@@ -218,21 +247,126 @@ describe('server-rendered pages', () => {
     expect(await rendering('en')).toBe(after);
   });
 
-  it('compresses a kept page once and sends the same bytes again', async () => {
-    const plain = await page('/long-page', { 'accept-language': 'en' });
+  it('shares one render among addresses that differ only by what the page does not read', async () => {
+    const rendering = async (url: string) => /render (\d+)/.exec((await page(url)).body)?.[1];
+    const first = await rendering('/junk-list');
+    expect(first).toBeDefined();
+    for (const url of [
+      '/junk-list?utm_source=mail',
+      '/junk-list?x=2&y=3',
+      '/junk-list?page=1',
+      '/junk-list?lng=fr',
+    ])
+      expect(await rendering(url), url).toBe(first);
+    // The parameter it reads makes another page, whatever its spelling.
+    const second = await rendering('/junk-list?page=2&utm_source=mail');
+    expect(second).not.toBe(first);
+    expect(await rendering('/junk-list?page=02')).toBe(second);
+    expect((await page('/junk-list?page=2&x=1')).body).toContain(
+      '<p>fr http://shop.test /junk-list?page=2 200',
+    );
+  });
+
+  it('links to PUBLIC_URL whatever Host is asked, and every Host shares the render', async () => {
+    const response = await page('/hosted', { host: 'attacker.example' });
+    expect(response.body).toContain('<p>fr http://shop.test /hosted 200');
+    expect(response.body).not.toContain('attacker.example');
+    const rendering = async (host: string) =>
+      /render (\d+)/.exec((await page('/hosted', { host })).body)?.[1];
+    const first = await rendering('shop.test');
+    for (const host of ['attacker.example', 'other.example:8080', '127.0.0.1'])
+      expect(await rendering(host), host).toBe(first);
+  });
+
+  it('compresses a page cheaply when it is first sent, then once at quality 9, and sends those bytes again', async () => {
     const headers = { 'accept-encoding': 'br', 'accept-language': 'en' };
-    const first = await page('/long-page', headers);
+    // A new render: a body never sent before, as every address never asked gives.
+    t.app.events.emit('catalog.changed', { what: 'product' });
+    const fresh = await page('/long-page', headers);
+    expect(fresh.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(fresh.rawPayload).toString();
+    const best = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    expect(fresh.rawPayload.equals(best)).toBe(false);
     const second = await page('/long-page', headers);
-    expect(first.headers['content-encoding']).toBe('br');
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    // The shared path's quality, not the per-request one.
-    const once = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-    expect(first.rawPayload.equals(once)).toBe(true);
+    const third = await page('/long-page', headers);
+    expect(second.rawPayload.equals(best)).toBe(true);
+    expect(third.rawPayload.equals(best)).toBe(true);
+    expect(Number(third.headers['content-length'])).toBe(best.length);
+  });
+
+  it('never serves the server render nor its source map, and still serves the client assets', async () => {
+    for (const url of ['/server/entry-server.js', '/server/entry-server.js.map', '/server/', '/server']) {
+      for (const encoding of [undefined, 'br']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('export async function render');
+        expect(response.body, url).not.toContain('sources');
+      }
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('hydrate()');
   });
 
   it('renders the home page at "/"', async () => {
     const response = await page('/', { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<p>en http://shop.test / 200 object</p>');
+  });
+});
+
+const limitDist = mkdtempSync(path.join(os.tmpdir(), 'hls-web-limit-'));
+mkdirSync(path.join(limitDist, 'server'));
+writeFileSync(
+  path.join(limitDist, 'index.html'),
+  '<!doctype html><html lang="fr"><head><title>HLS</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(limitDist, 'server', 'entry-server.js'), renderModule);
+
+describe('server renders under load', () => {
+  const t = useApp({
+    env: { WEB_DIST_DIR: limitDist, PAGE_RENDER_CONCURRENCY: '2', PAGE_RENDER_QUEUE: '1' },
+  });
+  afterAll(() => rmSync(limitDist, { recursive: true, force: true }));
+  const slow = globalThis as { slowRenders?: number; endSlowRenders?: (() => void)[] };
+  const endRenders = () => slow.endSlowRenders?.splice(0).forEach((end) => end());
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  /** Ends the slow renders, again and again, until `pending` settles. */
+  async function endingRenders<T>(pending: Promise<T>): Promise<T> {
+    let settled = false;
+    void pending.finally(() => (settled = true));
+    while (!settled) {
+      endRenders();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return pending;
+  }
+
+  it('renders 2 pages at once with 1 waiting, and answers one more at once with the shell', async () => {
+    slow.slowRenders = 0;
+    const answers = Promise.all(['/slow-1', '/slow-2', '/slow-3'].map(page));
+    await vi.waitFor(() => expect(slow.slowRenders).toBe(2));
+    const extra = await page('/slow-4');
+    expect(extra.statusCode).toBe(200);
+    expect(extra.body).toContain('<div id="root"></div>');
+    expect(extra.body).not.toContain('hls-server-data');
+    expect(slow.slowRenders).toBe(2);
+    // The waiting one is rendered when a turn frees.
+    for (const answer of await endingRenders(answers)) expect(answer.body).toContain('hls-server-data');
+    expect(slow.slowRenders).toBe(3);
+  });
+
+  it('sends a page already kept while every render is busy', async () => {
+    await endingRenders(page('/slow-kept'));
+    const busy = Promise.all(['/slow-a', '/slow-b', '/slow-c'].map(page));
+    await vi.waitFor(() => expect(slow.endSlowRenders).toHaveLength(2));
+    const kept = await page('/slow-kept');
+    expect(kept.body).toContain('hls-server-data');
+    await endingRenders(busy);
   });
 });

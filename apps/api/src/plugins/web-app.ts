@@ -11,6 +11,7 @@ import { requestLanguage } from '@hls/contract/language';
 import { SERVER_DATA_ID } from '@hls/contract/server-render';
 import type { RenderedPage, ServerRender } from '@hls/contract/server-render';
 import { createExpiringCache } from '../lib/expiring-cache.ts';
+import { createWorkLimit, WorkLimitReached } from '../lib/work-limit.ts';
 import { shareBody } from './compression.ts';
 import { lngParameter } from './validation-messages.ts';
 
@@ -24,6 +25,10 @@ declare module 'fastify' {
 export type WebAppOptions = {
   root: string;
   localesDir: string;
+  /** The site's public address (PUBLIC_URL): the origin of the pages' absolute links, whatever Host is asked. */
+  publicUrl: string;
+  /** Server renders at once, and renders waiting their turn (PAGE_RENDER_CONCURRENCY, PAGE_RENDER_QUEUE). */
+  renders: { concurrency: number; queue: number };
 };
 
 /** Rendered pages are kept as long as the catalogue reads they show (modules/catalog/catalog.queries.ts). */
@@ -32,7 +37,10 @@ const PAGES_MAX = 500;
 
 type Page = { status: number; html: string };
 
-/** Pages by language, origin and URL, for PAGE_TTL_MS at most, all dropped when the catalogue changes. */
+/**
+ * Pages by language and the address they are rendered at (`pageUrl`: the parameters the screen reads), for
+ * PAGE_TTL_MS at most, all dropped when the catalogue changes.
+ */
 function createPageCache(app: FastifyInstance) {
   const cache = createExpiringCache<Page | null>({ ttlMs: PAGE_TTL_MS, max: PAGES_MAX });
   const unsubscribe = app.events.on('catalog.changed', cache.clear);
@@ -73,6 +81,9 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
     return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
   };
 }
+
+/** The server render's build and the source maps belong to the build, not to the site: never served. */
+const unpublished = /^\/server(\/|$)|\.map(\.br|\.gz)?$/;
 
 /** index.html cut where a server-rendered page puts its language, head and markup. */
 function pageTemplate(html: string) {
@@ -119,6 +130,7 @@ export default fp(
       index: false,
       // The build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent when the client accepts.
       preCompressed: true,
+      allowedPath: (pathName) => !unpublished.test(pathName),
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those never change; index.html must always be revalidated.
@@ -135,6 +147,8 @@ export default fp(
     if (existsSync(entry)) {
       try {
         renderer = (await import(pathToFileURL(entry).href)) as ServerRender;
+        if (typeof renderer.pageUrl !== 'function')
+          throw new Error('the server render is older than the API (no pageUrl): build the web app again');
         renderer.configure({
           fetch: inProcessFetch(app),
           translations: async (language, namespace) =>
@@ -150,17 +164,21 @@ export default fp(
     }
 
     const cached = createPageCache(app);
+    const origin = new URL(options.publicUrl).origin;
+    const limited = createWorkLimit(options.renders);
     app.decorate('sendWebPage', async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-cache');
       const server = renderer;
       if (server) {
         const language = pageLanguage(request);
         try {
-          const origin = `${request.protocol}://${request.host}`;
-          const page = await cached(`${language} ${origin} ${request.url}`, async () => {
-            const rendered = await server.render({ url: request.url, language, origin });
-            return rendered && { status: rendered.status, html: fill({ ...rendered, language }) };
-          });
+          const url = server.pageUrl(request.url);
+          const page = await cached(`${language} ${url}`, () =>
+            limited(async () => {
+              const rendered = await server.render({ url, language, origin });
+              return rendered && { status: rendered.status, html: fill({ ...rendered, language }) };
+            }),
+          );
           if (page) {
             // The same page goes to every visitor in that language until it is rendered again.
             return shareBody(reply)
@@ -170,7 +188,10 @@ export default fp(
               .send(page.html);
           }
         } catch (error) {
-          request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
+          // Too many renders at once: the shell costs nothing to send, and the visitor's browser renders the page.
+          if (error instanceof WorkLimitReached)
+            request.log.info('renders busy: the page is rendered in the browser');
+          else request.log.error({ err: error }, 'server render failed: the page is rendered in the browser');
         }
       }
       return reply.sendFile('index.html');
