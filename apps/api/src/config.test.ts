@@ -152,6 +152,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('believes X-Forwarded-For only from a hop count or given proxy addresses, never from anyone (true)', () => {
+    const load = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(load('2')).toBe(2);
+    expect(load('false')).toBe(false);
+    expect(load('127.0.0.1, 10.0.0.0/8,loopback, ::1')).toBe('127.0.0.1,10.0.0.0/8,loopback,::1');
+    expect(() => load('true')).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For/);
+    expect(() => load('10.0.0.1, proxy.example')).toThrow(/TRUST_PROXY: expected .*"proxy.example"/);
+    expect(() => load('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+  });
+
   it('names every bad setting in one clear error', () => {
     let error: unknown;
     try {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -65,7 +66,8 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
   localesDir: string;
-  trustProxy: boolean | number | string;
+  /** False, a hop count, or the proxies' addresses (comma-separated); never `true` (any client believed). */
+  trustProxy: false | number | string;
   /** Pages rendered by the server at once, and renders waiting their turn; past both the browser renders it. */
   pageRenders: { concurrency: number; queue: number };
   /** Serve the OpenAPI document and its UI at /api/docs (off by default in production). */
@@ -393,11 +395,40 @@ function parseCorsOrigin(value: string | undefined): boolean | string[] {
     .filter(Boolean);
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
-  if (value.trim() === 'true') return true;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  return value.trim();
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8) or one of proxy-addr's names (loopback…). */
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed: a hop count or their addresses. `true` is refused: it would
+ * believe whatever a client writes there, and a rotating value would escape every per-client limit.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  const invalid = (why: string) =>
+    new ConfigError(`Invalid settings (see .env.example):\n  TRUST_PROXY: ${why}`);
+  if (text === 'true') {
+    throw invalid(
+      'true would believe any X-Forwarded-For a client sends; give the number of proxies in front (1) or their addresses',
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    throw invalid(
+      `expected a hop count or addresses (127.0.0.1, 10.0.0.0/8, loopback), got "${bad.join(', ')}"`,
+    );
+  }
+  return entries.join(',');
 }
 
 /**

@@ -39,7 +39,7 @@ describe('security headers', () => {
 });
 
 describe('security headers behind an HTTPS proxy', () => {
-  const t = useApp({ env: { TRUST_PROXY: 'true' } });
+  const t = useApp({ env: { TRUST_PROXY: '1' } });
 
   it('send HSTS when the request came over HTTPS', async () => {
     const secure = await t.app.inject({

@@ -1,6 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, uniqueEmail, useApp } from '../../../test/helper.ts';
 
+describe('rate limits behind one proxy (TRUST_PROXY=1)', () => {
+  const t = useApp({ env: { RATE_LIMIT_AUTH_MAX: '2', RATE_LIMIT_AUTH_WINDOW: '1m', TRUST_PROXY: '1' } });
+
+  it('counts the address the proxy saw, however the client rotates the X-Forwarded-For it sends', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 3; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/email/check',
+        // The client wrote the first entry; the proxy appended the address it saw.
+        headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        payload: { email: uniqueEmail('probe') },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/check',
+      headers: { 'x-forwarded-for': '203.0.113.8' },
+      payload: { email: uniqueEmail('probe') },
+    });
+    expect(other.statusCode, 'another client has its own allowance').toBe(404);
+  });
+});
+
 describe('rate limits on account routes', () => {
   const t = useApp({ env: { RATE_LIMIT_AUTH_MAX: '2', RATE_LIMIT_AUTH_WINDOW: '1m' } });
 
