@@ -235,6 +235,30 @@ describe('e-mail change', () => {
     });
   });
 
+  it('answers 429 past five wrong current passwords on a session, the password change’s count', async () => {
+    const user = await confirmedUser();
+    const guess = () =>
+      updateUser(user.access, profile(uniqueEmail('moved'), { currentPassword: 'Wrong-pass1' }));
+    for (let i = 0; i < 5; i += 1) expect((await guess()).statusCode).toBe(400);
+    const locked = await guess();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('rate_limited');
+    const rightOne = await updateUser(
+      user.access,
+      profile(uniqueEmail('moved'), { currentPassword: user.password }),
+    );
+    expect(rightOne.statusCode, 'even the right password waits').toBe(429);
+    const password = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editPassword',
+      headers: bearer(user.access),
+      payload: { oldPassword: user.password, newPassword: 'Another789' },
+    });
+    expect(password.statusCode).toBe(429);
+    // Other fields still change: they ask for no password.
+    expect((await updateUser(user.access, profile(user.email, { firstName: 'Leila' }))).statusCode).toBe(200);
+  });
+
   it('changes the other fields without the password when the address stays', async () => {
     const user = await confirmedUser();
     const response = await updateUser(

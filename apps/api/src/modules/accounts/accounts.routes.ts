@@ -212,9 +212,23 @@ export default async function accountsRoutes(
       summary:
         'Update the profile; a new e-mail needs currentPassword and takes effect once the link mailed to it is followed',
       body: UpdateUserRequest,
-      response: { 200: UpdateUserResponse, ...errorResponses(400, 401, 409) },
+      response: { 200: UpdateUserResponse, ...errorResponses(400, 401, 409, 429) },
     },
-    handler: async (request) => accounts.updateUser(request.user!.id, request.body),
+    handler: async (request) => {
+      const user = request.user!;
+      if (!request.body.currentPassword) return accounts.updateUser(user.id, request.body);
+      // The password change's count: a session gets the same few guesses at the password, whichever route asks.
+      const key = `password:${user.id}:${user.sessionId}`;
+      ensureAllowed(throttles.failures, key);
+      try {
+        const updated = await accounts.updateUser(user.id, request.body);
+        if (updated.emailChangeRequested) throttles.failures.clear(key);
+        return updated;
+      } catch (error) {
+        if (isAppError(error, 'wrong_password')) throttles.failures.hit(key);
+        throw error;
+      }
+    },
   });
 
   api.get('/user', {
