@@ -2,12 +2,23 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '@/lib/api-error';
 
-/** Sentence for an API failure: the translated error code, else the server message, else a generic text. */
+type Failure = Pick<ApiFailure, 'hasResponse' | 'code' | 'message'> & { retryAfter?: number | null };
+
+/**
+ * Sentence for an API failure: the translated error code (with the wait a throttled answer names), else the
+ * server message, else a generic text.
+ */
 export function useErrorText() {
   const { t, i18n } = useTranslation('errors');
   return useCallback(
-    (failure: ApiFailure): string => {
+    (failure: Failure): string => {
       if (!failure.hasResponse) return t('network');
+      if (failure.code === 'rate_limited' && failure.retryAfter) {
+        const seconds = failure.retryAfter;
+        return seconds < 90
+          ? t('rate_limited_seconds', { count: seconds })
+          : t('rate_limited_minutes', { count: Math.ceil(seconds / 60) });
+      }
       if (failure.code && i18n.exists(failure.code, { ns: 'errors' })) return t(String(failure.code));
       return failure.message ?? t('internal_error');
     },

@@ -13,7 +13,16 @@ describe('API failure reading', () => {
       code: 'validation_failed',
       message: 'Bad',
       fields: { email: 'email.invalid' },
+      retryAfter: null,
     });
+  });
+
+  it('reads when to try again from a rate_limited answer', () => {
+    const failure = toApiFailure({
+      status: 429,
+      data: { error: { code: 'rate_limited', message: 'Too many attempts.', retryAfter: 840 } },
+    });
+    expect(failure).toMatchObject({ code: 'rate_limited', retryAfter: 840 });
   });
 
   it('keeps the status but no details when the body is not the shared shape', () => {

@@ -9,11 +9,20 @@ export type ApiFailure = {
   code: ErrorCode | null;
   message: string | null;
   fields: Record<string, string>;
+  /** Seconds before trying again, when the server said (`rate_limited`). */
+  retryAfter: number | null;
 };
 
 /** Normalises an RTK Query error into the shared error body `{ error: { code, message, fields } }`. */
 export function toApiFailure(error: FetchBaseQueryError | SerializedError | undefined | unknown): ApiFailure {
-  const failure: ApiFailure = { hasResponse: false, status: null, code: null, message: null, fields: {} };
+  const failure: ApiFailure = {
+    hasResponse: false,
+    status: null,
+    code: null,
+    message: null,
+    fields: {},
+    retryAfter: null,
+  };
   if (!error || typeof error !== 'object' || !('status' in error)) return failure;
   const { status } = error as FetchBaseQueryError;
   if (typeof status !== 'number') return failure;
@@ -24,6 +33,8 @@ export function toApiFailure(error: FetchBaseQueryError | SerializedError | unde
     failure.code = body.error.code;
     failure.message = body.error.message;
     failure.fields = body.error.fields ?? {};
+    const { retryAfter } = body.error;
+    if (typeof retryAfter === 'number' && retryAfter > 0) failure.retryAfter = retryAfter;
   }
   return failure;
 }

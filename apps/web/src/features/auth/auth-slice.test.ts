@@ -17,6 +17,7 @@ describe('auth slice', () => {
         code: 'invalid_credentials',
         message: 'Wrong',
         fields: {},
+        retryAfter: null,
       }),
     );
     const state = authReducer(failed, loginUser.pending('r2', credentials));
@@ -41,6 +42,7 @@ describe('auth slice', () => {
       code: 'invalid_credentials' as const,
       message: 'Wrong e-mail or password',
       fields: {},
+      retryAfter: null,
     };
     const state = authReducer(
       authReducer(undefined, loginUser.pending('r', credentials)),

@@ -13,6 +13,8 @@ export type LoginRejection = {
   code: ErrorCode | null;
   message: string | null;
   fields: Record<string, string>;
+  /** Seconds before trying again, for a throttled login. */
+  retryAfter: number | null;
 };
 
 export type AuthState = {
@@ -70,6 +72,7 @@ export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue
         code: failure.code,
         message: failure.message,
         fields: failure.fields,
+        retryAfter: failure.retryAfter,
       });
     }
     tokenStorage.save(result.data);
@@ -116,7 +119,13 @@ export const authSlice = createSlice({
       })
       .addCase(loginUser.rejected, (state, action) => {
         state.loading = false;
-        state.error = action.payload ?? { hasResponse: false, code: null, message: null, fields: {} };
+        state.error = action.payload ?? {
+          hasResponse: false,
+          code: null,
+          message: null,
+          fields: {},
+          retryAfter: null,
+        };
       })
       .addCase(restoreSession.pending, (state) => {
         state.restoring = true;

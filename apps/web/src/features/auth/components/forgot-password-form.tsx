@@ -15,7 +15,10 @@ import { useRequestPasswordResetMutation } from '../api/auth-api';
 
 type ForgotPasswordFormProps = { defaultEmail?: string; onBack?: () => void; headingLevel?: 'h2' | 'h3' };
 
-/** "Forgot password": e-mails a one-time link to /password/reset/confirm/<token>. */
+/**
+ * "Forgot password": e-mails a one-time link to /password/reset/confirm/<token>. The answer is the same whether an
+ * account uses the address or not (the mail tells the rest), so the screen says what the mail will hold.
+ */
 export function ForgotPasswordForm({
   defaultEmail = '',
   onBack,
@@ -44,12 +47,7 @@ export function ForgotPasswordForm({
       return;
     }
     const failure = toApiFailure(result.error);
-    if (failure.code === 'email_not_found') {
-      notify.error(t('toast:resetMailUnknown'));
-      setErrors({ email: t('errors:email_not_found') });
-      return;
-    }
-    notify.error(t('toast:resetMailUnknown'), errorText(failure));
+    notify.error(t('toast:resetMailFailed'), errorText(failure));
     setErrors(fieldErrorsFromServer(failure.fields));
   };
 

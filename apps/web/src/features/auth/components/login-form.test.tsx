@@ -54,6 +54,34 @@ describe('login form', () => {
     expect(await screen.findByText('failed login')).toBeInTheDocument();
   });
 
+  it('says when to try again after too many attempts, in the visitor’s language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(429, {
+          error: {
+            code: 'rate_limited',
+            message: 'Too many attempts. Try again in 14 min.',
+            retryAfter: 840,
+          },
+        }),
+      ),
+    );
+    for (const [lng, submit, expected] of [
+      ['en', 'Log in', 'Too many attempts. Try again in 14 minutes.'],
+      ['fr', 'Se connecter', 'Trop de tentatives. Réessayez dans 14 minutes.'],
+    ] as const) {
+      const { unmount } = renderWithProviders(null, { routes, route: '/login-register', lng });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/E-mail|Adresse e-mail/), 'ana@example.org');
+      await user.type(screen.getByLabelText(/^Password|^Mot de passe/), 'secret123');
+      await user.click(screen.getByRole('button', { name: submit }));
+      const form = screen.getByRole('form', { name: lng === 'en' ? 'Welcome back' : /.+/ });
+      expect(await within(form).findByRole('alert')).toHaveTextContent(expected);
+      unmount();
+    }
+  });
+
   it('goes to /my-account after a successful login', async () => {
     vi.stubGlobal(
       'fetch',

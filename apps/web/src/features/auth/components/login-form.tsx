@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
+import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { fieldErrorsFromServer, fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
@@ -24,6 +25,7 @@ type LoginFormProps = {
 export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null }: LoginFormProps) {
   const { t, i18n } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
+  const errorText = useErrorText();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { loading } = useAppSelector(selectAuth);
@@ -53,10 +55,11 @@ export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null
       setFormError(t('errors:network'));
       return;
     }
-    // The code's sentence in the page's language (a suspended account, wrong credentials), else the server's.
+    // The code's sentence in the page's language (a suspended account, wrong credentials, when to try again after
+    // too many attempts), else the server's.
     const message =
       rejection.code && i18n.exists(`errors:${rejection.code}`)
-        ? t(`errors:${rejection.code}`)
+        ? errorText(rejection)
         : (rejection.message ?? t('errors:invalid_credentials'));
     notify.error(t('toast:loginFailed'), message);
     setErrors(fieldErrorsFromServer(rejection.fields));
