@@ -1,5 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { pageUrl } from './entry-server';
+import { describe, expect, it, vi } from 'vitest';
+import type { SiteInfo } from '@hls/contract';
+import { localeResources } from '@/testing/test-i18n';
+import { configure, pageUrl, render } from './entry-server';
+
+const site: SiteInfo = {
+  company: {
+    name: 'HLS Editions Ltd',
+    registrationNumber: '15298734',
+    address: '20 Wenlock Road, London',
+    vatNumber: 'GB 412 7795 31',
+    contactPerson: 'Hela Ben Salem',
+  },
+  host: { name: 'OVH SAS', address: 'Roubaix' },
+  contact: {
+    customers: 'support@hls.test',
+    authors: 'authors@hls.test',
+    claims: 'claims@hls.test',
+    phone: '+44 20 7946 0321',
+  },
+  social: [],
+  partners: [],
+  royaltyRates: { paper: 10, ebook: 25, professionalFile: 50 },
+  contractUrl: '/api/books/type/file/contrat',
+};
 
 describe('the address a page is rendered at and kept under', () => {
   it('keeps only the parameters a list reads, checked and in one order, defaults left out', () => {
@@ -29,5 +52,31 @@ describe('the address a page is rendered at and kept under', () => {
   it('renders every unknown path as one not-found page', () => {
     expect(pageUrl('/no-such-page')).toBe(pageUrl('/another/unknown/path?x=1'));
     expect(pageUrl('/no-such-page')).not.toBe('/no-such-page');
+  });
+});
+
+describe('a server render', () => {
+  it('leaves no timer running once the page is rendered, so nothing keeps its store alive', async () => {
+    configure({
+      fetch: async (input) => {
+        const url = input instanceof Request ? input.url : String(input);
+        return new URL(url, 'http://api.test').pathname.endsWith('/api/site')
+          ? Response.json(site)
+          : Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+      },
+      translations: async (language, namespace) => localeResources[language]?.[namespace] ?? {},
+    });
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const page = await render({ url: '/about', language: 'en', origin: 'https://shop.test' });
+    expect(page?.status).toBe(200);
+    expect(page?.data).toContain('support@hls.test');
+    // The site's facts are kept an hour in a browser's store: on the server, each render's store would live as long.
+    const lasting = started.mock.calls.flatMap(([, delay], call) =>
+      Number(delay) >= 60_000 ? [started.mock.results[call]!.value] : [],
+    );
+    expect(lasting.length).toBeGreaterThan(0);
+    const running = lasting.filter((timer) => !cleared.mock.calls.some(([given]) => given === timer));
+    expect(running, 'timers left running').toHaveLength(0);
   });
 });

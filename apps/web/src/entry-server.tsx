@@ -186,13 +186,16 @@ export async function render({ url, language, origin }: PageRequest): Promise<Re
     router: { loaderData: context.loaderData, actionData: null, errors: null },
     api: { ...cache, queries: Object.fromEntries(answered), subscriptions: {} },
   };
+  const json = scriptJson(data);
+  // Ends the store's removal timers (an hour for the site's facts), which would keep every render's store alive.
+  store.dispatch(api.util.resetApiState());
   const shown = page.shown();
   return {
     status: page.code(),
     title: formatTitle(shown?.title),
     description: shown?.description ?? null,
     html,
-    data: scriptJson(data),
+    data: json,
     // As the browser's i18next asks for them (i18n/i18n.ts).
     preload: pageNamespaces.map((ns) => `${env.apiUrl}/locales/${language}/${ns}.json`),
   };
