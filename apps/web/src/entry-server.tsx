@@ -16,6 +16,7 @@ import {
   RouterContextProvider,
   StaticRouterProvider,
 } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { markServerRendered } from '@/lib/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { storeContext } from '@/app/current-store';
@@ -113,11 +114,22 @@ const screenQueries = new Map<string, (query: URLSearchParams) => URLSearchParam
   ],
 ]);
 
-const matchedRoute = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route;
+/** Route of each path asked lately: matching ranks every route again (about 0.1 ms), paid once per path. */
+const routeByPath = new Map<string, RouteObject | undefined>();
+const PATHS_KEPT = 2000;
+function matchedRoute(pathname: string): RouteObject | undefined {
+  if (routeByPath.has(pathname)) return routeByPath.get(pathname);
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (routeByPath.size >= PATHS_KEPT) routeByPath.delete(routeByPath.keys().next().value!);
+  routeByPath.set(pathname, route);
+  return route;
+}
+
 /** Where every unknown path is rendered: the 404 page shows nothing of the address asked. */
 const NOT_FOUND_URL = '/not-found';
 if (matchedRoute(NOT_FOUND_URL)?.path !== '*') throw new Error(`${NOT_FOUND_URL} must be an unknown path`);
 
+/** The address a page is rendered at and kept under (`ServerRender.pageUrl`). */
 export function pageUrl(url: string): string {
   const { pathname, searchParams } = new URL(url, ORIGIN);
   const route = matchedRoute(pathname);
