@@ -15,13 +15,16 @@
 //
 // Then an authenticated read (apps/api/bench/auth.ts): what checking an access token and its session costs.
 //
+// Then the pages (apps/api/bench/pages.ts): server-rendered pages at addresses never asked before, with /api/health
+// probed meanwhile (needs the web build, apps/web/dist).
+//
 //   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres
-//                     --scenario=catalog|checkout|uploads|auth]
+//                     --scenario=catalog|checkout|uploads|auth|pages]
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { benchAuth } from './auth.ts';
 import { benchCheckout } from './checkout.ts';
+import { benchPages } from './pages.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import {
   coldDetailRequests,
@@ -64,6 +68,9 @@ const runCatalog = !args.scenario || args.scenario === 'catalog';
 const runCheckout = !args.scenario || args.scenario === 'checkout';
 const runUploads = !args.scenario || args.scenario === 'uploads';
 const runAuth = !args.scenario || args.scenario === 'auth';
+const runPages = !args.scenario || args.scenario === 'pages';
+/** The web build the pages scenario serves (the other scenarios run without one). */
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const productCount = Number(args.products);
 const durationSeconds = Number(args.duration);
 const warmupSeconds = Number(args.warmup);
@@ -195,7 +202,7 @@ async function benchTarget(target: Target): Promise<boolean> {
       LOG_LEVEL: 'fatal',
       DATA_DIR: path.join(workDir, 'app'),
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
+      WEB_DIST_DIR: runPages ? webDist : path.join(workDir, 'no-web-build'),
     });
     // Background work (PDF stamping, e-mail sending) is queued, not run, while the requests are measured.
     app = await buildApp(config, { database, runMailSender: false, runJobs: false });
@@ -358,6 +365,12 @@ async function benchTarget(target: Target): Promise<boolean> {
             runLoad({ url: helloUrl, connections: 1, requests: helloRequests }, 'uploads-hello-probe'),
         })
       : true;
+    if (runPages) {
+      const pagesSample = sample ?? (await loadCatalogSample(database.pool));
+      if (!existsSync(path.join(webDist, 'server/entry-server.js')))
+        console.log(`\nPages: no server render in ${webDist} (npm run build -w @hls/web): not measured`);
+      else if (pagesSample) await benchPages({ app, apiUrl, sample: pagesSample, load: runLoad });
+    }
     if (runAuth) {
       await benchAuth({
         app,
