@@ -64,7 +64,7 @@ describe('a server render', () => {
           ? Response.json(site)
           : Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
       },
-      translations: async (language, namespace) => localeResources[language]?.[namespace] ?? {},
+      translations: async (language, namespace) => (localeResources[language]?.[namespace] as object) ?? {},
     });
     const started = vi.spyOn(globalThis, 'setTimeout');
     const cleared = vi.spyOn(globalThis, 'clearTimeout');
