@@ -8,6 +8,7 @@ import type { MailService } from '../mail/index.ts';
 import { cancelPasswordResets, endAllSessions } from './accounts.sessions.ts';
 import { emailChanges, emailTokens, users, type emailTokenPurposes } from './accounts.tables.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /**
  * E-mail addresses: a new account confirms its address by following a mailed link (orders wait for it), and a
@@ -48,13 +49,6 @@ const addressTaken = () =>
   new AppError('email_taken', 409, 'An account already exists with this e-mail address.', {
     email: 'email.taken',
   });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The id of the account using this address (any case), if any. */
 async function addressOwner(db: DbOrTx, email: string): Promise<string | undefined> {

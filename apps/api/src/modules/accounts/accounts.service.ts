@@ -40,6 +40,7 @@ import {
 import { passwordResets, refreshTokens, users } from './accounts.tables.ts';
 import { hashPassword as hashArgon2, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type AccountsDeps = {
   db: Db;
@@ -142,13 +143,6 @@ const notOnYourself = (field: 'role' | 'status') =>
 /** What the `author_profiles` view shows as the name: a change of it changes the products' copies. */
 const publicName = (row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName'>) =>
   [row.displayName, row.firstName, row.lastName].join('\u0000');
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 const accountSuspended = () =>
   new AppError('account_suspended', 403, 'This account is suspended. Please contact the shop.');

@@ -8,6 +8,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { Ledger } from './royalties.ledger.ts';
 import { royaltyRates } from './royalties.tables.ts';
 import type { Clock } from './royalties.types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type RateDeps = {
   db: Db;
@@ -43,13 +44,6 @@ const taken = () =>
     'This format already has a rate from that instant; a rate is never edited: choose another date.',
     { effectiveFrom: 'rate.taken' },
   );
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * The royalty rates admins set: a rate per format from a date on, never before now (a sale keeps the rate of its
