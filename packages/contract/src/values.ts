@@ -112,3 +112,16 @@ export const royaltyStates = ['pending', 'available', 'paid'] as const;
 /** Lengths of the bank details' text fields. */
 export const BANK_HOLDER_MAX = 70;
 export const BANK_NAME_MAX = 100;
+
+/* ---------------------------------------------------------------- customer reviews */
+
+/** A review waits for an editor (`pending`), then is public (`approved`) or not (`rejected`, with a reason). */
+export const productReviewStatuses = ['pending', 'approved', 'rejected'] as const;
+/** Stars of a rating: 1 to RATING_MAX. */
+export const RATING_MAX = 5;
+/** A review's text and an editor's reason for refusing one. */
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEW_REASON_MAX = 500;
+/** Approved reviews per page of a product's reviews. */
+export const REVIEWS_PAGE_SIZE = 5;

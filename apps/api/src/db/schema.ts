@@ -10,3 +10,4 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/downloads/downloads.tables.ts';
 export * from '../modules/submissions/submissions.tables.ts';
 export * from '../modules/royalties/royalties.tables.ts';
+export * from '../modules/reviews/reviews.tables.ts';

@@ -90,6 +90,11 @@ export const products = pgTable(
     sampleKey: text('sample_key'),
     /** Academic documents: the licence the author chose (contract `licences`). */
     licence: text('licence', { enum: licences }),
+    /** Approved customer reviews and the sum of their stars, kept by the reviews module (`catalog.writes.rate`). */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    /** Free documents: users who downloaded it, each once (`catalog.writes.countDownload`). */
+    downloadCount: integer('download_count').notNull().default(0),
     /** Files only (copy of file_assets.file_type, so type filters need no join). */
     fileType: text('file_type', { enum: fileTypes }),
     titleNorm: text('title_norm')
@@ -114,6 +119,11 @@ export const products = pgTable(
       sql`${t.priceCents} >= 0 AND ${t.minPriceCents} >= 0 AND ${t.discountPercent} BETWEEN 0 AND 90`,
     ),
     check('products_cover_key', sql`${t.coverKey} LIKE 'covers/%'`),
+    check(
+      'products_rating',
+      sql`${t.ratingCount} >= 0 AND ${t.ratingTotal} BETWEEN ${t.ratingCount} AND 5 * ${t.ratingCount}`,
+    ),
+    check('products_download_count', sql`${t.downloadCount} >= 0`),
     check('products_published_at', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
     index('products_newest_idx').on(t.section, t.publishedAt.desc(), t.id.desc()).where(published),
     index('products_price_idx').on(t.section, t.minPriceCents, t.id).where(published),
