@@ -39,11 +39,11 @@ const labels = {
     withdrawal: 'Confirm your withdrawal',
   },
   fr: {
-    forgot: 'Mot de passe oublié ?',
+    forgot: 'Mot de passe oublié ?',
     accountMenu: 'Menu du compte',
     logout: 'Déconnexion',
     payNow: 'Finaliser le paiement',
-    saveAddress: "Enregistrer l'adresse",
+    saveAddress: 'Enregistrer l’adresse',
     address: {
       fullName: /^Nom complet/,
       line1: /^Adresse/,

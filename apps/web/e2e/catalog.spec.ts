@@ -56,10 +56,10 @@ test('search is accent-insensitive and lives in the URL', async ({ page }) => {
   await page.getByLabel('Rechercher dans les fichiers étudiants').fill('etudiant');
   await page.getByLabel('Rechercher dans les fichiers étudiants').press('Enter');
   await expect(page).toHaveURL(/[?&]search=etudiant/);
-  await expect(page.getByText('Résultats pour « etudiant ».')).toBeVisible();
+  await expect(page.getByText('Résultats pour « etudiant ».')).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByLabel('Trier par')).toHaveValue('relevance');
-  await expect(page).toHaveTitle('« etudiant » dans Fichiers étudiants | HLS');
+  await expect(page).toHaveTitle('« etudiant » dans Fichiers étudiants | HLS');
   await screenshot(page, 'catalog-search-etudiant-fr');
 
   // A reload restores the same search.

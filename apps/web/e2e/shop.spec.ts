@@ -215,7 +215,7 @@ test('the contact form shows its errors, then sends the message and acknowledges
 
 const screens = [
   { path: '/cart', title: { en: 'Cart', fr: 'Panier' } },
-  { path: '/wishlist', title: { en: 'Wishlist', fr: "Liste d'envies" } },
+  { path: '/wishlist', title: { en: 'Wishlist', fr: 'Liste d’envies' } },
   { path: '/compare', title: { en: 'Compare', fr: 'Comparateur' } },
   { path: '/about', title: { en: 'About us', fr: 'À propos' } },
   { path: '/contact', title: { en: 'Contact', fr: 'Contact' } },
@@ -235,7 +235,7 @@ for (const lng of ['en', 'fr'] as const) {
     const add =
       lng === 'en'
         ? ['Add to cart', 'Add to wishlist', 'Add to compare']
-        : ['Ajouter au panier', "Ajouter à la liste d'envies", 'Ajouter au comparateur'];
+        : ['Ajouter au panier', 'Ajouter à la liste d’envies', 'Ajouter au comparateur'];
     for (const name of add) await page.getByRole('button', { name, exact: true }).click();
     await openIn(page, `/prodoc/${file.id}`, lng);
     await page.getByRole('button', { name: add[2], exact: true }).click();

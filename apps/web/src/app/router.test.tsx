@@ -89,7 +89,7 @@ describe('app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Conditions générales de vente' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent('Accueil');
+    expect(screen.getByRole('navigation', { name: 'Fil d’Ariane' })).toHaveTextContent('Accueil');
     await waitFor(() => expect(document.title).toBe('Conditions générales de vente | HLS'));
   });
 

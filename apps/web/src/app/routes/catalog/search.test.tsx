@@ -70,7 +70,7 @@ describe('search results', () => {
   it('says when nothing matches anywhere, in French too', async () => {
     stubLists({ book: page([]), pro: page([]), student: page([]) });
     renderWithProviders(null, { routes, route: '/search?search=zzz', lng: 'fr' });
-    expect(await screen.findByRole('heading', { name: 'Aucun résultat pour « zzz »' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aucun résultat pour « zzz »' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeInTheDocument();
   });
 

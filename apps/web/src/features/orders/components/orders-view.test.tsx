@@ -120,7 +120,7 @@ describe('customer orders page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer la rétractation' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(
-        "Il n'est plus possible de se rétracter de cette commande.",
+        'Il n’est plus possible de se rétracter de cette commande.',
       ),
     );
   });
