@@ -125,3 +125,44 @@ export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_REASON_MAX = 500;
 /** Approved reviews per page of a product's reviews. */
 export const REVIEWS_PAGE_SIZE = 5;
+
+/* ---------------------------------------------------------------- what a product page states */
+
+/** Software a file opens in; a file's facts list each with the oldest version known to work. */
+export const softwareApps = [
+  'excel',
+  'excel_mac',
+  'libreoffice_calc',
+  'google_sheets',
+  'word',
+  'libreoffice_writer',
+  'powerpoint',
+  'keynote',
+  'libreoffice_impress',
+  'powerbi_desktop',
+  'access',
+  'publisher',
+  'pdf_reader',
+] as const;
+/** What a ZIP archive holds, as its page names it ("ZIP archive: CSV data + PDF guide"). */
+export const archiveParts = [
+  'csv_data',
+  'pdf_guide',
+  'pdf_document',
+  'spreadsheet',
+  'document',
+  'presentation',
+  'text',
+  'images',
+  'readme',
+] as const;
+/** What the buyer of a professional file may do with it: use it alone, or in their business for clients too. */
+export const usageLicences = ['personal', 'commercial'] as const;
+/** The file a book's ebook edition is delivered as. */
+export const ebookFileFormats = ['pdf', 'epub'] as const;
+export const PUBLISHER_MAX = 120;
+/** Software a file's facts may list, and the length of a version ("2016", "7.3", "365"). */
+export const SOFTWARE_MAX = 6;
+export const SOFTWARE_VERSION_MAX = 20;
+/** Sheets of a workbook or slides of a presentation a proposal may state. */
+export const CONTENT_COUNT_MAX = 10_000;

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -13,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  archiveParts,
   editionFormats,
   fileTypes,
   languages,
@@ -20,6 +24,8 @@ import {
   productKinds,
   productStatuses,
   sections,
+  softwareApps,
+  usageLicences,
 } from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
 
@@ -95,6 +101,26 @@ export const products = pgTable(
     ratingTotal: integer('rating_total').notNull().default(0),
     /** Free documents: users who downloaded it, each once (`catalog.writes.countDownload`). */
     downloadCount: integer('download_count').notNull().default(0),
+    /** Books: who publishes it and when (the book's own date; `published_at` is when the shop listed it). */
+    publisher: text('publisher'),
+    publicationDate: date('publication_date', { mode: 'string' }),
+    /** Professional files: what the buyer may do with it (contract `usageLicences`). */
+    usageLicence: text('usage_licence', { enum: usageLicences }),
+    /** Files: what is inside (a workbook's sheets, a presentation's slides, a ZIP archive's parts) and opens it. */
+    sheets: integer('sheets'),
+    slides: integer('slides'),
+    archiveParts: text('archive_parts', { enum: archiveParts })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    software: jsonb('software')
+      .$type<{ app: (typeof softwareApps)[number]; version: string | null }[]>()
+      .notNull()
+      .default([]),
+    /** When the content was last replaced: its creation, then each new version published. */
+    revisedAt: timestamp('revised_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The same work in the other language; both products point at each other (kept by the service). */
+    twinId: integer('twin_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     /** Files only (copy of file_assets.file_type, so type filters need no join). */
     fileType: text('file_type', { enum: fileTypes }),
     titleNorm: text('title_norm')
@@ -125,6 +151,9 @@ export const products = pgTable(
     ),
     check('products_download_count', sql`${t.downloadCount} >= 0`),
     check('products_published_at', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
+    check('products_contents', sql`coalesce(${t.sheets}, 1) > 0 AND coalesce(${t.slides}, 1) > 0`),
+    check('products_twin', sql`${t.twinId} <> ${t.id}`),
+    index('products_twin_idx').on(t.twinId),
     index('products_newest_idx').on(t.section, t.publishedAt.desc(), t.id.desc()).where(published),
     index('products_price_idx').on(t.section, t.minPriceCents, t.id).where(published),
     index('products_title_idx').on(t.section, t.title, t.id).where(published),
@@ -192,6 +221,8 @@ export const fileAssets = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     pages: integer('pages'),
+    /** Holds a VBA project (found when the author's upload was inspected). */
+    macros: boolean('macros').notNull().default(false),
     ...timestamps,
   },
   (t) => [
