@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice } from './money.ts';
+import { discountedPrice, includedVat, royaltyOf, saleRoyalty } from './money.ts';
 
 describe('discountedPrice', () => {
   it('applies a percent discount and rounds half up to the cent', () => {
@@ -21,5 +21,34 @@ describe('discountedPrice', () => {
         if (!Number.isInteger(result) || result < 0 || result > price) wrong.push(`${price}@${discount}%`);
       }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('saleRoyalty', () => {
+  it('takes the VAT included in the price out, then the rate of the net sale, rounded once', () => {
+    // 19.90 with 5.5 % VAT included: 1.04 of VAT, 18.86 net; 25 % of it is 4.715, rounded to 4.72.
+    expect(saleRoyalty({ paidCents: 1990, vatRateBp: 550, royaltyRateBp: 2500 })).toEqual({
+      vatCents: 104,
+      netCents: 1886,
+      royaltyCents: 472,
+    });
+  });
+
+  it('counts the whole price as net without VAT', () => {
+    expect(saleRoyalty({ paidCents: 2500, vatRateBp: 0, royaltyRateBp: 1000 })).toEqual({
+      vatCents: 0,
+      netCents: 2500,
+      royaltyCents: 250,
+    });
+  });
+
+  it('agrees with includedVat and royaltyOf for every price and rate', () => {
+    for (let paid = 0; paid <= 3000; paid += 37)
+      for (const vat of [0, 550, 2000])
+        for (const rate of [1000, 2500, 5000]) {
+          const sale = saleRoyalty({ paidCents: paid, vatRateBp: vat, royaltyRateBp: rate });
+          expect(sale.vatCents + sale.netCents).toBe(paid);
+          expect(sale.royaltyCents).toBe(royaltyOf(paid - includedVat(paid, vat), rate));
+        }
   });
 });

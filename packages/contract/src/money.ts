@@ -5,3 +5,27 @@ export function discountedPrice(priceCents: number, discountPercent: number): nu
   if (!(discountPercent > 0)) return priceCents;
   return Math.round((priceCents * (100 - discountPercent)) / 100);
 }
+
+/** VAT included in a price, in cents, for a rate in basis points (one rounding per line). */
+export function includedVat(totalCents: number, rateBp: number): number {
+  return Math.round((totalCents * rateBp) / (10_000 + rateBp));
+}
+
+/** Royalty of a net sale at a rate in basis points: rounded once, half away from zero (integer cents). */
+export function royaltyOf(netCents: number, rateBp: number): number {
+  return Math.sign(netCents) * Math.round((Math.abs(netCents) * rateBp) / 10_000);
+}
+
+/**
+ * What one sale earns its author (DESIGN §3): the price paid, less the VAT included in it, is the net sale; the
+ * royalty is the format's rate of it, rounded once.
+ */
+export function saleRoyalty(sale: { paidCents: number; vatRateBp: number; royaltyRateBp: number }): {
+  vatCents: number;
+  netCents: number;
+  royaltyCents: number;
+} {
+  const vatCents = includedVat(sale.paidCents, sale.vatRateBp);
+  const netCents = sale.paidCents - vatCents;
+  return { vatCents, netCents, royaltyCents: royaltyOf(netCents, sale.royaltyRateBp) };
+}

@@ -17,6 +17,7 @@ import type {
   PaymentProvider,
   ShipBody,
 } from '@hls/contract';
+import { includedVat } from '@hls/contract/money';
 import { paths } from '@hls/contract/paths';
 import type { z } from 'zod';
 import type { CheckoutSettings, SiteSettings } from '../../config.ts';
@@ -106,9 +107,8 @@ type PricedLine = {
   quantity: number;
 };
 
-/** VAT included in a price, in cents, for a rate in basis points (one rounding per line). */
-export const includedVat = (totalCents: number, rate: number) =>
-  Math.round((totalCents * rate) / (10_000 + rate));
+/** VAT included in a price: the contract's rule, which the royalties and the authors' quotes share. */
+export { includedVat };
 
 /** The configured VAT rate (basis points) of what a line sells. */
 export function vatRate(rates: NonNullable<CheckoutSettings['vatRates']>, format: LineFormat): number {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
+import { royaltyOf } from '@hls/contract/money';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
@@ -21,9 +22,8 @@ export type LedgerDeps = {
 export const royaltyFormatOf = (format: LineFormat): RoyaltyFormat =>
   format === 'file' ? 'professional_file' : format;
 
-/** Royalty of a net sale at a rate in basis points: rounded once, half away from zero (integer cents). */
-export const royaltyOf = (netCents: number, rateBp: number): number =>
-  Math.sign(netCents) * Math.round((Math.abs(netCents) * rateBp) / 10_000);
+/** Royalty of a net sale at a rate in basis points: the contract's rule (the Publish page's example uses it). */
+export { royaltyOf };
 
 /** The settings' rates (percent) in basis points. */
 export function defaultRatesBp(rates: Config['royaltyRates']): RoyaltyRates {

@@ -7,6 +7,7 @@ import {
   FileType,
   ProposeBookBody,
   ProposeFileBody,
+  saleRoyalty,
   type AuthorProduct,
   type Category,
   type PriceQuote,
@@ -21,7 +22,7 @@ import type { Config, CheckoutSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
-import { includedVat, vatRate } from '../orders/index.ts';
+import { vatRate } from '../orders/index.ts';
 import type { Storage } from '../storage/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import {
@@ -147,23 +148,22 @@ export function quotePrice(
   settings: { royaltyRates: Config['royaltyRates']; vatRates: CheckoutSettings['vatRates'] },
 ): PriceQuote {
   const customerPriceCents = discountedPrice(input.priceCents, input.discountPercent);
-  const vatCents = settings.vatRates
-    ? includedVat(customerPriceCents, vatRate(settings.vatRates, input.format))
-    : 0;
-  const netCents = customerPriceCents - vatCents;
   const royaltyFormat = input.format === 'file' ? 'professional_file' : input.format;
   const percent =
     input.format === 'file' ? settings.royaltyRates.professionalFile : settings.royaltyRates[input.format];
   const royaltyRateBp = input.free ? 0 : Math.round(percent * 100);
+  const sale = saleRoyalty({
+    paidCents: customerPriceCents,
+    vatRateBp: settings.vatRates ? vatRate(settings.vatRates, input.format) : 0,
+    royaltyRateBp,
+  });
   return {
     priceCents: input.priceCents,
     discountPercent: input.discountPercent,
     customerPriceCents,
-    vatCents,
-    netCents,
+    ...sale,
     royaltyFormat,
     royaltyRateBp,
-    royaltyCents: Math.round((royaltyRateBp * netCents) / 10_000),
   };
 }
 
