@@ -130,6 +130,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the paper delivery estimate as working days min-max and refuses a range that makes no sense', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).checkout.paperDeliveryDays).toEqual({ min: 5, max: 10 });
+    expect(loadConfig({ DATA_DIR: dataDir, PAPER_DELIVERY_DAYS: '3–7' }).checkout.paperDeliveryDays).toEqual({
+      min: 3,
+      max: 7,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PAPER_DELIVERY_DAYS: '4' }).checkout.paperDeliveryDays).toEqual({
+      min: 4,
+      max: 4,
+    });
+    for (const wrong of ['10-5', '0-3', 'a week', '5-90']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PAPER_DELIVERY_DAYS: wrong })).toThrow(
+        /PAPER_DELIVERY_DAYS/,
+      );
+    }
+  });
+
   it('parses lists, durations, sizes and switches', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,

@@ -159,6 +159,8 @@ export type CheckoutSettings = {
   stampPdfs: boolean;
   /** Where withdrawn paper books are sent back to (the Tunisian delivery centre). */
   returnAddress: string;
+  /** Working days a paper book takes from the Tunisian centre to the door, as the pages promise them. */
+  paperDeliveryDays: { min: number; max: number };
 };
 
 /** The EU, the United Kingdom, Switzerland, Norway and the Maghreb. */
@@ -271,6 +273,18 @@ const countryList = z.string().transform((value, ctx) => {
   return [...new Set(codes)];
 });
 
+/** "5-10" (or "5–10") working days → { min: 5, max: 10 }; a single number is an exact estimate. */
+const dayRange = z.string().transform((value, ctx) => {
+  const match = /^\s*(\d{1,2})\s*(?:[-–]\s*(\d{1,2}))?\s*$/.exec(value);
+  const min = Number(match?.[1]);
+  const max = Number(match?.[2] ?? match?.[1]);
+  if (!match || min < 1 || max < min || max > 60) {
+    ctx.addIssue({ code: 'custom', message: 'expected working days as min-max, from 1 to 60 (5-10)' });
+    return z.NEVER;
+  }
+  return { min, max };
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -345,6 +359,7 @@ const EnvSchema = z.object({
   TEST_CLOCK: booleanText.default(false),
   ORDER_PAYMENT_WINDOW: duration.default(30 * 60),
   SHIPPING_COUNTRIES: countryList.default(countryList.parse(DEFAULT_SHIPPING_COUNTRIES)),
+  PAPER_DELIVERY_DAYS: dayRange.default({ min: 5, max: 10 }),
   VAT_RATE_PAPER: percent.optional(),
   VAT_RATE_EBOOK: percent.optional(),
   VAT_RATE_FILE: percent.optional(),
@@ -643,6 +658,7 @@ export function loadConfig(env: Env = process.env): Config {
       downloadTokenTtl: e.DOWNLOAD_TOKEN_TTL,
       stampPdfs: e.STAMP_PDFS,
       returnAddress: e.RETURN_ADDRESS,
+      paperDeliveryDays: e.PAPER_DELIVERY_DAYS,
     },
     uploads: {
       coverMaxBytes: e.UPLOAD_COVER_MAX_MB * 1024 * 1024,

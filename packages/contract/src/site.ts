@@ -23,6 +23,19 @@ export const SiteInfo = z.object({
   partners: z.array(z.object({ name: z.string(), url: z.string() })),
   /** Royalty rates in percent of net sales, as stated in the author contract. */
   royaltyRates: z.object({ paper: z.number(), ebook: z.number(), professionalFile: z.number() }),
+  /**
+   * When royalties are paid: days a sale's royalty is held (digital goods from payment, or until their first
+   * download; paper books from delivery), then the smallest available balance a payout pays, in cents.
+   */
+  royaltyTerms: z.object({
+    digitalHoldDays: z.number().int(),
+    paperHoldDays: z.number().int(),
+    minimumPayoutCents: z.number().int(),
+  }),
+  /** VAT included in prices, in basis points per format (net sales leave it out); null when none is set. */
+  vatRates: z.object({ paper: z.number(), ebook: z.number(), professionalFile: z.number() }).nullable(),
+  /** Paper books: working days from the delivery centre in Tunisia to the door. */
+  delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
   /** Where the author contract PDF is downloaded (also given by GET /api/books/type/file/contrat). */
   contractUrl: z.string(),
 });

@@ -5,9 +5,33 @@ import type { Config } from '../../config.ts';
 
 type SiteFacts = Omit<SiteInfo, 'royaltyRates'>;
 
-/** The public facts of the site from configuration, for the legal notice, the footer and the contact page. */
-export function siteInfo(config: Pick<Config, 'site'>, contractUrl: string): SiteFacts {
-  return { ...config.site, contractUrl };
+const DAY = 86_400;
+
+/**
+ * The public facts of the site from configuration, for the legal notice, the footer, the contact page, the
+ * author guide's royalty terms and the paper delivery estimate.
+ */
+export function siteInfo(
+  config: Pick<Config, 'site' | 'royalties' | 'checkout'>,
+  contractUrl: string,
+): SiteFacts {
+  const { digitalHold, paperHold, minimumPayoutCents } = config.royalties;
+  const vat = config.checkout.vatRates;
+  return {
+    ...config.site,
+    contractUrl,
+    // A hold set in hours still waits into its last day.
+    royaltyTerms: {
+      digitalHoldDays: Math.ceil(digitalHold / DAY),
+      paperHoldDays: Math.ceil(paperHold / DAY),
+      minimumPayoutCents,
+    },
+    vatRates: vat && { paper: vat.paper, ebook: vat.ebook, professionalFile: vat.professionalFile },
+    delivery: {
+      minDays: config.checkout.paperDeliveryDays.min,
+      maxDays: config.checkout.paperDeliveryDays.max,
+    },
+  };
 }
 
 export default async function siteRoutes(
@@ -22,7 +46,7 @@ export default async function siteRoutes(
     schema: {
       tags: ['site'],
       summary:
-        'Owner company, host, contact e-mails and phone, social links, royalty rates in effect, contract link',
+        'Owner company, host, contacts, social links, royalty rates in effect and royalty terms, VAT rates, paper delivery days, contract link',
       response: { 200: SiteInfo },
     },
     handler: async (_request, reply) =>

@@ -30,6 +30,42 @@ describe('GET /api/site', () => {
   });
 });
 
+describe('GET /api/site: what authors are paid and when, and how long paper books take', () => {
+  const t = useApp({
+    env: {
+      ROYALTY_HOLD_DIGITAL: '7d',
+      ROYALTY_HOLD_PAPER: '36h',
+      PAYOUT_MINIMUM_EUR: '25',
+      VAT_RATE_EBOOK: '5.5',
+      PAPER_DELIVERY_DAYS: '4-9',
+    },
+  });
+
+  it('gives the royalty holds in days, the payout minimum, the VAT rates and the delivery estimate', async () => {
+    const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
+    expect(site.royaltyTerms).toEqual({ digitalHoldDays: 7, paperHoldDays: 2, minimumPayoutCents: 2500 });
+    expect(site.vatRates).toEqual({ paper: 0, ebook: 550, professionalFile: 0 });
+    expect(site.delivery).toEqual({ minDays: 4, maxDays: 9 });
+  });
+
+  it('gives the rates in effect today, after an admin changed one', async () => {
+    await t.app.royalties.rates.add({ format: 'ebook', rateBp: 3000 }, null);
+    const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
+    expect(site.royaltyRates.ebook).toBe(30);
+  });
+});
+
+describe('GET /api/site without VAT', () => {
+  const t = useApp();
+
+  it('says no VAT is included (null) and gives the default holds, minimum and delivery days', async () => {
+    const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
+    expect(site.vatRates).toBeNull();
+    expect(site.royaltyTerms).toEqual({ digitalHoldDays: 14, paperHoldDays: 14, minimumPayoutCents: 5000 });
+    expect(site.delivery).toEqual({ minDays: 5, maxDays: 10 });
+  });
+});
+
 describe('partners', () => {
   const t = useApp({
     env: { PARTNERS: 'Université de Sousse|https://www.uc.rnu.tn, Lib Co | http://lib.example/shop ,' },
