@@ -35,6 +35,8 @@ describe('frenchTypographyFaults', () => {
       'thousands are grouped by a narrow no-break space (U+202F): "2 000"',
     ]);
     expect(rules('1\u00a0250 pages')).toHaveLength(1);
+    expect(rules('Utilisez au plus 2000 caractères.')).toHaveLength(1);
+    expect(rules('Dernière mise à jour\u202f: novembre 2026, FR76 3000 6000')).toEqual([]);
     expect(rules('15%')).toEqual(['a no-break space goes before %']);
     expect(rules('15 %')).toEqual(['a no-break space goes before %']);
     expect(rules('-15\u00a0%')).toEqual(['a minus sign (−) goes before a negative number']);

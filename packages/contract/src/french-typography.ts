@@ -29,6 +29,12 @@ const rules: { rule: string; pattern: RegExp }[] = [
     rule: 'thousands are grouped by a narrow no-break space (U+202F): "2 000"',
     pattern: /(?<!\d{3})\d[ \u00a0]\d{3}(?!\d)/g,
   },
+  {
+    rule: 'thousands are grouped by a narrow no-break space (U+202F): "2 000"',
+    // A count of something (not a year nor a code): 4 digits or more before its unit.
+    pattern:
+      /\b\d{4,}(?=[ \u00a0\u202f]?(?:caractères|exemplaires|pages|mots|euros|€|Mo|Ko|ventes|fichiers|livres)\b)/g,
+  },
   { rule: 'a no-break space goes before %', pattern: /\d ?%/g },
   { rule: 'a minus sign (−) goes before a negative number', pattern: /(?:^|[\s(])-(?=\d)/g },
 ];

@@ -24,7 +24,7 @@ const copy = {
     reference: 'Réf. PRO-ACH-01 – version 3 – janvier 2026',
     purpose: '1. Objet',
     purposeText:
-      "Cette procédure décrit le circuit d'une demande d'achat, de l'expression du besoin jusqu'au paiement de la facture. Elle garantit que chaque dépense est autorisée, budgétée et tracée.",
+      'Cette procédure décrit le circuit d’une demande d’achat, de l’expression du besoin jusqu’au paiement de la facture. Elle garantit que chaque dépense est autorisée, budgétée et tracée.',
     scope: '2. Domaine d’application',
     scopeText:
       'Elle s’applique à tous les services pour les achats de biens et de prestations supérieurs à 150 € HT, hors frais de déplacement.',

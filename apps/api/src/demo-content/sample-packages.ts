@@ -123,7 +123,7 @@ export async function renderPowerBiPackage(input: PackageInput): Promise<Buffer>
           {
             heading: 'Composer les visuels',
             steps: [
-              'Trois cartes : CA total, Quantité totale, Panier moyen.',
+              'Trois cartes\u202f: CA total, Quantité totale, Panier moyen.',
               'Un histogramme groupé du CA par mois, un graphique en anneau par canal.',
               'Une carte choroplèthe ou un tableau par région, et des segments Région et Produit.',
               'Enregistrez le rapport au format .pbix.',
@@ -167,7 +167,7 @@ export async function renderPowerBiPackage(input: PackageInput): Promise<Buffer>
       fr ? `Auteur : ${input.author}` : `Author: ${input.author}`,
       '',
       fr
-        ? 'Contenu : données de ventes (CSV), mesures DAX (mesures.dax) et guide PDF pas à pas.'
+        ? 'Contenu\u202f: données de ventes (CSV), mesures DAX (mesures.dax) et guide PDF pas à pas.'
         : 'Contents: sales data (CSV), DAX measures (measures.dax) and a step-by-step PDF guide.',
       fr
         ? 'Ouvrez le guide, puis importez le CSV dans Power BI Desktop (Obtenir les données > Texte/CSV).'
@@ -185,11 +185,11 @@ export async function renderPublisherPackage(input: PackageInput): Promise<Buffe
     ? [
         'TITRE : Formations professionnelles 2026',
         '',
-        'ACCROCHE : Développez vos compétences avec des formations courtes, concrètes et certifiantes.',
+        'ACCROCHE\u202f: Développez vos compétences avec des formations courtes, concrètes et certifiantes.',
         '',
         'VOLET 1 – Nos formations',
         '- Gestion financière pour non-financiers (2 jours)',
-        '- Excel avancé : tableaux croisés et Power Query (1 jour)',
+        '- Excel avancé\u202f: tableaux croisés et Power Query (1 jour)',
         '- Manager une équipe à distance (2 jours)',
         '',
         'VOLET 2 – Pourquoi nous choisir',
@@ -223,16 +223,16 @@ export async function renderPublisherPackage(input: PackageInput): Promise<Buffe
           {
             heading: 'Mise en page',
             steps: [
-              'Fichier > Nouveau > Brochures : choisissez un modèle trois volets, format A4 paysage.',
-              'Marges de 10 mm, gouttières de 8 mm ; police des titres Georgia 20 pt, texte Calibri 10 pt.',
-              'Couleurs : bleu nuit #1E3A5F pour les titres, orange #F4A261 pour les filets.',
+              'Fichier > Nouveau > Brochures\u202f: choisissez un modèle trois volets, format A4 paysage.',
+              'Marges de 10 mm, gouttières de 8 mm\u202f; police des titres Georgia 20 pt, texte Calibri 10 pt.',
+              'Couleurs\u202f: bleu nuit #1E3A5F pour les titres, orange #F4A261 pour les filets.',
             ],
           },
           {
             heading: 'Contenu',
             steps: [
               'Collez chaque volet de textes-brochure.txt dans la zone de texte correspondante.',
-              'Insertion > Images : placez visuel-couverture.svg sur le volet de couverture.',
+              'Insertion > Images\u202f: placez visuel-couverture.svg sur le volet de couverture.',
               'Vérifiez l’orthographe (F7), puis Fichier > Exporter > PDF pour l’imprimeur.',
             ],
           },
@@ -266,7 +266,7 @@ export async function renderPublisherPackage(input: PackageInput): Promise<Buffe
       fr ? `Auteur : ${input.author}` : `Author: ${input.author}`,
       '',
       fr
-        ? 'Contenu : textes de la brochure, visuel de couverture (SVG) et guide de mise en page PDF.'
+        ? 'Contenu\u202f: textes de la brochure, visuel de couverture (SVG) et guide de mise en page PDF.'
         : 'Contents: brochure copy, cover artwork (SVG) and a PDF layout guide.',
       fr
         ? 'Ouvrez Microsoft Publisher et suivez guide.pdf pour obtenir le fichier .pub.'
@@ -362,14 +362,14 @@ export async function renderAccessPackage(input: PackageInput): Promise<Buffer> 
             heading: 'Créer les tables',
             steps: [
               'Ouvrez Access, Fichier > Nouveau > Base de données vide, enregistrez-la sous commandes.accdb.',
-              'Créer > Création de requête > mode SQL : exécutez une à une les instructions de schema.sql.',
-              'Données externes > Nouvelle source > Fichier texte : importez chaque CSV dans sa table (première ligne = en-têtes).',
+              'Créer > Création de requête > mode SQL\u202f: exécutez une à une les instructions de schema.sql.',
+              'Données externes > Nouvelle source > Fichier texte\u202f: importez chaque CSV dans sa table (première ligne = en-têtes).',
             ],
           },
           {
             heading: 'Relations, formulaires et requêtes',
             steps: [
-              'Outils de base de données > Relations : vérifiez les liens Clients–Commandes et Produits–Commandes avec intégrité référentielle.',
+              'Outils de base de données > Relations\u202f: vérifiez les liens Clients–Commandes et Produits–Commandes avec intégrité référentielle.',
               'Créer > Formulaire sur la table Commandes, avec des listes déroulantes pour le client et le produit.',
               'Collez les requêtes de requetes.sql en mode SQL et enregistrez-les.',
             ],
@@ -405,7 +405,7 @@ export async function renderAccessPackage(input: PackageInput): Promise<Buffer> 
       fr ? `Auteur : ${input.author}` : `Author: ${input.author}`,
       '',
       fr
-        ? 'Contenu : tables en CSV, script de création (schema.sql), requêtes et guide PDF.'
+        ? 'Contenu\u202f: tables en CSV, script de création (schema.sql), requêtes et guide PDF.'
         : 'Contents: tables as CSV, creation script (schema.sql), queries and a PDF guide.',
       fr
         ? 'Suivez guide.pdf pour obtenir la base .accdb dans Microsoft Access.'
@@ -427,14 +427,16 @@ export async function renderBundle(input: PackageInput): Promise<Buffer> {
     [fr ? 'LISEZMOI.txt' : 'README.txt']: readme(input.title, [
       fr ? `Auteur : ${input.author}` : `Author: ${input.author}`,
       '',
-      fr ? 'Ce pack réunit quatre documents complémentaires :' : 'This pack brings together four documents:',
-      fr ? '- 1-notes.pdf : le support écrit' : '- 1-notes.pdf: the written notes',
-      fr ? '- 2-tableur.xlsx : le classeur de suivi' : '- 2-workbook.xlsx: the tracking workbook',
       fr
-        ? '- 3-procedure.docx : la procédure et son formulaire'
+        ? 'Ce pack réunit quatre documents complémentaires\u202f:'
+        : 'This pack brings together four documents:',
+      fr ? '- 1-notes.pdf\u202f: le support écrit' : '- 1-notes.pdf: the written notes',
+      fr ? '- 2-tableur.xlsx\u202f: le classeur de suivi' : '- 2-workbook.xlsx: the tracking workbook',
+      fr
+        ? '- 3-procedure.docx\u202f: la procédure et son formulaire'
         : '- 3-procedure.docx: the procedure and its form',
       fr
-        ? '- 4-presentation.pptx : le modèle de présentation'
+        ? '- 4-presentation.pptx\u202f: le modèle de présentation'
         : '- 4-presentation.pptx: the presentation template',
     ]),
     '1-notes.pdf': await renderSamplePdf(input),

@@ -18,7 +18,7 @@ const labels = {
     solution: 'Corrigé',
     conclusion: 'Conclusion',
     conclusionText:
-      'Ces notions se complètent : maîtrisez-les une à une, puis appliquez-les sur un cas réel. Les exercices proposés en fin de chapitre permettent de vérifier votre compréhension avant un examen ou une mission.',
+      'Ces notions se complètent\u202f: maîtrisez-les une à une, puis appliquez-les sur un cas réel. Les exercices proposés en fin de chapitre permettent de vérifier votre compréhension avant un examen ou une mission.',
     bibliography: 'Pour aller plus loin',
   },
   en: {

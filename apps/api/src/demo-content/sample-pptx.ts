@@ -29,8 +29,8 @@ const copy = {
       'Recruter deux commerciaux sur la région Sud',
       'Suivre la marge par produit chaque mois',
     ],
-    thanks: 'Merci – questions ?',
-    howTo: 'Remplacez les textes et les chiffres : les couleurs et la mise en page suivent le masque.',
+    thanks: 'Merci – questions\u202f?',
+    howTo: 'Remplacez les textes et les chiffres\u202f: les couleurs et la mise en page suivent le masque.',
   },
   en: {
     subtitle: 'Presentation template – quarterly review',

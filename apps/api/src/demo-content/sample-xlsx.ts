@@ -35,7 +35,7 @@ const copy = {
     net: 'Net',
     closing: 'Solde de clôture (€)',
     totals: 'Total',
-    help: 'Saisissez vos opérations dans l’onglet « Saisie » : la synthèse et les soldes se recalculent seuls.',
+    help: 'Saisissez vos opérations dans l’onglet «\u202fSaisie\u202f»\u202f: la synthèse et les soldes se recalculent seuls.',
     months: ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin'],
   },
   en: {

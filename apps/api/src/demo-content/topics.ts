@@ -18,31 +18,31 @@ const fr: Record<Topic, TopicText> = {
   finance: {
     name: 'Gestion financière',
     abstract:
-      "Ce document présente les outils de base de la gestion financière de l'entreprise : lecture du bilan, analyse du compte de résultat, calcul du besoin en fonds de roulement et des principaux ratios. Il s'adresse à l'étudiant de licence comme au professionnel qui prépare un diagnostic.",
+      'Ce document présente les outils de base de la gestion financière de l’entreprise\u202f: lecture du bilan, analyse du compte de résultat, calcul du besoin en fonds de roulement et des principaux ratios. Il s’adresse à l’étudiant de licence comme au professionnel qui prépare un diagnostic.',
     sections: [
       {
         heading: 'Le bilan comptable',
         paragraphs: [
-          "Le bilan décrit, à une date donnée, ce que l'entreprise possède (l'actif) et la manière dont ces biens sont financés (le passif). En comptabilité française, l'actif distingue l'actif immobilisé, durable, et l'actif circulant, qui se renouvelle au rythme du cycle d'exploitation.",
-          "Au passif, les capitaux propres représentent les ressources apportées ou laissées par les associés ; les dettes financières et les dettes d'exploitation complètent le financement. Un bilan équilibré finance les emplois durables par des ressources durables.",
+          'Le bilan décrit, à une date donnée, ce que l’entreprise possède (l’actif) et la manière dont ces biens sont financés (le passif). En comptabilité française, l’actif distingue l’actif immobilisé, durable, et l’actif circulant, qui se renouvelle au rythme du cycle d’exploitation.',
+          'Au passif, les capitaux propres représentent les ressources apportées ou laissées par les associés\u202f; les dettes financières et les dettes d’exploitation complètent le financement. Un bilan équilibré finance les emplois durables par des ressources durables.',
         ],
         bullets: [
-          'Actif immobilisé : immobilisations incorporelles, corporelles et financières.',
-          'Actif circulant : stocks, créances clients, disponibilités.',
-          'Passif : capitaux propres, provisions, dettes financières et dettes fournisseurs.',
+          'Actif immobilisé\u202f: immobilisations incorporelles, corporelles et financières.',
+          'Actif circulant\u202f: stocks, créances clients, disponibilités.',
+          'Passif\u202f: capitaux propres, provisions, dettes financières et dettes fournisseurs.',
         ],
       },
       {
         heading: 'Le fonds de roulement et le besoin en fonds de roulement',
         paragraphs: [
-          "Le fonds de roulement net global (FRNG) est l'excédent des ressources stables sur les emplois stables. Il finance une partie du cycle d'exploitation.",
-          "Le besoin en fonds de roulement (BFR) mesure le décalage entre les encaissements et les décaissements liés à l'activité : stocks plus créances clients, moins dettes fournisseurs. La trésorerie nette est égale à FRNG moins BFR.",
+          'Le fonds de roulement net global (FRNG) est l’excédent des ressources stables sur les emplois stables. Il finance une partie du cycle d’exploitation.',
+          'Le besoin en fonds de roulement (BFR) mesure le décalage entre les encaissements et les décaissements liés à l’activité\u202f: stocks plus créances clients, moins dettes fournisseurs. La trésorerie nette est égale à FRNG moins BFR.',
         ],
       },
       {
         heading: 'Les ratios essentiels',
         paragraphs: [
-          "Les ratios permettent de comparer l'entreprise à son secteur et d'en suivre l'évolution. On retient en priorité les ratios de rentabilité, de structure financière et de liquidité.",
+          'Les ratios permettent de comparer l’entreprise à son secteur et d’en suivre l’évolution. On retient en priorité les ratios de rentabilité, de structure financière et de liquidité.',
         ],
         bullets: [
           'Rentabilité économique = résultat d’exploitation / actif économique.',
@@ -54,7 +54,7 @@ const fr: Record<Topic, TopicText> = {
       {
         heading: 'Du diagnostic à la décision',
         paragraphs: [
-          'Un diagnostic financier utile ne se limite pas au calcul : il explique les écarts, relie les chiffres à la stratégie et propose des actions concrètes, par exemple renégocier les délais fournisseurs ou réduire les stocks dormants.',
+          'Un diagnostic financier utile ne se limite pas au calcul\u202f: il explique les écarts, relie les chiffres à la stratégie et propose des actions concrètes, par exemple renégocier les délais fournisseurs ou réduire les stocks dormants.',
         ],
       },
     ],
@@ -71,48 +71,48 @@ const fr: Record<Topic, TopicText> = {
     },
     exercise: {
       question:
-        "Exercice corrigé. Une entreprise présente des stocks de 120 k€, des créances clients de 210 k€ et des dettes fournisseurs de 145 k€. Ses ressources stables s'élèvent à 900 k€ et ses emplois stables à 700 k€. Calculez le BFR, le FRNG et la trésorerie nette.",
+        'Exercice corrigé. Une entreprise présente des stocks de 120 k€, des créances clients de 210 k€ et des dettes fournisseurs de 145 k€. Ses ressources stables s’élèvent à 900 k€ et ses emplois stables à 700 k€. Calculez le BFR, le FRNG et la trésorerie nette.',
       answer: [
         'BFR = 120 + 210 - 145 = 185 k€.',
         'FRNG = 900 - 700 = 200 k€.',
-        'Trésorerie nette = 200 - 185 = 15 k€ : la situation est saine mais tendue.',
+        'Trésorerie nette = 200 - 185 = 15 k€\u202f: la situation est saine mais tendue.',
       ],
     },
   },
   computing: {
     name: 'Bases de données relationnelles',
     abstract:
-      "Ce support couvre la conception et l'interrogation des bases de données relationnelles : modèle entité-association, passage au modèle relationnel, normalisation et langage SQL. Chaque notion est illustrée par un exemple de gestion d'une bibliothèque universitaire.",
+      'Ce support couvre la conception et l’interrogation des bases de données relationnelles\u202f: modèle entité-association, passage au modèle relationnel, normalisation et langage SQL. Chaque notion est illustrée par un exemple de gestion d’une bibliothèque universitaire.',
     sections: [
       {
         heading: 'Du modèle conceptuel au schéma relationnel',
         paragraphs: [
-          "La conception commence par l'identification des entités (Étudiant, Livre, Emprunt) et de leurs associations. Chaque entité devient une table ; chaque association de cardinalité plusieurs-à-plusieurs devient une table de liaison portant les deux clés étrangères.",
-          "Le choix des clés primaires est décisif : une clé technique (un entier ou un UUID) évite de dépendre d'informations susceptibles de changer, comme une adresse électronique.",
+          'La conception commence par l’identification des entités (Étudiant, Livre, Emprunt) et de leurs associations. Chaque entité devient une table\u202f; chaque association de cardinalité plusieurs-à-plusieurs devient une table de liaison portant les deux clés étrangères.',
+          'Le choix des clés primaires est décisif\u202f: une clé technique (un entier ou un UUID) évite de dépendre d’informations susceptibles de changer, comme une adresse électronique.',
         ],
       },
       {
         heading: 'La normalisation',
         paragraphs: [
-          "Normaliser, c'est éliminer les redondances qui provoquent des anomalies de mise à jour. En pratique, on vise la troisième forme normale.",
+          'Normaliser, c’est éliminer les redondances qui provoquent des anomalies de mise à jour. En pratique, on vise la troisième forme normale.',
         ],
         bullets: [
-          '1FN : chaque attribut contient une valeur atomique.',
-          '2FN : tout attribut non clé dépend de toute la clé.',
-          '3FN : aucun attribut non clé ne dépend d’un autre attribut non clé.',
+          '1FN\u202f: chaque attribut contient une valeur atomique.',
+          '2FN\u202f: tout attribut non clé dépend de toute la clé.',
+          '3FN\u202f: aucun attribut non clé ne dépend d’un autre attribut non clé.',
         ],
       },
       {
         heading: 'Interroger avec SQL',
         paragraphs: [
-          "La requête SELECT combine projection, sélection et jointure. Les fonctions d'agrégation (COUNT, SUM, AVG) associées à GROUP BY produisent des statistiques ; HAVING filtre les groupes obtenus.",
-          'Les index accélèrent la recherche mais ralentissent les écritures : on indexe les colonnes utilisées dans les jointures et les filtres fréquents, pas toutes les colonnes.',
+          'La requête SELECT combine projection, sélection et jointure. Les fonctions d’agrégation (COUNT, SUM, AVG) associées à GROUP BY produisent des statistiques\u202f; HAVING filtre les groupes obtenus.',
+          'Les index accélèrent la recherche mais ralentissent les écritures\u202f: on indexe les colonnes utilisées dans les jointures et les filtres fréquents, pas toutes les colonnes.',
         ],
       },
       {
         heading: 'Transactions et intégrité',
         paragraphs: [
-          "Une transaction regroupe des opérations qui réussissent ou échouent ensemble (propriétés ACID). Les contraintes d'intégrité — clés étrangères, unicité, vérifications — protègent les données même lorsque l'application comporte une erreur.",
+          'Une transaction regroupe des opérations qui réussissent ou échouent ensemble (propriétés ACID). Les contraintes d’intégrité — clés étrangères, unicité, vérifications — protègent les données même lorsque l’application comporte une erreur.',
         ],
       },
     ],
@@ -128,7 +128,7 @@ const fr: Record<Topic, TopicText> = {
     },
     exercise: {
       question:
-        "Exercice corrigé. Écrivez la requête qui affiche, pour chaque étudiant, le nombre d'emprunts en cours, en ne gardant que les étudiants ayant plus de deux emprunts.",
+        'Exercice corrigé. Écrivez la requête qui affiche, pour chaque étudiant, le nombre d’emprunts en cours, en ne gardant que les étudiants ayant plus de deux emprunts.',
       answer: [
         'SELECT e.nom, COUNT(*) AS emprunts FROM etudiant e JOIN emprunt p ON p.etudiant_id = e.id',
         'WHERE p.date_retour IS NULL GROUP BY e.nom HAVING COUNT(*) > 2;',
@@ -138,30 +138,30 @@ const fr: Record<Topic, TopicText> = {
   law: {
     name: 'Droit des contrats',
     abstract:
-      "Ce cours expose les conditions de formation du contrat, ses effets entre les parties et les sanctions de l'inexécution, à la lumière de la réforme du droit des obligations. Des cas pratiques corrigés accompagnent chaque partie.",
+      'Ce cours expose les conditions de formation du contrat, ses effets entre les parties et les sanctions de l’inexécution, à la lumière de la réforme du droit des obligations. Des cas pratiques corrigés accompagnent chaque partie.',
     sections: [
       {
         heading: 'La formation du contrat',
         paragraphs: [
-          "Le contrat se forme par la rencontre d'une offre et d'une acceptation. Sa validité suppose le consentement des parties, leur capacité de contracter et un contenu licite et certain.",
-          "Le consentement doit être libre et éclairé : l'erreur, le dol et la violence sont des vices du consentement qui permettent de demander la nullité du contrat.",
+          'Le contrat se forme par la rencontre d’une offre et d’une acceptation. Sa validité suppose le consentement des parties, leur capacité de contracter et un contenu licite et certain.',
+          'Le consentement doit être libre et éclairé\u202f: l’erreur, le dol et la violence sont des vices du consentement qui permettent de demander la nullité du contrat.',
         ],
       },
       {
         heading: 'Les effets du contrat',
         paragraphs: [
-          "Le contrat légalement formé tient lieu de loi à ceux qui l'ont fait. Il ne peut être modifié ou révoqué que du consentement mutuel des parties, ou pour les causes que la loi autorise.",
+          'Le contrat légalement formé tient lieu de loi à ceux qui l’ont fait. Il ne peut être modifié ou révoqué que du consentement mutuel des parties, ou pour les causes que la loi autorise.',
         ],
         bullets: [
-          'Force obligatoire : chaque partie doit exécuter ses engagements.',
-          'Effet relatif : le contrat ne crée d’obligations qu’entre les parties.',
-          'Bonne foi : elle s’impose de la négociation à l’exécution.',
+          'Force obligatoire\u202f: chaque partie doit exécuter ses engagements.',
+          'Effet relatif\u202f: le contrat ne crée d’obligations qu’entre les parties.',
+          'Bonne foi\u202f: elle s’impose de la négociation à l’exécution.',
         ],
       },
       {
-        heading: "L'inexécution du contrat",
+        heading: 'L’inexécution du contrat',
         paragraphs: [
-          "Face à l'inexécution, le créancier dispose de plusieurs remèdes : l'exception d'inexécution, l'exécution forcée en nature, la réduction du prix, la résolution du contrat et la réparation du préjudice.",
+          'Face à l’inexécution, le créancier dispose de plusieurs remèdes\u202f: l’exception d’inexécution, l’exécution forcée en nature, la réduction du prix, la résolution du contrat et la réparation du préjudice.',
           'La force majeure, événement échappant au contrôle du débiteur, imprévisible et irrésistible, libère celui-ci de sa responsabilité.',
         ],
       },
@@ -170,7 +170,7 @@ const fr: Record<Topic, TopicText> = {
       caption: 'Tableau 1 – Les sanctions de l’inexécution',
       rows: [
         ['Sanction', 'Condition', 'Effet'],
-        ["Exception d'inexécution", 'inexécution suffisamment grave', 'suspension de sa propre obligation'],
+        ['Exception d’inexécution', 'inexécution suffisamment grave', 'suspension de sa propre obligation'],
         ['Réduction du prix', 'exécution imparfaite', 'prix diminué proportionnellement'],
         ['Résolution', 'inexécution grave', 'fin du contrat'],
         ['Dommages et intérêts', 'préjudice prouvé', 'réparation'],
@@ -178,17 +178,17 @@ const fr: Record<Topic, TopicText> = {
     },
     exercise: {
       question:
-        "Cas pratique corrigé. Un fournisseur livre avec trois semaines de retard un logiciel commandé pour l'ouverture d'un magasin. Le client peut-il refuser de payer ?",
+        'Cas pratique corrigé. Un fournisseur livre avec trois semaines de retard un logiciel commandé pour l’ouverture d’un magasin. Le client peut-il refuser de payer\u202f?',
       answer: [
-        "Le client peut invoquer l'exception d'inexécution si le retard est suffisamment grave.",
-        "Il peut aussi demander des dommages et intérêts pour le manque à gagner, s'il en prouve l'existence.",
+        'Le client peut invoquer l’exception d’inexécution si le retard est suffisamment grave.',
+        'Il peut aussi demander des dommages et intérêts pour le manque à gagner, s’il en prouve l’existence.',
       ],
     },
   },
   management: {
     name: 'Management de projet',
     abstract:
-      "Ce document présente les méthodes de conduite de projet utilisées en entreprise : cadrage, planification, gestion des risques, pilotage par les indicateurs et clôture. Il propose des modèles prêts à l'emploi et un exemple commenté.",
+      'Ce document présente les méthodes de conduite de projet utilisées en entreprise\u202f: cadrage, planification, gestion des risques, pilotage par les indicateurs et clôture. Il propose des modèles prêts à l’emploi et un exemple commenté.',
     sections: [
       {
         heading: 'Cadrer le projet',
@@ -197,27 +197,27 @@ const fr: Record<Topic, TopicText> = {
         ],
         bullets: [
           'Objectifs mesurables (méthode SMART).',
-          'Périmètre : ce qui est inclus et ce qui est exclu.',
+          'Périmètre\u202f: ce qui est inclus et ce qui est exclu.',
           'Parties prenantes et circuit de décision.',
         ],
       },
       {
         heading: 'Planifier et piloter',
         paragraphs: [
-          "Le découpage du projet en lots de travail permet d'estimer les charges et d'établir un planning. Le diagramme de Gantt visualise les tâches et leurs dépendances ; le chemin critique indique les tâches dont le retard décale la fin du projet.",
-          "Le pilotage s'appuie sur quelques indicateurs suivis chaque semaine : avancement réel, consommation du budget, risques ouverts et décisions en attente.",
+          'Le découpage du projet en lots de travail permet d’estimer les charges et d’établir un planning. Le diagramme de Gantt visualise les tâches et leurs dépendances\u202f; le chemin critique indique les tâches dont le retard décale la fin du projet.',
+          'Le pilotage s’appuie sur quelques indicateurs suivis chaque semaine\u202f: avancement réel, consommation du budget, risques ouverts et décisions en attente.',
         ],
       },
       {
         heading: 'Gérer les risques',
         paragraphs: [
-          "Un risque se caractérise par sa probabilité et son impact. Pour chaque risque majeur, l'équipe définit une action de prévention et un responsable, puis réévalue le registre des risques à chaque comité.",
+          'Un risque se caractérise par sa probabilité et son impact. Pour chaque risque majeur, l’équipe définit une action de prévention et un responsable, puis réévalue le registre des risques à chaque comité.',
         ],
       },
       {
         heading: 'Clore et capitaliser',
         paragraphs: [
-          "La clôture comprend la recette des livrables, le bilan financier et un retour d'expérience. Les enseignements sont consignés pour les projets suivants.",
+          'La clôture comprend la recette des livrables, le bilan financier et un retour d’expérience. Les enseignements sont consignés pour les projets suivants.',
         ],
       },
     ],
@@ -233,10 +233,10 @@ const fr: Record<Topic, TopicText> = {
     },
     exercise: {
       question:
-        'Exercice corrigé. Une tâche critique de 10 jours prend 4 jours de retard. Quelle est la conséquence sur la date de fin, et quelles actions proposer ?',
+        'Exercice corrigé. Une tâche critique de 10 jours prend 4 jours de retard. Quelle est la conséquence sur la date de fin, et quelles actions proposer\u202f?',
       answer: [
-        'Une tâche du chemin critique décale la fin du projet du même retard : 4 jours.',
-        'Actions possibles : renforcer l’équipe sur la tâche, paralléliser les tâches suivantes ou réduire le périmètre avec le commanditaire.',
+        'Une tâche du chemin critique décale la fin du projet du même retard\u202f: 4 jours.',
+        'Actions possibles\u202f: renforcer l’équipe sur la tâche, paralléliser les tâches suivantes ou réduire le périmètre avec le commanditaire.',
       ],
     },
   },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { degrees, PDFDocument as CantooDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { frenchTypographyFaults } from '@hls/contract/french-typography';
 import { extractPdfText } from './pdf-text.ts';
 import { renderReceipt, type ReceiptData } from './receipt.ts';
 import { licenceLine, STAMP_DATE, stampPdf } from './stamp.ts';
@@ -145,6 +146,22 @@ describe('receipts', () => {
     expect(text).toContain('Aucune TVA n’est facturée sur cette commande.');
     expect(text).not.toContain('dont TVA');
     expect(sha256(await renderReceipt(fr))).toBe(sha256(bytes));
+  });
+
+  it('writes a French receipt in French typography, the consents line ending with a narrow space and a colon', async () => {
+    const fr: ReceiptData = {
+      ...data,
+      language: 'fr',
+      consent: {
+        immediateDelivery: 'Je demande à recevoir les contenus numériques immédiatement.',
+        withdrawalWaiver: 'Je reconnais perdre mon droit de rétractation dès le début du téléchargement.',
+        language: 'fr',
+        at: data.consent!.at,
+      },
+    };
+    const text = (await extractPdfText(await renderReceipt(fr))).join('\n');
+    expect(text).toMatch(/enregistré le 22 novembre 2026 à 16:54:10\sUTC\u202f:/);
+    expect(frenchTypographyFaults(text)).toEqual([]);
   });
 
   it('continues on a second page for a long order', async () => {

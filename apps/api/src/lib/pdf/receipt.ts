@@ -83,11 +83,14 @@ const rule = rgb(0.8, 0.82, 0.85);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
-/** Lines of `text` no wider than `width` at `size` (words longer than a line are cut). */
+/**
+ * Lines of `text` no wider than `width` at `size` (words longer than a line are cut); no-break spaces ("12,50 €",
+ * "date :") hold their words together.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   return text
     .split('\n')
-    .flatMap((paragraph) => fitWords(paragraph.split(/\s+/).filter(Boolean), font, size, width));
+    .flatMap((paragraph) => fitWords(paragraph.split(/[ \t]+/).filter(Boolean), font, size, width));
 }
 
 /**
@@ -244,7 +247,7 @@ export async function renderReceipt(data: ReceiptData): Promise<Uint8Array> {
 
   if (data.consent) {
     ensure(70);
-    paragraph(`${l.consent} ${when(data.consent.at)}${data.language === 'fr' ? ' :' : ':'}`, 10, bold);
+    paragraph(`${l.consent} ${when(data.consent.at)}${data.language === 'fr' ? '\u202f:' : ':'}`, 10, bold);
     paragraph(`✓ ${data.consent.immediateDelivery}`, 9.5);
     paragraph(`✓ ${data.consent.withdrawalWaiver}`, 9.5);
     y -= 10;

@@ -56,7 +56,7 @@ export const demoAuthors = {
     firstName: 'Leïla',
     lastName: 'Gharbi',
     displayName: 'Leïla Gharbi',
-    bio: 'Romancière et poétesse, Leïla Gharbi partage sa vie entre Sousse et Marseille ; ses livres racontent la Méditerranée et ceux qui la traversent.',
+    bio: 'Romancière et poétesse, Leïla Gharbi partage sa vie entre Sousse et Marseille\u202f; ses livres racontent la Méditerranée et ceux qui la traversent.',
     language: 'fr',
   },
   thomas: {

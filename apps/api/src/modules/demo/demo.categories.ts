@@ -44,7 +44,7 @@ export const demoCategories: Record<Section, DemoCategory[]> = {
     },
     {
       slug: 'projets-fin-etudes',
-      fr: "Projets de fin d'études",
+      fr: 'Projets de fin d’études',
       en: 'Final-year projects',
       subcategories: [fields.informatique, fields.gestion],
     },

@@ -117,7 +117,7 @@ export const demoProducts: DemoProduct[] = [
     'finance-comptabilite',
     'comptabilite',
     'finance',
-    'Comptabilité générale : le guide complet de l’étudiant',
+    'Comptabilité générale\u202f: le guide complet de l’étudiant',
     'Du plan comptable aux écritures de clôture, ce manuel accompagne l’étudiant pas à pas. Chaque chapitre se termine par des exercices corrigés et une fiche de révision pour préparer les partiels.',
     { paper: { price: 2900, pages: 384, stock: 42 }, ebook: { price: 1790, pages: 384 } },
   ),
@@ -129,7 +129,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     'finance',
     'Gestion financière de la PME',
-    'Trésorerie, besoin en fonds de roulement, plan de financement : les outils de la gestion financière expliqués avec des cas réels de petites entreprises tunisiennes et françaises.',
+    'Trésorerie, besoin en fonds de roulement, plan de financement\u202f: les outils de la gestion financière expliqués avec des cas réels de petites entreprises tunisiennes et françaises.',
     { paper: { price: 3400, discount: 15, pages: 296, stock: 18 }, ebook: { price: 2190, pages: 296 } },
   ),
   book(
@@ -150,8 +150,8 @@ export const demoProducts: DemoProduct[] = [
     'informatique',
     'bases-de-donnees',
     'computing',
-    'SQL en pratique : concevoir et interroger une base de données',
-    'Modélisation, normalisation, requêtes, index et transactions : un livre concret, illustré par la base de données d’une bibliothèque universitaire, avec plus de 120 requêtes commentées.',
+    'SQL en pratique\u202f: concevoir et interroger une base de données',
+    'Modélisation, normalisation, requêtes, index et transactions\u202f: un livre concret, illustré par la base de données d’une bibliothèque universitaire, avec plus de 120 requêtes commentées.',
     { paper: { price: 3200, pages: 352, stock: 25 }, ebook: { price: 1990, discount: 20, pages: 352 } },
   ),
   book(
@@ -162,7 +162,7 @@ export const demoProducts: DemoProduct[] = [
     'programmation',
     'computing',
     'Apprendre à programmer avec Python',
-    'Variables, boucles, fonctions, fichiers et premiers objets : une initiation progressive pour l’étudiant comme pour le professionnel qui veut automatiser ses tâches.',
+    'Variables, boucles, fonctions, fichiers et premiers objets\u202f: une initiation progressive pour l’étudiant comme pour le professionnel qui veut automatiser ses tâches.',
     { paper: { price: 2700, pages: 320, stock: 60 }, ebook: { price: 1590, pages: 320 } },
   ),
   book(
@@ -172,8 +172,8 @@ export const demoProducts: DemoProduct[] = [
     'informatique',
     'programmation',
     'computing',
-    'Développement web moderne : de HTML à l’application complète',
-    'HTML sémantique, CSS, JavaScript et API : construisez pas à pas une application web accessible et rapide, de la maquette à la mise en ligne.',
+    'Développement web moderne\u202f: de HTML à l’application complète',
+    'HTML sémantique, CSS, JavaScript et API\u202f: construisez pas à pas une application web accessible et rapide, de la maquette à la mise en ligne.',
     { ebook: { price: 2490, discount: 10, pages: 410 } },
   ),
   book(
@@ -184,7 +184,7 @@ export const demoProducts: DemoProduct[] = [
     'strategie',
     'management',
     'Stratégie d’entreprise pour les PME',
-    'Analyser son marché, choisir ses priorités et les traduire en plan d’action : une méthode simple, illustrée par douze études de cas de petites et moyennes entreprises.',
+    'Analyser son marché, choisir ses priorités et les traduire en plan d’action\u202f: une méthode simple, illustrée par douze études de cas de petites et moyennes entreprises.',
     { paper: { price: 2600, pages: 248, stock: 12 } },
   ),
   book(
@@ -195,7 +195,7 @@ export const demoProducts: DemoProduct[] = [
     'gestion-de-projet',
     'management',
     'Manager une équipe projet',
-    'Fixer des objectifs clairs, animer les réunions, gérer les conflits et piloter l’avancement : le guide du chef de projet qui encadre une équipe pour la première fois.',
+    'Fixer des objectifs clairs, animer les réunions, gérer les conflits et piloter l’avancement\u202f: le guide du chef de projet qui encadre une équipe pour la première fois.',
     { paper: { price: 2400, discount: 25, pages: 220, stock: 30 }, ebook: { price: 1490, pages: 220 } },
   ),
   book(
@@ -205,8 +205,8 @@ export const demoProducts: DemoProduct[] = [
     'droit',
     'droit-des-affaires',
     'law',
-    'Droit des affaires : l’essentiel',
-    'Commerçant, fonds de commerce, sociétés, contrats commerciaux et procédures collectives : l’essentiel du droit des affaires en dix chapitres clairs, à jour des dernières réformes.',
+    'Droit des affaires\u202f: l’essentiel',
+    'Commerçant, fonds de commerce, sociétés, contrats commerciaux et procédures collectives\u202f: l’essentiel du droit des affaires en dix chapitres clairs, à jour des dernières réformes.',
     { paper: { price: 2200, pages: 272, stock: 20 }, ebook: { price: 1390, pages: 272 } },
   ),
   book(
@@ -216,7 +216,7 @@ export const demoProducts: DemoProduct[] = [
     'droit',
     'droit-civil',
     'law',
-    'Droit des contrats : cours et cas pratiques',
+    'Droit des contrats\u202f: cours et cas pratiques',
     'Formation, effets et inexécution du contrat expliqués avec des schémas et trente cas pratiques corrigés, pour réussir les travaux dirigés de deuxième année.',
     { ebook: { price: 1290, pages: 240 } },
   ),
@@ -228,7 +228,7 @@ export const demoProducts: DemoProduct[] = [
     'romans',
     'management',
     'Les lumières du port de Sousse',
-    'Été 1987 : Salma, dix-sept ans, découvre les secrets de sa famille en travaillant sur le port. Un roman lumineux sur la mémoire, l’exil et les promesses que l’on se fait à soi-même.',
+    'Été 1987\u202f: Salma, dix-sept ans, découvre les secrets de sa famille en travaillant sur le port. Un roman lumineux sur la mémoire, l’exil et les promesses que l’on se fait à soi-même.',
     { paper: { price: 1900, pages: 312, stock: 80 }, ebook: { price: 990, pages: 312 } },
   ),
   book(
@@ -250,7 +250,7 @@ export const demoProducts: DemoProduct[] = [
     'efficacite',
     'management',
     'Organiser son temps sans s’épuiser',
-    'Priorités, blocs de concentration, gestion des interruptions : des méthodes éprouvées pour l’étudiant comme pour le cadre, avec des exercices pour changer ses habitudes en quatre semaines.',
+    'Priorités, blocs de concentration, gestion des interruptions\u202f: des méthodes éprouvées pour l’étudiant comme pour le cadre, avec des exercices pour changer ses habitudes en quatre semaines.',
     { paper: { price: 1800, pages: 192, stock: 50 }, ebook: { price: 990, discount: 30, pages: 192 } },
   ),
   book(
@@ -261,7 +261,7 @@ export const demoProducts: DemoProduct[] = [
     'communication',
     'management',
     'Prendre la parole en public avec confiance',
-    'Préparer son message, maîtriser le trac, captiver son auditoire : un guide pratique pour réussir soutenances, réunions et présentations.',
+    'Préparer son message, maîtriser le trac, captiver son auditoire\u202f: un guide pratique pour réussir soutenances, réunions et présentations.',
     { ebook: { price: 1190, pages: 160 } },
   ),
   book(
@@ -386,7 +386,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     3900,
     'Suivi de trésorerie PME (Excel)',
-    'Une micro-application Excel prête à l’emploi : saisissez vos encaissements et décaissements, le solde se calcule au jour le jour et la synthèse par catégorie et par mois se met à jour automatiquement.',
+    'Une micro-application Excel prête à l’emploi\u202f: saisissez vos encaissements et décaissements, le solde se calcule au jour le jour et la synthèse par catégorie et par mois se met à jour automatiquement.',
   ),
   pro(
     'p-budget',
@@ -398,7 +398,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     2900,
     'Budget prévisionnel et suivi des écarts',
-    'Construisez votre budget mois par mois et comparez-le au réalisé : écarts en valeur et en pourcentage, mise en forme conditionnelle et graphique de synthèse.',
+    'Construisez votre budget mois par mois et comparez-le au réalisé\u202f: écarts en valeur et en pourcentage, mise en forme conditionnelle et graphique de synthèse.',
     20,
   ),
   pro(
@@ -411,7 +411,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     3500,
     'Gestion des stocks et réapprovisionnement',
-    'Entrées, sorties, stock de sécurité et alerte de réapprovisionnement : un classeur Excel simple pour suivre les articles d’un magasin ou d’un atelier.',
+    'Entrées, sorties, stock de sécurité et alerte de réapprovisionnement\u202f: un classeur Excel simple pour suivre les articles d’un magasin ou d’un atelier.',
   ),
   pro(
     'p-cashflow-en',
@@ -448,7 +448,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     2400,
     'Procédure d’achat et formulaire de demande',
-    'Une procédure achats complète au format Word : objet, domaine d’application, rôles, étapes, seuils de validation et formulaire de demande d’achat à remplir.',
+    'Une procédure achats complète au format Word\u202f: objet, domaine d’application, rôles, étapes, seuils de validation et formulaire de demande d’achat à remplir.',
   ),
   pro(
     'p-entretien-annuel',
@@ -460,7 +460,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     1500,
     'Formulaire d’entretien annuel d’évaluation',
-    'Un formulaire Word structuré pour conduire l’entretien annuel : bilan de l’année, objectifs, compétences, besoins de formation et signatures.',
+    'Un formulaire Word structuré pour conduire l’entretien annuel\u202f: bilan de l’année, objectifs, compétences, besoins de formation et signatures.',
   ),
   pro(
     'p-manuel-qualite',
@@ -472,7 +472,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     4900,
     'Manuel qualité ISO 9001 – modèle',
-    'Un modèle de manuel qualité à adapter : politique qualité, cartographie des processus, maîtrise des documents et amélioration continue.',
+    'Un modèle de manuel qualité à adapter\u202f: politique qualité, cartographie des processus, maîtrise des documents et amélioration continue.',
     15,
   ),
   pro(
@@ -497,7 +497,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     1900,
     'Modèle PowerPoint de revue trimestrielle',
-    'Cinq diapositives sobres et professionnelles : ordre du jour, indicateurs clés, graphique des ventes et priorités. Remplacez les chiffres, la mise en page suit.',
+    'Cinq diapositives sobres et professionnelles\u202f: ordre du jour, indicateurs clés, graphique des ventes et priorités. Remplacez les chiffres, la mise en page suit.',
   ),
   pro(
     'p-pitch-en',
@@ -534,7 +534,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     5900,
     'Tableau de bord des ventes Power BI',
-    'Les données de ventes, les mesures DAX et un guide pas à pas pour construire un tableau de bord Power BI : chiffre d’affaires, panier moyen, croissance et ventes par région.',
+    'Les données de ventes, les mesures DAX et un guide pas à pas pour construire un tableau de bord Power BI\u202f: chiffre d’affaires, panier moyen, croissance et ventes par région.',
   ),
   pro(
     'p-powerbi-sales-en',
@@ -559,7 +559,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     4900,
     'Tableau de bord RH Power BI',
-    'Effectifs, absentéisme et turnover : le kit de données et le guide pour construire un tableau de bord RH dans Power BI Desktop.',
+    'Effectifs, absentéisme et turnover\u202f: le kit de données et le guide pour construire un tableau de bord RH dans Power BI Desktop.',
   ),
   pro(
     'p-brochure',
@@ -595,7 +595,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     1200,
     'Guide pratique de la TVA pour les PME',
-    'Les règles de TVA expliquées simplement : exigibilité, déductibilité, déclarations et erreurs à éviter, avec des exemples chiffrés.',
+    'Les règles de TVA expliquées simplement\u202f: exigibilité, déductibilité, déclarations et erreurs à éviter, avec des exemples chiffrés.',
   ),
   pro(
     'p-onboarding-en',
@@ -619,7 +619,7 @@ export const demoProducts: DemoProduct[] = [
     'management',
     1900,
     'Méthode de gestion de projet informatique',
-    'Cadrage, planification, suivi des risques et recette : la méthode complète, avec modèles de note de cadrage et de tableau de bord.',
+    'Cadrage, planification, suivi des risques et recette\u202f: la méthode complète, avec modèles de note de cadrage et de tableau de bord.',
     10,
   ),
   pro(
@@ -632,7 +632,7 @@ export const demoProducts: DemoProduct[] = [
     'finance',
     6900,
     'Kit complet de création d’entreprise',
-    'Un pack de quatre documents : guide de gestion financière, classeur de trésorerie, procédure achats et modèle de présentation pour convaincre banquiers et associés.',
+    'Un pack de quatre documents\u202f: guide de gestion financière, classeur de trésorerie, procédure achats et modèle de présentation pour convaincre banquiers et associés.',
     20,
   ),
   pro(
@@ -656,8 +656,8 @@ export const demoProducts: DemoProduct[] = [
     'package',
     'management',
     4900,
-    'Pack RH : procédures et formulaires',
-    'Les documents essentiels du service RH réunis : procédure, formulaires, classeur de suivi et présentation pour le comité de direction.',
+    'Pack RH\u202f: procédures et formulaires',
+    'Les documents essentiels du service RH réunis\u202f: procédure, formulaires, classeur de suivi et présentation pour le comité de direction.',
   ),
   pro(
     'p-access-commandes',
@@ -707,7 +707,7 @@ export const demoProducts: DemoProduct[] = [
     'pdf',
     'finance',
     'Cours de comptabilité générale – licence 1',
-    'Le cours complet de comptabilité générale de première année : principes, plan comptable, écritures courantes et opérations de fin d’exercice.',
+    'Le cours complet de comptabilité générale de première année\u202f: principes, plan comptable, écritures courantes et opérations de fin d’exercice.',
   ),
   academic(
     'a-cours-gestion-fin',
@@ -717,8 +717,8 @@ export const demoProducts: DemoProduct[] = [
     'gestion',
     'pdf',
     'finance',
-    'Gestion financière : notes de cours',
-    'Bilan fonctionnel, fonds de roulement, BFR et ratios : des notes de cours claires pour l’étudiant en gestion, avec un exercice corrigé.',
+    'Gestion financière\u202f: notes de cours',
+    'Bilan fonctionnel, fonds de roulement, BFR et ratios\u202f: des notes de cours claires pour l’étudiant en gestion, avec un exercice corrigé.',
   ),
   academic(
     'a-cours-bdd',
@@ -729,7 +729,7 @@ export const demoProducts: DemoProduct[] = [
     'pdf',
     'computing',
     'Bases de données relationnelles – cours',
-    'Modèle entité-association, passage au relationnel, normalisation et SQL : le cours de deuxième année illustré par une base de bibliothèque.',
+    'Modèle entité-association, passage au relationnel, normalisation et SQL\u202f: le cours de deuxième année illustré par une base de bibliothèque.',
   ),
   academic(
     'a-cours-droit-contrats',
@@ -740,7 +740,7 @@ export const demoProducts: DemoProduct[] = [
     'pdf',
     'law',
     'Introduction au droit des contrats',
-    'Formation, effets et inexécution du contrat : support de cours de licence en droit, avec un cas pratique corrigé.',
+    'Formation, effets et inexécution du contrat\u202f: support de cours de licence en droit, avec un cas pratique corrigé.',
   ),
   academic(
     'a-cours-macro',
@@ -750,8 +750,8 @@ export const demoProducts: DemoProduct[] = [
     'economie',
     'pdf',
     'finance',
-    'Macroéconomie : les grands agrégats',
-    'PIB, consommation, investissement, inflation et chômage : les notions de base de la macroéconomie expliquées à l’étudiant de première année.',
+    'Macroéconomie\u202f: les grands agrégats',
+    'PIB, consommation, investissement, inflation et chômage\u202f: les notions de base de la macroéconomie expliquées à l’étudiant de première année.',
   ),
   academic(
     'a-notes-db-en',
@@ -817,7 +817,7 @@ export const demoProducts: DemoProduct[] = [
     'excel',
     'finance',
     'Exercices corrigés d’économie – calculs et graphiques',
-    'Un classeur d’exercices corrigés : taux de croissance, indices, élasticités et représentations graphiques, avec les formules visibles.',
+    'Un classeur d’exercices corrigés\u202f: taux de croissance, indices, élasticités et représentations graphiques, avec les formules visibles.',
   ),
   academic(
     'a-exercises-en',
@@ -838,8 +838,8 @@ export const demoProducts: DemoProduct[] = [
     'gestion',
     'pdf',
     'finance',
-    'Rapport de stage : analyse du crédit dans une agence bancaire',
-    'Rapport de stage de licence en gestion : présentation de l’agence, missions réalisées, analyse de dossiers de crédit et recommandations.',
+    'Rapport de stage\u202f: analyse du crédit dans une agence bancaire',
+    'Rapport de stage de licence en gestion\u202f: présentation de l’agence, missions réalisées, analyse de dossiers de crédit et recommandations.',
   ),
   academic(
     'a-stage-dev',
@@ -849,8 +849,8 @@ export const demoProducts: DemoProduct[] = [
     'informatique',
     'word',
     'computing',
-    'Rapport de stage : développement d’une application de gestion',
-    'Rapport de stage d’un étudiant en informatique : analyse des besoins, conception de la base de données, développement et tests.',
+    'Rapport de stage\u202f: développement d’une application de gestion',
+    'Rapport de stage d’un étudiant en informatique\u202f: analyse des besoins, conception de la base de données, développement et tests.',
   ),
   academic(
     'a-stage-marketing',
@@ -860,8 +860,8 @@ export const demoProducts: DemoProduct[] = [
     'marketing',
     'powerpoint',
     'management',
-    'Soutenance de stage : stratégie digitale d’une PME',
-    'Le support de soutenance d’un stage en marketing : diagnostic, plan d’action digital, indicateurs et résultats obtenus.',
+    'Soutenance de stage\u202f: stratégie digitale d’une PME',
+    'Le support de soutenance d’un stage en marketing\u202f: diagnostic, plan d’action digital, indicateurs et résultats obtenus.',
   ),
   academic(
     'a-internship-en',
@@ -882,7 +882,7 @@ export const demoProducts: DemoProduct[] = [
     'droit',
     'pdf',
     'law',
-    'Mémoire : la protection du consommateur dans les contrats en ligne',
+    'Mémoire\u202f: la protection du consommateur dans les contrats en ligne',
     'Mémoire de master en droit des affaires sur l’information précontractuelle, le droit de rétractation et la responsabilité des plateformes.',
   ),
   academic(
@@ -893,8 +893,8 @@ export const demoProducts: DemoProduct[] = [
     'economie',
     'pdf',
     'finance',
-    'Mémoire : le financement des PME par le microcrédit',
-    'Mémoire de master en économie : revue de littérature, enquête auprès de quarante entreprises et analyse des résultats.',
+    'Mémoire\u202f: le financement des PME par le microcrédit',
+    'Mémoire de master en économie\u202f: revue de littérature, enquête auprès de quarante entreprises et analyse des résultats.',
   ),
   academic(
     'a-thesis-en',
@@ -915,7 +915,7 @@ export const demoProducts: DemoProduct[] = [
     'gestion',
     'word',
     'management',
-    'Mémoire : le pilotage de la performance dans les PME',
+    'Mémoire\u202f: le pilotage de la performance dans les PME',
     'Mémoire de master en gestion sur les tableaux de bord et les indicateurs de performance, avec une étude de cas.',
   ),
   academic(
@@ -926,8 +926,8 @@ export const demoProducts: DemoProduct[] = [
     'informatique',
     'pdf',
     'computing',
-    'Projet de fin d’études : plateforme de réservation en ligne',
-    'Rapport de PFE d’ingénieur : spécification, conception UML, base de données, développement web et tests d’une plateforme de réservation.',
+    'Projet de fin d’études\u202f: plateforme de réservation en ligne',
+    'Rapport de PFE d’ingénieur\u202f: spécification, conception UML, base de données, développement web et tests d’une plateforme de réservation.',
   ),
   academic(
     'a-pfe-slides',
@@ -937,8 +937,8 @@ export const demoProducts: DemoProduct[] = [
     'informatique',
     'powerpoint',
     'computing',
-    'Soutenance de PFE : application mobile de covoiturage',
-    'Les diapositives de soutenance d’un projet de fin d’études : contexte, architecture, démonstration et perspectives.',
+    'Soutenance de PFE\u202f: application mobile de covoiturage',
+    'Les diapositives de soutenance d’un projet de fin d’études\u202f: contexte, architecture, démonstration et perspectives.',
   ),
   academic(
     'a-fyp-en',
@@ -959,8 +959,8 @@ export const demoProducts: DemoProduct[] = [
     'gestion',
     'excel',
     'finance',
-    'PFE : tableau de bord financier d’une PME',
-    'Le classeur réalisé pour un projet de fin d’études en gestion : suivi de trésorerie, synthèse par catégorie et par mois.',
+    'PFE\u202f: tableau de bord financier d’une PME',
+    'Le classeur réalisé pour un projet de fin d’études en gestion\u202f: suivi de trésorerie, synthèse par catégorie et par mois.',
   ),
   academic(
     'a-pack-revision',
@@ -971,7 +971,7 @@ export const demoProducts: DemoProduct[] = [
     'package',
     'finance',
     'Pack de révision gestion financière',
-    'Un pack gratuit de quatre documents pour réviser la gestion financière : notes de cours, classeur, fiche méthode et diapositives.',
+    'Un pack gratuit de quatre documents pour réviser la gestion financière\u202f: notes de cours, classeur, fiche méthode et diapositives.',
   ),
   academic(
     'a-study-pack-en',

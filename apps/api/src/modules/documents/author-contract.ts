@@ -5,24 +5,24 @@ import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 export type ContractSettings = Pick<Config, 'site' | 'royaltyRates'>;
 
 /** Bumped when the wording changes, so a cached copy is regenerated. */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;
 
-export const CONTRACT_TITLE_FR = "Contrat d'auteur";
+export const CONTRACT_TITLE_FR = 'Contrat d’auteur';
 export const CONTRACT_TITLE_EN = 'Author agreement';
 
 type Article = { fr: { title: string; text: string[] }; en: { title: string; text: string[] } };
 
-const rate = (value: number) => `${String(value).replace('.', ',')} %`;
+const rate = (value: number) => `${String(value).replace('.', ',')}\u00a0%`;
 const rateEn = (value: number) => `${value}%`;
 
-function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
+export function contractArticles({ site, royaltyRates: r }: ContractSettings): Article[] {
   const c = site.company;
   return [
     {
       fr: {
         title: 'Objet',
         text: [
-          "Le présent contrat fixe les conditions dans lesquelles l'Auteur confie à l'Éditeur la publication et la vente, sur la plateforme HLS, de l'œuvre désignée ci-dessus (livre papier, livre numérique ou fichier professionnel).",
+          'Le présent contrat fixe les conditions dans lesquelles l’Auteur confie à l’Éditeur la publication et la vente, sur la plateforme HLS, de l’œuvre désignée ci-dessus (livre papier, livre numérique ou fichier professionnel).',
         ],
       },
       en: {
@@ -36,8 +36,8 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Droits cédés',
         text: [
-          "L'Auteur concède à l'Éditeur, pour le monde entier et pour la durée du contrat, le droit non exclusif de reproduire, diffuser, vendre et livrer l'œuvre sous les formats choisis, ainsi que d'en utiliser des extraits, la couverture et le nom de l'Auteur pour sa promotion.",
-          "L'Auteur garantit qu'il est titulaire des droits sur l'œuvre, que celle-ci est originale et ne porte atteinte à aucun droit de tiers.",
+          'L’Auteur concède à l’Éditeur, pour le monde entier et pour la durée du contrat, le droit non exclusif de reproduire, diffuser, vendre et livrer l’œuvre sous les formats choisis, ainsi que d’en utiliser des extraits, la couverture et le nom de l’Auteur pour sa promotion.',
+          'L’Auteur garantit qu’il est titulaire des droits sur l’œuvre, que celle-ci est originale et ne porte atteinte à aucun droit de tiers.',
         ],
       },
       en: {
@@ -52,7 +52,7 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Examen éditorial',
         text: [
-          "Chaque œuvre proposée est examinée par l'équipe éditoriale de l'Éditeur avant publication. L'Éditeur peut publier l'œuvre, demander des modifications motivées ou la refuser ; l'Auteur est informé de chaque décision par courrier électronique et dans son espace auteur. L'Éditeur fixe le prix de vente public après échange avec l'Auteur.",
+          'Chaque œuvre proposée est examinée par l’équipe éditoriale de l’Éditeur avant publication. L’Éditeur peut publier l’œuvre, demander des modifications motivées ou la refuser\u202f; l’Auteur est informé de chaque décision par courrier électronique et dans son espace auteur. L’Éditeur fixe le prix de vente public après échange avec l’Auteur.',
         ],
       },
       en: {
@@ -66,7 +66,7 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Redevances',
         text: [
-          "En contrepartie, l'Éditeur verse à l'Auteur une redevance calculée sur les ventes nettes de l'œuvre, au taux suivant selon le format : livre papier " +
+          'En contrepartie, l’Éditeur verse à l’Auteur une redevance calculée sur les ventes nettes de l’œuvre, au taux suivant selon le format\u202f: livre papier ' +
             rate(r.paper) +
             ', livre numérique ' +
             rate(r.ebook) +
@@ -94,7 +94,7 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Paiement des redevances',
         text: [
-          "Une vente n'est acquise qu'à réception du paiement du client ; la redevance est alors inscrite au relevé de l'Auteur, consultable à tout moment dans son espace auteur. Les redevances sont versées chaque trimestre, dans les 30 jours suivant sa clôture, par virement sur le compte bancaire renseigné par l'Auteur, dès que le solde atteint 50 €. En dessous, il est reporté au trimestre suivant.",
+          'Une vente n’est acquise qu’à réception du paiement du client\u202f; la redevance est alors inscrite au relevé de l’Auteur, consultable à tout moment dans son espace auteur. Les redevances sont versées chaque trimestre, dans les 30 jours suivant sa clôture, par virement sur le compte bancaire renseigné par l’Auteur, dès que le solde atteint 50\u00a0€. En dessous, il est reporté au trimestre suivant.',
         ],
       },
       en: {
@@ -108,8 +108,8 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Durée et résiliation',
         text: [
-          "Le contrat est conclu pour trois ans à compter de sa signature et se renouvelle tacitement par périodes d'un an. Chaque partie peut y mettre fin à tout moment par écrit moyennant un préavis de trois mois, ou sans préavis en cas de manquement grave de l'autre partie non corrigé dans les 30 jours d'une mise en demeure.",
-          "À la fin du contrat, l'Éditeur retire l'œuvre de la vente dans les 30 jours ; les clients conservent l'accès aux copies numériques déjà achetées et les redevances dues restent payables.",
+          'Le contrat est conclu pour trois ans à compter de sa signature et se renouvelle tacitement par périodes d’un an. Chaque partie peut y mettre fin à tout moment par écrit moyennant un préavis de trois mois, ou sans préavis en cas de manquement grave de l’autre partie non corrigé dans les 30 jours d’une mise en demeure.',
+          'À la fin du contrat, l’Éditeur retire l’œuvre de la vente dans les 30 jours\u202f; les clients conservent l’accès aux copies numériques déjà achetées et les redevances dues restent payables.',
         ],
       },
       en: {
@@ -124,7 +124,7 @@ function articles({ site, royaltyRates: r }: ContractSettings): Article[] {
       fr: {
         title: 'Données personnelles',
         text: [
-          "L'Éditeur traite les données de l'Auteur (identité, coordonnées, données bancaires) pour l'exécution du contrat et le paiement des redevances, conformément au UK GDPR. Contact : " +
+          'L’Éditeur traite les données de l’Auteur (identité, coordonnées, données bancaires) pour l’exécution du contrat et le paiement des redevances, conformément au UK GDPR. Contact\u202f: ' +
             site.contact.authors +
             '.',
         ],
@@ -192,7 +192,7 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
 
   pdf.heading('Entre les soussignés / Between', 3);
   body(
-    `${c.name}, société immatriculée au Royaume-Uni sous le numéro ${c.registrationNumber}, dont le siège social est situé ${c.address}, numéro de TVA ${c.vatNumber}, représentée par ${c.contactPerson} (« l'Éditeur »),`,
+    `${c.name}, société immatriculée au Royaume-Uni sous le numéro ${c.registrationNumber}, dont le siège social est situé ${c.address}, numéro de TVA ${c.vatNumber}, représentée par ${c.contactPerson} («\u202fl’Éditeur\u202f»),`,
     'fr',
   );
   body(
@@ -202,7 +202,7 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
   pdf.text('et / and', { size: 9.5, font: pdf.fonts.bold, after: 4 });
   pdf.table(
     [
-      ["L'Auteur / The Author", ''],
+      ['L’Auteur / The Author', ''],
       ['Nom et prénom / Full name', ''],
       ['Adresse / Address', ''],
       ['E-mail', ''],
@@ -211,7 +211,7 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
     [0.38, 0.62],
   );
 
-  pdf.heading("L'œuvre / The work", 3);
+  pdf.heading('L’œuvre / The work', 3);
   pdf.table(
     [
       ['Titre / Title', ''],
@@ -225,7 +225,7 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
     false,
   );
 
-  articles(settings).forEach((article, i) => {
+  contractArticles(settings).forEach((article, i) => {
     pdf.heading(`Article ${i + 1} – ${article.fr.title} / ${article.en.title}`, 3);
     article.fr.text.forEach((t) => body(t, 'fr'));
     article.en.text.forEach((t) => body(t, 'en'));
@@ -256,11 +256,11 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
   );
   pdf.table(
     [
-      ["Pour l'Éditeur / For the Publisher", "L'Auteur / The Author"],
+      ['Pour l’Éditeur / For the Publisher', 'L’Auteur / The Author'],
       [`${c.contactPerson}\n${c.name}`, 'Nom / Name:'],
       [
-        'Signature :\n\n\n\n',
-        'Signature (précédée de « lu et approuvé » / preceded by “read and approved”):\n\n\n\n',
+        'Signature\u202f:\n\n\n\n',
+        'Signature (précédée de «\u202flu et approuvé\u202f» / preceded by “read and approved”):\n\n\n\n',
       ],
     ],
     [0.5, 0.5],

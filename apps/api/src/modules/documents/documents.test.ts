@@ -2,7 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper.ts';
 import { pdfText } from '../../lib/pdf/pdf-text.ts';
-import { CONTRACT_TITLE_EN, CONTRACT_TITLE_FR } from './author-contract.ts';
+import { frenchTypographyFaults } from '@hls/contract/french-typography';
+import { CONTRACT_TITLE_EN, CONTRACT_TITLE_FR, contractArticles } from './author-contract.ts';
 
 describe('author contract', () => {
   const t = useApp({ env: { COMPANY_NAME: 'Test Publishing Ltd', ROYALTY_RATE_EBOOK: '30' } });
@@ -45,5 +46,10 @@ describe('author contract', () => {
       headers: { 'if-none-match': response.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('writes the French articles in French typography', () => {
+    const french = contractArticles(t.config).flatMap((article) => [article.fr.title, ...article.fr.text]);
+    expect([CONTRACT_TITLE_FR, ...french].flatMap(frenchTypographyFaults)).toEqual([]);
   });
 });

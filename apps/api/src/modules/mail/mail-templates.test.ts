@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frenchTypographyFaults } from '@hls/contract/french-typography';
 import { orderConfirmationData } from './mail-fixtures.ts';
 import { renderMail, type MailTemplate, type MailTemplates } from './mail-templates.ts';
 
@@ -18,109 +19,139 @@ const bankDetailsChanged = (
   ...overrides,
 });
 
+/** One sample of every template, as the modules queue them. */
+const samples = [
+  [
+    'welcome',
+    { firstName: 'Ali', role: 'customer', confirmUrl: 'http://x/email/confirm/abc', validFor: 86400 },
+  ],
+  ['email_confirmation', { firstName: 'Ali', link: 'http://x/email/confirm/abc', validFor: 86400 }],
+  [
+    'email_change_confirm',
+    { firstName: 'Ali', newEmail: 'ali@new.test', link: 'http://x/email/confirm/abc', validFor: 86400 },
+  ],
+  ...(['requested', 'done'] as const).map(
+    (stage) =>
+      [
+        'email_change_notice',
+        {
+          firstName: 'Ali',
+          stage,
+          newEmail: 'ali@new.test',
+          reportUrl: 'http://x/email/report/def',
+          validFor: 7 * 86400,
+        },
+      ] as const,
+  ),
+  ['password_reset', { firstName: 'Ali', link: 'http://x/password/reset/confirm/abc', validMinutes: 60 }],
+  ['password_changed', { firstName: 'Ali', resetUrl: 'http://x/login-register' }],
+  ['order_confirmation', orderConfirmationData({ firstName: 'Ali' })],
+  [
+    'order_shipped',
+    {
+      firstName: 'Ali',
+      orderNumber: 'HLS-2026-000001',
+      orderUrl: 'http://x/o',
+      carrier: 'La Poste',
+      trackingNumber: 'LP123456789FR',
+      trackingUrl: 'https://track.example/LP123456789FR',
+    },
+  ],
+  [
+    'order_delivered',
+    {
+      firstName: 'Ali',
+      orderNumber: 'HLS-2026-000001',
+      orderUrl: 'http://x/o',
+      withdrawalDeadline: '2026-12-06T10:00:00.000Z',
+    },
+  ],
+  [
+    'order_refunded',
+    {
+      firstName: 'Ali',
+      orderNumber: 'HLS-2026-000001',
+      orderUrl: 'http://x/o',
+      amountCents: 1250,
+      lines: [{ title: 'Comptabilité générale' }],
+    },
+  ],
+  [
+    'withdrawal_ack',
+    {
+      firstName: 'Ali',
+      orderNumber: 'HLS-2026-000001',
+      orderUrl: 'http://x/o',
+      requestedAt: '2026-12-01T09:30:00.000Z',
+      lines: [{ title: 'Le Petit Prince', quantity: 2 }],
+      returnAddress: 'HLS – retours\n12 avenue Habib Bourguiba\n1000 Tunis',
+    },
+  ],
+  [
+    'download_links',
+    {
+      firstName: 'Ali',
+      downloadsUrl: 'http://x/download',
+      links: [
+        {
+          title: 'Budget.xlsx',
+          url: 'http://x/api/category/download/t',
+          expiresAt: '2026-12-01T09:30:00.000Z',
+        },
+      ],
+    },
+  ],
+  ...(['published', 'changes_requested', 'rejected', 'unpublished', 'report_upheld'] as const).map(
+    (decision) =>
+      [
+        'editorial_decision',
+        {
+          firstName: 'Ali',
+          title: 'Rapport de stage',
+          decision,
+          comment: 'Merci.\nLa bibliographie manque.',
+          version: decision === 'unpublished' ? null : 2,
+          submissionUrl: 'http://x/author-product?id=1',
+          productUrl: decision === 'published' ? 'http://x/prodoc/3' : null,
+        },
+      ] as const,
+  ),
+  ...(['created', 'updated'] as const).map(
+    (change) => ['bank_details_changed', bankDetailsChanged({ change })] as const,
+  ),
+] as const satisfies readonly (readonly [MailTemplate, unknown])[];
+
+/** The templates that greet no first name or repeat the sender's subject. */
+const otherSamples = [
+  ['password_reset_unknown', { email: 'ali@example.test', registerUrl: 'http://x/login-register' }],
+  [
+    'contact_team',
+    {
+      name: 'Ali',
+      email: 'ali@example.test',
+      subject: 'Livraison',
+      message: 'Bonjour,\nmon colis est-il parti\u202f?',
+      language: 'fr',
+      reference: 'C-42',
+    },
+  ],
+  ['contact_ack', { name: 'Ali', subject: 'Livraison', message: 'Mon colis est-il parti\u202f?' }],
+  [
+    'royalty_payout',
+    {
+      firstName: 'Ali',
+      amountCents: 1234567,
+      reference: 'HLS-PO-2026-000012',
+      executionDate: '2026-12-01',
+      ibanMasked: 'FR76 •••• •••• 0189',
+      pageUrl: 'http://x/author-payment',
+    },
+  ],
+] as const satisfies readonly (readonly [MailTemplate, unknown])[];
+
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
-    const cases = [
-      [
-        'welcome',
-        { firstName: 'Ali', role: 'customer', confirmUrl: 'http://x/email/confirm/abc', validFor: 86400 },
-      ],
-      ['email_confirmation', { firstName: 'Ali', link: 'http://x/email/confirm/abc', validFor: 86400 }],
-      [
-        'email_change_confirm',
-        { firstName: 'Ali', newEmail: 'ali@new.test', link: 'http://x/email/confirm/abc', validFor: 86400 },
-      ],
-      ...(['requested', 'done'] as const).map(
-        (stage) =>
-          [
-            'email_change_notice',
-            {
-              firstName: 'Ali',
-              stage,
-              newEmail: 'ali@new.test',
-              reportUrl: 'http://x/email/report/def',
-              validFor: 7 * 86400,
-            },
-          ] as const,
-      ),
-      ['password_reset', { firstName: 'Ali', link: 'http://x/password/reset/confirm/abc', validMinutes: 60 }],
-      ['password_changed', { firstName: 'Ali', resetUrl: 'http://x/login-register' }],
-      ['order_confirmation', orderConfirmationData({ firstName: 'Ali' })],
-      [
-        'order_shipped',
-        {
-          firstName: 'Ali',
-          orderNumber: 'HLS-2026-000001',
-          orderUrl: 'http://x/o',
-          carrier: 'La Poste',
-          trackingNumber: 'LP123456789FR',
-          trackingUrl: 'https://track.example/LP123456789FR',
-        },
-      ],
-      [
-        'order_delivered',
-        {
-          firstName: 'Ali',
-          orderNumber: 'HLS-2026-000001',
-          orderUrl: 'http://x/o',
-          withdrawalDeadline: '2026-12-06T10:00:00.000Z',
-        },
-      ],
-      [
-        'order_refunded',
-        {
-          firstName: 'Ali',
-          orderNumber: 'HLS-2026-000001',
-          orderUrl: 'http://x/o',
-          amountCents: 1250,
-          lines: [{ title: 'Comptabilité générale' }],
-        },
-      ],
-      [
-        'withdrawal_ack',
-        {
-          firstName: 'Ali',
-          orderNumber: 'HLS-2026-000001',
-          orderUrl: 'http://x/o',
-          requestedAt: '2026-12-01T09:30:00.000Z',
-          lines: [{ title: 'Le Petit Prince', quantity: 2 }],
-          returnAddress: 'HLS – retours\n12 avenue Habib Bourguiba\n1000 Tunis',
-        },
-      ],
-      [
-        'download_links',
-        {
-          firstName: 'Ali',
-          downloadsUrl: 'http://x/download',
-          links: [
-            {
-              title: 'Budget.xlsx',
-              url: 'http://x/api/category/download/t',
-              expiresAt: '2026-12-01T09:30:00.000Z',
-            },
-          ],
-        },
-      ],
-      ...(['published', 'changes_requested', 'rejected', 'unpublished', 'report_upheld'] as const).map(
-        (decision) =>
-          [
-            'editorial_decision',
-            {
-              firstName: 'Ali',
-              title: 'Rapport de stage',
-              decision,
-              comment: 'Merci.\nLa bibliographie manque.',
-              version: decision === 'unpublished' ? null : 2,
-              submissionUrl: 'http://x/author-product?id=1',
-              productUrl: decision === 'published' ? 'http://x/prodoc/3' : null,
-            },
-          ] as const,
-      ),
-      ...(['created', 'updated'] as const).map(
-        (change) => ['bank_details_changed', bankDetailsChanged({ change })] as const,
-      ),
-    ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
-    for (const [template, data] of cases) {
+    for (const [template, data] of samples) {
       const fr = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);
       const en = renderMail(template, 'en', data as MailTemplates[typeof template] as never);
       expect(fr.subject, template).not.toBe(en.subject);
@@ -128,6 +159,16 @@ describe('mail templates', () => {
       expect(en.text).toContain('Hello Ali');
       expect(en.html).toContain('<html lang="en">');
     }
+  });
+
+  it('writes every French mail in French typography (subject and text)', () => {
+    const faults = [...samples, ...otherSamples].flatMap(([template, data]) => {
+      const mail = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);
+      return [mail.subject, mail.text].flatMap((text) =>
+        frenchTypographyFaults(text).map((fault) => `${template}: ${fault.rule} — “${fault.at}”`),
+      );
+    });
+    expect(faults).toEqual([]);
   });
 
   it('escapes user-provided text in the HTML part', () => {
@@ -153,7 +194,7 @@ describe('mail templates', () => {
     const en = renderMail('welcome', 'en', data);
     expect(fr.subject).toBe('Bienvenue sur HLS');
     expect(fr.text).toMatch(/valable 24\sheures, une seule fois\)\u202f: vous pourrez ensuite commander\./);
-    expect(fr.text).toContain('Confirmer mon adresse e-mail: http://shop.test/email/confirm/t0k');
+    expect(fr.text).toContain('Confirmer mon adresse e-mail\u202f: http://shop.test/email/confirm/t0k');
     expect(en.text).toMatch(/valid for 24\shours, once/);
     expect(en.html).toContain('href="http://shop.test/email/confirm/t0k"');
   });
@@ -195,7 +236,7 @@ describe('mail templates', () => {
     const fr = notice('done', 'fr');
     expect(fr.subject).toBe('Votre adresse e-mail a été changée');
     expect(fr.text).toMatch(/\(valable 7\sjours\)\u202f: votre adresse sera rétablie/);
-    expect(fr.text).toContain('Ce n’est pas moi: http://shop.test/email/report/r3p');
+    expect(fr.text).toContain('Ce n’est pas moi\u202f: http://shop.test/email/report/r3p');
   });
 
   it('confirms an order with its lines, totals, VAT line, the consent record word for word, address and links', () => {

@@ -173,7 +173,10 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const signature: Record<Language, string> = { fr: "L'équipe HLS", en: 'The HLS team' };
+const signature: Record<Language, string> = { fr: 'L’équipe HLS', en: 'The HLS team' };
+
+/** What comes between a link's label and its address in the plain part: French puts a narrow space first. */
+const colon: Record<Language, string> = { fr: '\u202f: ', en: ': ' };
 
 const quote = (message: string) =>
   message
@@ -279,13 +282,13 @@ const decisionWords: Record<
   fr: {
     published: {
       subject: (t) => `${t} est publié`,
-      lead: (t) => `Bonne nouvelle : ${t} est publié dans le catalogue.`,
-      next: 'Il apparaît dès maintenant dans les listes et la recherche ; vos ventes s’afficheront dans votre espace auteur.',
+      lead: (t) => `Bonne nouvelle\u202f: ${t} est publié dans le catalogue.`,
+      next: 'Il apparaît dès maintenant dans les listes et la recherche\u202f; vos ventes s’afficheront dans votre espace auteur.',
     },
     changes_requested: {
       subject: (t) => `Des modifications sont demandées pour ${t}`,
       lead: (t) => `L’équipe éditoriale a relu ${t} et vous demande des modifications avant publication.`,
-      next: 'Apportez-les depuis votre espace auteur, puis soumettez une nouvelle version : les précédentes restent visibles.',
+      next: 'Apportez-les depuis votre espace auteur, puis soumettez une nouvelle version\u202f: les précédentes restent visibles.',
     },
     rejected: {
       subject: (t) => `${t} n’est pas retenu`,
@@ -300,7 +303,7 @@ const decisionWords: Record<
     report_upheld: {
       subject: (t) => `${t} a été retiré à la suite d’un signalement`,
       lead: (t) =>
-        `Un signalement concernant ${t} a été examiné et retenu : le document a été retiré du catalogue.`,
+        `Un signalement concernant ${t} a été examiné et retenu\u202f: le document a été retiré du catalogue.`,
       next: 'Pour toute question, répondez à ce message ou écrivez-nous depuis la page de contact.',
     },
   },
@@ -440,7 +443,7 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
             `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${d.validMinutes} minutes, une seule fois).`,
-            "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+            'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u202f: votre mot de passe reste inchangé.',
           ],
           action: { label: 'Choisir un nouveau mot de passe', url: d.link },
         }
@@ -482,7 +485,7 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
             'Le mot de passe de votre compte HLS vient d’être modifié et vos sessions ont été fermées.',
-            "Si vous n'êtes pas à l'origine de ce changement, réinitialisez votre mot de passe immédiatement.",
+            'Si vous n’êtes pas à l’origine de ce changement, réinitialisez votre mot de passe immédiatement.',
           ],
           action: { label: 'Réinitialiser le mot de passe', url: d.resetUrl },
         }
@@ -502,8 +505,8 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           greeting: 'Bonjour,',
           paragraphs: [
             `Nouveau message du formulaire de contact (réf. ${d.reference}).`,
-            `De : ${d.name} <${d.email}> — langue : ${d.language === 'fr' ? 'français' : 'anglais'}`,
-            `Objet : ${d.subject}`,
+            `De\u202f: ${d.name} <${d.email}> — langue\u202f: ${d.language === 'fr' ? 'français' : 'anglais'}`,
+            `Objet\u202f: ${d.subject}`,
             quote(d.message),
             `Répondez directement à ${d.email}.`,
           ],
@@ -525,8 +528,8 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           subject: 'Nous avons bien reçu votre message',
           greeting: `Bonjour ${d.name},`,
           paragraphs: [
-            `Merci pour votre message « ${d.subject} ». Notre équipe vous répondra sous deux jours ouvrés.`,
-            'Pour rappel, voici votre message :',
+            `Merci pour votre message «\u202f${d.subject}\u202f». Notre équipe vous répondra sous deux jours ouvrés.`,
+            'Pour rappel, voici votre message\u202f:',
             quote(d.message),
           ],
         }
@@ -574,13 +577,16 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
         ...(d.consent
           ? [
               fr
-                ? `Contenus numériques — votre consentement, enregistré le ${dateTime(d.consent.at, lng)} :`
+                ? `Contenus numériques — votre consentement, enregistré le ${dateTime(d.consent.at, lng)}\u202f:`
                 : `Digital content — your consent, recorded on ${dateTime(d.consent.at, lng)}:`,
               { lines: [`✓ ${d.consent.immediateDelivery}`, `✓ ${d.consent.withdrawalWaiver}`] },
             ]
           : []),
         ...(d.address
-          ? [fr ? 'Adresse de livraison :' : 'Delivery address:', { lines: addressLines(d.address, lng) }]
+          ? [
+              fr ? 'Adresse de livraison\u202f:' : 'Delivery address:',
+              { lines: addressLines(d.address, lng) },
+            ]
           : []),
         ...(d.downloadsUrl
           ? [
@@ -607,7 +613,7 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
             `Votre commande ${d.orderNumber} a quitté notre centre de Tunis.`,
-            { lines: [`Transporteur : ${d.carrier}`, `Numéro de suivi : ${d.trackingNumber}`] },
+            { lines: [`Transporteur\u202f: ${d.carrier}`, `Numéro de suivi\u202f: ${d.trackingNumber}`] },
             ...(d.trackingUrl ? [{ link: { label: 'Suivre le colis', url: d.trackingUrl } }] : []),
           ],
           action: { label: 'Voir la commande', url: d.orderUrl },
@@ -628,10 +634,10 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           subject: `Votre commande ${d.orderNumber} est livrée`,
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
-            `Votre commande ${d.orderNumber} a été livrée. Bonne lecture !`,
+            `Votre commande ${d.orderNumber} a été livrée. Bonne lecture\u202f!`,
             ...(d.withdrawalDeadline
               ? [
-                  `Vous pouvez vous rétracter jusqu’au ${dateTime(d.withdrawalDeadline, 'fr')}, sans donner de motif, avec le bouton « Se rétracter du contrat ici » de la commande.`,
+                  `Vous pouvez vous rétracter jusqu’au ${dateTime(d.withdrawalDeadline, 'fr')}, sans donner de motif, avec le bouton «\u202fSe rétracter du contrat ici\u202f» de la commande.`,
                 ]
               : []),
           ],
@@ -658,7 +664,7 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           paragraphs: [
             `Nous avons remboursé ${money(d.amountCents, 'fr')} sur votre commande ${d.orderNumber}, sur la carte utilisée pour le paiement. Le montant apparaît sur votre compte sous 5 à 10 jours selon votre banque.`,
             ...(d.lines.length
-              ? ['Articles remboursés :', { lines: d.lines.map((line) => `• ${line.title}`) }]
+              ? ['Articles remboursés\u202f:', { lines: d.lines.map((line) => `• ${line.title}`) }]
               : []),
             'Les téléchargements des articles remboursés ne sont plus disponibles.',
           ],
@@ -682,9 +688,9 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           subject: `Rétractation de votre commande ${d.orderNumber} enregistrée`,
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
-            `Nous accusons réception de votre rétractation de la commande ${d.orderNumber}, reçue le ${dateTime(d.requestedAt, 'fr')}. Elle porte sur :`,
+            `Nous accusons réception de votre rétractation de la commande ${d.orderNumber}, reçue le ${dateTime(d.requestedAt, 'fr')}. Elle porte sur\u202f:`,
             { lines: d.lines.map((line) => `• ${line.title} × ${line.quantity}`) },
-            'Renvoyez ces articles dans les 14 jours à l’adresse suivante :',
+            'Renvoyez ces articles dans les 14 jours à l’adresse suivante\u202f:',
             { lines: d.returnAddress.split(/\r?\n|,\s*/) },
             'Nous vous rembourserons, sur la carte utilisée pour le paiement, dès réception des articles.',
           ],
@@ -708,7 +714,7 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
           subject: 'Vos liens de téléchargement',
           greeting: `Bonjour ${d.firstName},`,
           paragraphs: [
-            'Voici de nouveaux liens pour télécharger vos fichiers. Chaque lien est personnel ; il expire à l’heure indiquée.',
+            'Voici de nouveaux liens pour télécharger vos fichiers. Chaque lien est personnel\u202f; il expire à l’heure indiquée.',
             ...d.links.map((link) => ({
               link: {
                 label: `${link.title} (valable jusqu’au ${dateTime(link.expiresAt, 'fr')})`,
@@ -734,13 +740,13 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
   editorial_decision: (d, lng) => {
     const words = decisionWords[lng][d.decision];
     const fr = lng === 'fr';
-    const title = fr ? `« ${d.title} »` : `“${d.title}”`;
+    const title = fr ? `«\u202f${d.title}\u202f»` : `“${d.title}”`;
     return {
       subject: words.subject(title),
       greeting: fr ? `Bonjour ${d.firstName},` : `Hello ${d.firstName},`,
       paragraphs: [
         words.lead(d.version === null ? title : `${title} (version ${d.version})`),
-        fr ? 'Le commentaire de l’équipe éditoriale :' : 'The editorial team’s comment:',
+        fr ? 'Le commentaire de l’équipe éditoriale\u202f:' : 'The editorial team’s comment:',
         quote(d.comment),
         words.next,
         ...(d.productUrl
@@ -847,11 +853,11 @@ function textTable(table: Table): string {
   ].join('\n');
 }
 
-function textPart(part: Part): string {
+function textPart(part: Part, language: Language): string {
   if (typeof part === 'string') return part;
   if ('lines' in part) return part.lines.join('\n');
   if ('table' in part) return textTable(part.table);
-  return `${part.link.label}: ${part.link.url}`;
+  return `${part.link.label}${colon[language]}${part.link.url}`;
 }
 
 function htmlTable(table: Table): string {
@@ -889,8 +895,8 @@ export function renderMail<T extends MailTemplate>(
   const text = [
     copy.greeting,
     '',
-    ...copy.paragraphs.flatMap((p) => [textPart(p), '']),
-    ...(copy.action ? [`${copy.action.label}: ${copy.action.url}`, ''] : []),
+    ...copy.paragraphs.flatMap((p) => [textPart(p, language), '']),
+    ...(copy.action ? [`${copy.action.label}${colon[language]}${copy.action.url}`, ''] : []),
     signature[language],
   ].join('\n');
   const html = `<!doctype html>

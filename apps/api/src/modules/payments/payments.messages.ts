@@ -6,7 +6,7 @@ const declines: Record<Language, Record<DeclineCode, string>> = {
   fr: {
     card_declined: 'Votre carte a été refusée.',
     insufficient_funds: 'Le solde de votre carte est insuffisant.',
-    authentication_failed: "L'authentification de votre carte a échoué.",
+    authentication_failed: 'L’authentification de votre carte a échoué.',
     expired_card: 'Votre carte a expiré.',
     incorrect_cvc: 'Le code de sécurité de votre carte est incorrect.',
     incorrect_number: 'Le numéro de votre carte est incorrect.',
@@ -36,11 +36,11 @@ export function declineMessage(
 
 const sentences = {
   mismatch: {
-    fr: 'Le paiement reçu ne correspond pas à la commande : elle n’est pas payée. Contactez-nous.',
+    fr: 'Le paiement reçu ne correspond pas à la commande\u202f: elle n’est pas payée. Contactez-nous.',
     en: 'The payment received does not match the order: it is not paid. Please contact us.',
   },
   expiredRefunded: {
-    fr: 'La commande a expiré avant le paiement et ses articles ne sont plus disponibles : le paiement est remboursé.',
+    fr: 'La commande a expiré avant le paiement et ses articles ne sont plus disponibles\u202f: le paiement est remboursé.',
     en: 'The order expired before the payment and its items are no longer available: the payment is refunded.',
   },
 } as const;

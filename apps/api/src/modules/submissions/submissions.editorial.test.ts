@@ -433,7 +433,7 @@ describe('editorial review', () => {
       });
       const [mail] = await mailsTo(accounts.author.email);
       expect(mail!.language).toBe('fr');
-      expect(mail!.subject).toBe('Des modifications sont demandées pour « Budget prévisionnel »');
+      expect(mail!.subject).toBe('Des modifications sont demandées pour «\u202fBudget prévisionnel\u202f»');
       expect(mail!.text).toContain('> Ajoutez un sommaire.');
       expect(mail!.text).toContain(`http://shop.test/author-product?id=${id}`);
       expect((await decide(id, 'editor', { decision: 'reject', comment: 'Encore ?' })).statusCode).toBe(409);
@@ -473,7 +473,7 @@ describe('editorial review', () => {
         version: 2,
       });
       const [rejection] = await mailsTo(accounts.author.email);
-      expect(rejection!.subject).toBe('« Budget prévisionnel 2030 » n’est pas retenu');
+      expect(rejection!.subject).toBe('«\u202fBudget prévisionnel 2030\u202f» n’est pas retenu');
     });
 
     it('publishes a paid PDF: in the list and search at once, its detail with a served sample of SAMPLE_PAGES pages; republishes a new version in place', async () => {
@@ -679,7 +679,7 @@ describe('editorial review', () => {
       expect((await t.app.inject({ url: `/api/category/file/${productId}` })).statusCode).toBe(404);
       expect((await list('/api/category/filter/pro', { search: 'quinconce' })).results).toHaveLength(0);
       const [mail] = await mailsTo(accounts.author.email);
-      expect(mail!.subject).toBe('« Tableau quinconce » n’est plus publié');
+      expect(mail!.subject).toBe('«\u202fTableau quinconce\u202f» n’est plus publié');
     });
   });
 
