@@ -25,8 +25,8 @@ const labels = {
     forgot: 'Forgot your password?',
     accountMenu: 'Account menu',
     logout: 'Log out',
-    payNow: 'Complete the payment',
-    saveAddress: 'Save the address',
+    payNow: 'Complete payment',
+    saveAddress: 'Save address',
     address: {
       fullName: /^Full name/,
       line1: /^Address/,

@@ -180,7 +180,7 @@ test('a new address is confirmed from its mail; a change needs the password, tel
     .getByRole('status')
     .filter({ hasText: 'Your e-mail address is not confirmed yet' });
   await expect(unconfirmed).toContainText(`We sent a link to ${account.email}.`);
-  await expect(unconfirmed.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  await expect(unconfirmed.getByRole('button', { name: 'Resend link' })).toBeVisible();
   await screenshot(page, 'my-account-email-unconfirmed');
 
   // The link of the welcome mail confirms the address.

@@ -158,7 +158,7 @@ test('an author proposes a file: the upload’s progress bar moves, and the prop
 
   const row = page.getByRole('listitem').filter({ hasText: 'Monthly budget dashboard' });
   await expect(row).toContainText('Submitted');
-  await expect(row).toContainText('Professional file');
+  await expect(row).toContainText('Pro file');
   await expect(row.getByRole('img', { name: 'Cover of Monthly budget dashboard' })).toBeVisible();
 
   // The proposal's own page: its first version with the files to download, and the history.
@@ -299,7 +299,7 @@ test('the author screens at 360 px and 1280 px, in French and English', async ({
     await expect(page.locator('.royalty-quote').first()).not.toBeEmpty();
     await bothWidths(page, `authoring-book-proposed-${lng}`);
     await openIn(page, '/file-proposed', lng);
-    await page.getByRole('radio', { name: lng === 'en' ? /^Academic/ : /^Académique/ }).check();
+    await page.getByRole('radio', { name: lng === 'en' ? /^Student files/ : /^Fichiers étudiants/ }).check();
     await expect(page.getByRole('group', { name: /Licence/ })).toBeVisible();
     await bothWidths(page, `authoring-file-proposed-${lng}`);
     await openIn(page, `/author-product?id=${id}`, lng);

@@ -24,7 +24,7 @@ test('at 360 px the filters fold into a panel and the menu search searches the l
   await expect(page.getByRole('group', { name: 'Category' })).toBeHidden();
 
   // From a list, the off-canvas search looks in that list.
-  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await drawer.getByRole('searchbox').fill('etudiant');
   await drawer.getByRole('searchbox').press('Enter');

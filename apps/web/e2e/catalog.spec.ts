@@ -6,7 +6,7 @@ import { openIn } from './flows.ts';
 const languages = ['en', 'fr'] as const;
 const sections = [
   { path: '/academic', title: { en: 'Student files', fr: 'Fichiers étudiants' } },
-  { path: '/professionnel', title: { en: 'Professional files', fr: 'Fichiers professionnels' } },
+  { path: '/professionnel', title: { en: 'Pro files', fr: 'Fichiers pro' } },
   { path: '/book', title: { en: 'Bookshop', fr: 'Librairie' } },
 ] as const;
 
@@ -88,9 +88,9 @@ test('filters narrow the list, are kept in the URL and can be reset', async ({ p
   expect(excel).toBeLessThan(all);
 
   await page.getByLabel('Minimum').fill('1000');
-  await page.getByRole('button', { name: 'Apply the price range' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/[?&]min=1000/);
-  await expect(page.getByRole('heading', { name: 'No product matches' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
   await expect(count(page)).toHaveText('0 products');
   await expectNoA11yViolations(page);
   await screenshot(page, 'catalog-empty-en');
@@ -185,9 +185,9 @@ test('a search from anywhere shows each section with its count, and leads to its
 }) => {
   await page.goto('/search?search=excel&lng=en');
   await expect(page).toHaveTitle('Search results for “excel” | HLS');
-  const pro = page.getByRole('region', { name: 'Professional files' });
+  const pro = page.getByRole('region', { name: 'Pro files' });
   await expect(
-    pro.getByRole('link', { name: /^See all \d+ results in Professional files$/ }),
+    pro.getByRole('link', { name: /^See all \d+ results in Pro files$/ }),
   ).toHaveAttribute('href', '/professionnel?search=excel');
   await expect(pro.getByRole('article')).toHaveCount(4);
   await screenshot(page, 'search-results-en');
@@ -203,7 +203,7 @@ test('the header search on a desktop looks in every section from the home page, 
 }) => {
   await openIn(page, '/', 'en');
   const banner = page.getByRole('banner');
-  await banner.getByRole('button', { name: 'Open the search' }).click();
+  await banner.getByRole('button', { name: 'Open search' }).click();
   const box = banner.getByRole('searchbox', { name: 'Search the catalogue' });
   await expect(box).toBeFocused();
   await screenshot(page, 'header-search-open-en');
@@ -211,7 +211,7 @@ test('the header search on a desktop looks in every section from the home page, 
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?search=excel$/);
   await expect(
-    page.getByRole('region', { name: 'Professional files' }).getByRole('article').first(),
+    page.getByRole('region', { name: 'Pro files' }).getByRole('article').first(),
   ).toBeVisible();
   await expect(banner.getByRole('searchbox')).toHaveCount(0);
 

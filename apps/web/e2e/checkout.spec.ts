@@ -85,7 +85,7 @@ test('the authentication card opens the bank’s confirmation dialog; refusing d
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Your bank asks you to confirm the payment of ${total}.`);
   await expect(dialog).toContainText('Demo payment — no money is taken.');
-  await expect(dialog.getByRole('button', { name: 'Confirm the payment' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Confirm payment' })).toBeFocused();
   await screenshot(page, 'checkout-authentication-en', { fullPage: false });
 
   // Refused at the "bank": the order is still waiting.
@@ -98,7 +98,7 @@ test('the authentication card opens the bank’s confirmation dialog; refusing d
   await payWithDemoCard(page, '4000 0025 0000 3155');
   dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm the payment' }).click();
+  await dialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page).toHaveURL(/\/download$/, { timeout: 20_000 });
   await expect(page.getByText(shopWords.en.thanks)).toBeVisible();
   expect((await latestOrder(request, customer.access)).status).toBe('paid');

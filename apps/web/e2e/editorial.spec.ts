@@ -230,7 +230,7 @@ for (const lng of ['en', 'fr'] as const) {
         .click();
       await page
         .getByRole('dialog')
-        .getByRole('button', { name: lng === 'en' ? 'Send the report' : 'Envoyer le signalement' })
+        .getByRole('button', { name: lng === 'en' ? 'Send report' : 'Envoyer le signalement' })
         .click();
       await screenshot(page, `report-dialog-${width}-${lng}`, { fullPage: false });
     }

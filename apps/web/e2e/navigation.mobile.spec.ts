@@ -13,7 +13,7 @@ test('at 360 px the off-canvas menu searches, navigates, switches language and c
   expect(await noHorizontalScroll()).toBe(true);
   await screenshot(page, 'about');
 
-  const burger = page.getByRole('button', { name: 'Open the menu' });
+  const burger = page.getByRole('button', { name: 'Open menu' });
   await burger.click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
@@ -62,14 +62,14 @@ test('at 360 px the menu search from a page that is not a list looks in all thre
   page,
 }) => {
   await page.goto('/?lng=en');
-  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await drawer.getByRole('searchbox').fill('excel');
   await drawer.getByRole('searchbox').press('Enter');
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/search\?search=excel$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search results' })).toBeVisible();
-  const pro = page.getByRole('region', { name: 'Professional files' });
+  const pro = page.getByRole('region', { name: 'Pro files' });
   await expect(pro.getByText(/^\d+ results?$/)).toBeVisible();
   await expect(pro.getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bookshop' })).toBeVisible();
@@ -78,14 +78,14 @@ test('at 360 px the menu search from a page that is not a list looks in all thre
   await screenshot(page, 'search-results-en');
   await expectNoA11yViolations(page);
 
-  await pro.getByRole('link', { name: /^See all \d+ results in Professional files$/ }).click();
+  await pro.getByRole('link', { name: /^See all \d+ results in Pro files$/ }).click();
   await expect(page).toHaveURL(/\/professionnel\?search=excel$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Professional files' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pro files' })).toBeVisible();
 
   await page.goto('/search?search=excel&lng=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Fichiers professionnels' }).getByRole('article').first(),
+    page.getByRole('region', { name: 'Fichiers pro' }).getByRole('article').first(),
   ).toBeVisible();
   await screenshot(page, 'search-results-fr');
   await page.goto('/search?search=zzzqqq&lng=fr');

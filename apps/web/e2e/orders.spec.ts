@@ -41,7 +41,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   const country = address.getByLabel(/^Country/);
   await expect(country.locator('option', { hasText: 'Belgium' })).toHaveCount(1);
   await country.selectOption({ label: 'France' });
-  await address.getByRole('button', { name: 'Save the address' }).click();
+  await address.getByRole('button', { name: 'Save address' }).click();
   await expect(toast(page, 'address saved')).toBeVisible();
   const saved = page.getByRole('region', { name: 'Delivery address' });
   await expect(saved).toContainText('12 rue des Lilas');
@@ -58,7 +58,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   const card = page.getByRole('article').first();
   await expect(card).toContainText('Paid');
   await expect(card).toContainText(book.title);
-  await expect(card).toContainText('Your parcel is being prepared at our delivery centre.');
+  await expect(card).toContainText('Your parcel is being prepared at our shipping centre.');
   const number = (await card.getByRole('heading', { level: 2 }).textContent())?.match(/HLS-[\w-]+/)?.[0];
   if (!number) throw new Error('The order card has no number');
 
@@ -66,7 +66,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   const editor = await pageAs(browser, request, demo.editor);
   await openIn(editor, '/back-office/orders');
   await editor.getByLabel(/^Customer or order number/).fill(customer.email);
-  await editor.getByRole('button', { name: 'Apply the filters' }).click();
+  await editor.getByRole('button', { name: 'Apply filters' }).click();
   await expect(editor).toHaveURL(/customer=/);
   const row = editor.getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('To ship');
@@ -120,7 +120,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   await screenshot(page, 'orders-withdrawal-dialog-en', { fullPage: false });
   // Step 2: the confirmation sends it, and says what and when.
   const requestedAt = new Date();
-  await dialog.getByRole('button', { name: 'Confirm the withdrawal' }).click();
+  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(dialog).toBeHidden();
   const acknowledged = card.getByRole('status').filter({ hasText: 'Your withdrawal is received' });
   await expect(acknowledged).toContainText(`We received your withdrawal from order ${number} on`);

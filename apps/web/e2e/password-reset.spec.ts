@@ -15,7 +15,7 @@ test('forgotten password: the e-mailed link sets a new password that logs in, an
   await expect(form.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   const requestedAt = new Date();
   await form.getByLabel(/^E-mail address/).fill(account.email);
-  await form.getByRole('button', { name: 'Send the reset link' }).click();
+  await form.getByRole('button', { name: 'Send reset link' }).click();
   await expect(toast(page, 'email send')).toBeVisible();
   await expect(form.getByText('Check your inbox')).toBeVisible();
   await screenshot(page, 'forgot-password-sent');
@@ -30,7 +30,7 @@ test('forgotten password: the e-mailed link sets a new password that logs in, an
   await screenshot(page, 'reset-password-form');
   await page.getByLabel(/^New password/).fill(newPassword);
   await page.getByLabel(/^Confirm password/).fill(newPassword);
-  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(toast(page, 'password edited')).toBeVisible();
   await expect(page).toHaveURL(/\/login-register$/);
 
@@ -46,7 +46,7 @@ test('forgotten password: the e-mailed link sets a new password that logs in, an
   await page.goto(`${resetPath.pathname}${resetPath.search}`);
   await page.getByLabel(/^New password/).fill('An0ther-Password');
   await page.getByLabel(/^Confirm password/).fill('An0ther-Password');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('This reset link is not valid or has expired', { exact: true })).toBeVisible();
   await screenshot(page, 'reset-link-used');
 });
@@ -60,7 +60,7 @@ test('a reset request for an unknown address gets the same answer; its mail says
   const form = activePanel(page);
   const requestedAt = new Date();
   await form.getByLabel(/^E-mail address/).fill(email);
-  await form.getByRole('button', { name: 'Send the reset link' }).click();
+  await form.getByRole('button', { name: 'Send reset link' }).click();
   await expect(toast(page, 'email send')).toBeVisible();
   await expect(form.getByText('Check your inbox')).toBeVisible();
   await expect(form.getByText(`We sent a message to ${email}.`, { exact: false })).toBeVisible();

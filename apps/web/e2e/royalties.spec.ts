@@ -88,7 +88,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await address.getByLabel(/^Postal code/).fill('75011');
   await address.getByLabel(/^City/).fill('Paris');
   await address.getByLabel(/^Country/).selectOption({ label: 'France' });
-  await address.getByRole('button', { name: 'Save the address' }).click();
+  await address.getByRole('button', { name: 'Save address' }).click();
   await expect(toast(page, 'address saved')).toBeVisible();
   await giveDigitalConsents(page, consentTexts.en);
   await payWithDemoCard(page, '4242 4242 4242 4242');
@@ -130,7 +130,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await form.getByLabel(/^BIC/).fill('BNPAFRPP');
   await form.getByLabel(/^Bank name/).fill('BNP Paribas');
   await expect(form.getByLabel(/^Bank country/)).toHaveValue('FR');
-  await form.getByRole('button', { name: 'Save the bank details' }).click();
+  await form.getByRole('button', { name: 'Save bank details' }).click();
   await expect(toast(authorPage, 'data saved')).toBeVisible();
   await expect(bank).toContainText('FR76 •••• •••• 0189');
   await expect(bank).not.toContainText('30006000011234567890189');
@@ -142,7 +142,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await form.getByLabel(/^BIC/).fill('COBADEFFXXX');
   await form.getByLabel(/^Bank name/).fill('Commerzbank');
   await form.getByLabel(/^Bank country/).selectOption({ label: 'Germany' });
-  await form.getByRole('button', { name: 'Save the changes' }).click();
+  await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(authorPage, 'data edited')).toBeVisible();
   await expect(bank).toContainText('DE89 •••• •••• 3000');
   await expect(bank).toContainText('Commerzbank');

@@ -143,7 +143,7 @@ test('compare a book and a file side by side, then add one to the cart and remov
   await page.getByRole('button', { name: `Remove ${file.title} from the compare list` }).click();
   await expect(toast(page, 'Removed From Compare')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Comparison of 1 products' })).toBeVisible();
-  await page.getByRole('button', { name: 'Clear the compare list' }).click();
+  await page.getByRole('button', { name: 'Clear compare list' }).click();
   await expect(page.getByRole('heading', { name: 'Your compare list is empty' })).toBeVisible();
 });
 
@@ -187,7 +187,7 @@ test('the contact form shows its errors, then sends the message and acknowledges
 }) => {
   await openIn(page, '/contact');
   await expect(page.getByRole('link', { name: /^support@/ }).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Send the message' }).click();
+  await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(4);
   await expect(page.getByRole('textbox', { name: 'Your name' })).toBeFocused();
   await expect(page.getByText('Enter your name.')).toBeVisible();
@@ -200,12 +200,12 @@ test('the contact form shows its errors, then sends the message and acknowledges
   await page.getByRole('textbox', { name: 'Your e-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Question about a paper book');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Short');
-  await page.getByRole('button', { name: 'Send the message' }).click();
+  await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Write at least 10 characters.')).toBeVisible();
   await page
     .getByRole('textbox', { name: 'Message', exact: true })
     .fill('When will my paper book be shipped to Lyon? Thank you.');
-  await page.getByRole('button', { name: 'Send the message' }).click();
+  await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Message sent')).toBeVisible();
   await expect(page.getByText(`we will answer at ${email}`)).toBeVisible();
   const mail = await readLatestMail(email, { after: sentAt });
@@ -219,7 +219,7 @@ const screens = [
   { path: '/compare', title: { en: 'Compare', fr: 'Comparateur' } },
   { path: '/about', title: { en: 'About us', fr: 'À propos' } },
   { path: '/contact', title: { en: 'Contact', fr: 'Contact' } },
-  { path: '/terms', title: { en: 'Sales terms', fr: 'Conditions générales de vente' } },
+  { path: '/terms', title: { en: 'Terms of sale', fr: 'Conditions générales de vente' } },
   { path: '/legals', title: { en: 'Legal notice', fr: 'Mentions légales' } },
   { path: '/publish', title: { en: 'Publish with HLS', fr: 'Publier avec HLS' } },
 ] as const;

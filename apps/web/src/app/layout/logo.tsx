@@ -1,5 +1,8 @@
+import { useTranslation } from 'react-i18next';
+
 /** Brand mark; `extraLabel` is read after "HLS" by screen readers only (e.g. where the logo links home). */
 export function Logo({ extraLabel }: { extraLabel?: string }) {
+  const { t } = useTranslation('common');
   return (
     <span className="logo">
       <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true" focusable="false">
@@ -11,7 +14,7 @@ export function Logo({ extraLabel }: { extraLabel?: string }) {
         HLS
         {extraLabel && <span className="visually-hidden">, {extraLabel}</span>}
         <span className="logo__tagline" aria-hidden="true">
-          Books · Pro · Campus
+          {t('tagline')}
         </span>
       </span>
     </span>

@@ -46,11 +46,11 @@ describe('search results', () => {
     renderWithProviders(null, { routes, route: '/search?search=excel' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Search results' })).toBeInTheDocument();
-    const pro = await screen.findByRole('region', { name: 'Professional files' });
+    const pro = await screen.findByRole('region', { name: 'Pro files' });
     expect(await within(pro).findByText('6 results')).toBeInTheDocument();
     expect(within(pro).getAllByRole('article')).toHaveLength(4);
     expect(
-      within(pro).getByRole('link', { name: 'See all 6 results in Professional files' }),
+      within(pro).getByRole('link', { name: 'See all 6 results in Pro files' }),
     ).toHaveAttribute('href', '/professionnel?search=excel');
 
     const books = screen.getByRole('region', { name: 'Bookshop' });
@@ -81,7 +81,7 @@ describe('search results', () => {
     const user = userEvent.setup();
     await user.type(
       screen.getByRole('searchbox', {
-        name: 'Search the bookshop, the professional files and the student files',
+        name: 'Search the bookshop, pro files and student files',
       }),
       'excel{Enter}',
     );

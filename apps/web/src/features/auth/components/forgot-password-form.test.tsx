@@ -11,7 +11,7 @@ async function ask(email: string, lng: 'fr' | 'en') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/E-mail address|Adresse e-mail/), email);
   await user.click(
-    screen.getByRole('button', { name: lng === 'en' ? 'Send the reset link' : /Envoyer le lien/ }),
+    screen.getByRole('button', { name: lng === 'en' ? 'Send reset link' : /Envoyer le lien/ }),
   );
 }
 

@@ -47,7 +47,7 @@ describe('back office orders', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'paid');
     await user.type(screen.getByLabelText('Customer or order number'), 'camille');
     await user.click(screen.getByRole('checkbox', { name: 'Withdrawal requests only' }));
-    await user.click(screen.getByRole('button', { name: 'Apply the filters' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe('?status=paid&customer=camille&withdrawal=requested'),
     );

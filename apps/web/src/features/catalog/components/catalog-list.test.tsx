@@ -89,7 +89,7 @@ describe('catalogue list', () => {
   it('offers to reset the filters when nothing matches', async () => {
     stubApi(() => jsonResponse(200, page([])));
     const { router } = renderList('/book?search=zzz&language=en');
-    expect(await screen.findByRole('heading', { name: 'No product matches' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No products match' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 products');
     const resets = screen.getAllByRole('button', { name: 'Reset filters' });
     await userEvent.setup().click(resets[resets.length - 1]!);
@@ -119,14 +119,14 @@ describe('catalogue list', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Minimum'), '30');
     await user.type(screen.getByLabelText('Maximum'), '10');
-    await user.click(screen.getByRole('button', { name: 'Apply the price range' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The minimum price must not exceed the maximum price.',
     );
     expect(router.state.location.search).toBe('');
     await user.clear(screen.getByLabelText('Maximum'));
     await user.type(screen.getByLabelText('Maximum'), '45,5');
-    await user.click(screen.getByRole('button', { name: 'Apply the price range' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(router.state.location.search).toBe('?min=30&max=45.5');
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ minPrice: 3000, maxPrice: 4550 }));
   });

@@ -41,7 +41,7 @@ describe('an academic document’s page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Report this document' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this document' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByLabelText(/^Reason/)).toHaveAccessibleDescription('Choose a reason.');
     expect(within(dialog).getByLabelText(/^Details/)).toHaveAccessibleDescription('Describe the problem.');
     expect(within(dialog).getByLabelText(/^Your e-mail address/)).toHaveAccessibleDescription(
@@ -55,7 +55,7 @@ describe('an academic document’s page', () => {
       'Chapter 2 copies a 2019 thesis word for word.',
     );
     await user.type(within(dialog).getByLabelText(/^Your e-mail address/), 'reader@example.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByText('Thank you, your report was sent')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/reports')[0]?.body).toEqual({
       productId: file.id,

@@ -75,7 +75,7 @@ describe('checkout page', () => {
       screen.getByText('Delivery from our centre in Tunisia is included in the price of paper books.'),
     ).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Save the address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription(
       "Enter the recipient's full name.",
     );
@@ -86,11 +86,11 @@ describe('checkout page', () => {
     await user.type(screen.getByLabelText(/^Postal code/), address.postalCode);
     await user.type(screen.getByLabelText(/^City/), address.city);
     await user.selectOptions(await screen.findByLabelText(/^Country/), 'FR');
-    await user.click(screen.getByRole('button', { name: 'Save the address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     expect(await screen.findByText('address saved')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/order/address')[0]?.body).toEqual({ orderId: order.id, ...address });
-    expect(await screen.findByRole('button', { name: 'Change the address' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Change address' })).toBeInTheDocument();
     expect(screen.getByText(/12 rue de la Paix/)).toBeInTheDocument();
     // Address saved: the payment is prepared (no consent for paper only) and the demo card form shows.
     expect(await screen.findByLabelText(/^Card number/)).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('checkout page', () => {
     await user.type(screen.getByLabelText(/^Postal code/), address.postalCode);
     await user.type(screen.getByLabelText(/^City/), address.city);
     await user.selectOptions(await screen.findByLabelText(/^Country/), 'FR');
-    await user.click(screen.getByRole('button', { name: 'Save the address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('address failed')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Country/)).toHaveAccessibleDescription('We do not ship to this country.');
     expect(payButton()).toBeDisabled();
@@ -238,8 +238,8 @@ describe('checkout page', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
     expect(dialog).toHaveAccessibleDescription('Your bank asks you to confirm the payment of €15.30.');
-    expect(within(dialog).getByRole('button', { name: 'Confirm the payment' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm the payment' }));
+    expect(within(dialog).getByRole('button', { name: 'Confirm payment' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
 
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(api.callsTo('POST', '/api/payments/demo/pi_demo_1/authenticate')[0]?.body).toEqual({

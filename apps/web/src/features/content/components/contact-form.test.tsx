@@ -20,7 +20,7 @@ describe('contact form', () => {
   it('shows the contract rules under the fields without calling the API', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<ContactForm />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Send the message' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send message' }));
     expect(screen.getByText('Enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Enter a subject.')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('This address cannot receive mail.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your e-mail' })).toHaveAttribute('aria-invalid', 'true');
   });
@@ -52,7 +52,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
     expect(screen.getByText(/we will answer at amira@example.com/)).toBeInTheDocument();
     const request = fetchSpy.mock.calls[0]?.[0] as Request;
@@ -72,7 +72,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fill(user);
-    await user.click(screen.getByRole('button', { name: 'Send the message' }));
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText(/Too many messages in a short time/)).toBeInTheDocument();
   });
 });

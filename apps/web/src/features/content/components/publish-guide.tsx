@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ContractDownload } from './contract-download';
 
@@ -9,6 +9,13 @@ const steps = ['account', 'submit', 'track', 'earn'] as const;
 export const TIPS_ID = 'tips';
 
 type Tip = { title: string; text: string };
+
+/** The pages the steps name, as links (`<register>`, `<products>`, `<paid>` in their text). */
+const stepLinks = {
+  register: <Link to={paths.loginRegister.getHref('register')} />,
+  products: <Link to={paths.fileBook.getHref()} />,
+  paid: <Link to={paths.authorPayment.getHref()} />,
+};
 
 /** The author guide: 4 steps, the author contract and the tips to boost sales (SPEC §2 Publish screen). */
 export function PublishGuide() {
@@ -30,7 +37,9 @@ export function PublishGuide() {
               </span>
               <div>
                 <h3 className="steps__title">{t(`publish.steps.${key}.title`)}</h3>
-                <p>{t(`publish.steps.${key}.text`)}</p>
+                <p>
+                  <Trans t={t} i18nKey={`publish.steps.${key}.text`} components={stepLinks} />
+                </p>
               </div>
             </li>
           ))}

@@ -188,7 +188,7 @@ describe('the queue', () => {
 
     await user.selectOptions(screen.getByLabelText('Section'), 'academic');
     await user.click(screen.getByRole('checkbox', { name: 'Claimed by me only' }));
-    await user.click(screen.getByRole('button', { name: 'Apply the filters' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?section=academic&mine=true'));
     await waitFor(() => expect(api.calls.at(-1)?.search).toBe('?section=academic&mine=true&page=1'));
   });

@@ -97,7 +97,7 @@ describe('customer orders page', () => {
     ).toBeChecked();
 
     // Step 2: the confirmation sends it.
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm the withdrawal' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText('Your withdrawal is received')).toBeInTheDocument();
     expect(
       screen.getByText(/We received your withdrawal from order HLS-2026-000042 on 10 Nov 2026/),
@@ -130,7 +130,7 @@ describe('customer orders page', () => {
     fakeApi({ 'GET /api/order/commande': () => jsonResponse(200, page([pending])) });
     const onPay = vi.fn();
     renderWithProviders(<OrdersView page={1} hrefForPage={(n) => `?page=${n}`} onPay={onPay} />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete the payment' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Complete payment' }));
     expect(onPay).toHaveBeenCalledWith(pending.id);
   });
 

@@ -50,7 +50,7 @@ describe('bank details', () => {
     const form = await screen.findByRole('form', { name: 'Bank details' });
     expect(screen.getByText('No bank details yet: add them to be paid.')).toBeInTheDocument();
 
-    await user.click(within(form).getByRole('button', { name: 'Save the bank details' }));
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
     expect(screen.getByLabelText(/^Account holder/)).toHaveAccessibleDescription(
       'Enter the account holder’s name.',
     );
@@ -63,7 +63,7 @@ describe('bank details', () => {
     // A wrong check digit: mod-97 fails.
     await fill(user, /^IBAN/, 'fr76 3000 6000 0112 3456 7890 188');
     await fill(user, /^BIC/, 'BNPAFR');
-    await user.click(within(form).getByRole('button', { name: 'Save the bank details' }));
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
     expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(
       'This IBAN is not valid: check it against your bank statement.',
     );
@@ -85,7 +85,7 @@ describe('bank details', () => {
     expect(screen.getByLabelText(/^IBAN/)).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
     expect(screen.getByLabelText(/^Bank country/)).toHaveValue('FR');
     await fill(user, /^Bank name/, 'BNP Paribas');
-    await user.click(within(form).getByRole('button', { name: 'Save the bank details' }));
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
 
     expect(await screen.findByText('data saved')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/checkout/bank/create')[0]?.body).toEqual({
@@ -119,7 +119,7 @@ describe('bank details', () => {
     await fill(user, /^BIC/, 'COBADEFFXXX');
     await fill(user, /^Bank name/, 'Commerzbank');
     await user.selectOptions(screen.getByLabelText(/^Bank country/), 'DE');
-    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('data edited')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/checkout/bank/update')[0]?.body).toMatchObject({
@@ -158,7 +158,7 @@ describe('bank details', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await fill(user, /^IBAN/, 'FR7630006000011234567890189');
-    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('operation failed')).toBeInTheDocument();
     expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription(
       'This BIC does not match the IBAN’s country.',

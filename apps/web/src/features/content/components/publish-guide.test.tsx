@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { PublishGuide } from './publish-guide';
+
+describe('publish guide', () => {
+  it.each([
+    ['fr', 'Connexion / Inscription', 'Mes produits', 'Produits payés'],
+    ['en', 'Log in / Register', 'My products', 'Paid products'],
+  ] as const)(
+    'names the pages of the steps as links, never a raw route (%s)',
+    (lng, register, products, paid) => {
+      renderWithProviders(<PublishGuide />, { lng });
+      expect(document.body).not.toHaveTextContent('login-register');
+      expect(screen.getByRole('link', { name: register })).toHaveAttribute(
+        'href',
+        '/login-register?tab=register',
+      );
+      expect(screen.getByRole('link', { name: products })).toHaveAttribute('href', '/file-book');
+      expect(screen.getByRole('link', { name: paid })).toHaveAttribute('href', '/author-payment');
+    },
+  );
+});
