@@ -186,9 +186,10 @@ test('a search from anywhere shows each section with its count, and leads to its
   await page.goto('/search?search=excel&lng=en');
   await expect(page).toHaveTitle('Search results for “excel” | HLS');
   const pro = page.getByRole('region', { name: 'Pro files' });
-  await expect(
-    pro.getByRole('link', { name: /^See all \d+ results in Pro files$/ }),
-  ).toHaveAttribute('href', '/professionnel?search=excel');
+  await expect(pro.getByRole('link', { name: /^See all \d+ results in Pro files$/ })).toHaveAttribute(
+    'href',
+    '/professionnel?search=excel',
+  );
   await expect(pro.getByRole('article')).toHaveCount(4);
   await screenshot(page, 'search-results-en');
   await expectNoA11yViolations(page);
@@ -210,9 +211,7 @@ test('the header search on a desktop looks in every section from the home page, 
   await box.fill('excel');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?search=excel$/);
-  await expect(
-    page.getByRole('region', { name: 'Pro files' }).getByRole('article').first(),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pro files' }).getByRole('article').first()).toBeVisible();
   await expect(banner.getByRole('searchbox')).toHaveCount(0);
 
   await openIn(page, '/book', 'fr');

@@ -84,9 +84,7 @@ test('at 360 px the menu search from a page that is not a list looks in all thre
 
   await page.goto('/search?search=excel&lng=fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Fichiers pro' }).getByRole('article').first(),
-  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fichiers pro' }).getByRole('article').first()).toBeVisible();
   await screenshot(page, 'search-results-fr');
   await page.goto('/search?search=zzzqqq&lng=fr');
   await expect(page.getByRole('heading', { name: 'Aucun résultat pour « zzzqqq »' })).toBeVisible();

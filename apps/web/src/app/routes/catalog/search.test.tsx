@@ -49,9 +49,10 @@ describe('search results', () => {
     const pro = await screen.findByRole('region', { name: 'Pro files' });
     expect(await within(pro).findByText('6 results')).toBeInTheDocument();
     expect(within(pro).getAllByRole('article')).toHaveLength(4);
-    expect(
-      within(pro).getByRole('link', { name: 'See all 6 results in Pro files' }),
-    ).toHaveAttribute('href', '/professionnel?search=excel');
+    expect(within(pro).getByRole('link', { name: 'See all 6 results in Pro files' })).toHaveAttribute(
+      'href',
+      '/professionnel?search=excel',
+    );
 
     const books = screen.getByRole('region', { name: 'Bookshop' });
     expect(within(books).getByText('1 result')).toBeInTheDocument();
