@@ -71,6 +71,19 @@ describe('covers', () => {
     expect(lines.every((l) => l.length <= 16)).toBe(true);
     expect(lines.join(' ')).toContain('Comptabilité');
   });
+
+  it('sets a title smaller rather than cutting a word longer than a line', () => {
+    const svg = renderCover({
+      title: 'Gestion des stocks et réapprovisionnement',
+      author: 'Karim Mansour',
+      section: 'professional',
+      language: 'fr',
+      fileType: 'excel',
+      seed: 'stock',
+    }).toString('utf8');
+    expect(svg).toContain('>réapprovisionnement<');
+    expect(svg).not.toMatch(/-<\/text>/);
+  });
 });
 
 describe('sample files', () => {

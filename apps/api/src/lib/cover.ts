@@ -143,8 +143,12 @@ export function renderCover(input: CoverInput): Buffer {
     ? "Georgia, 'Times New Roman', serif"
     : "'Helvetica Neue', Helvetica, Arial, sans-serif";
 
-  const titleSize = input.title.length <= 28 ? 58 : input.title.length <= 60 ? 48 : 40;
-  const maxChars = Math.floor(500 / (titleSize * (serif ? 0.52 : 0.55)));
+  const glyph = serif ? 0.52 : 0.55;
+  const longestWord = Math.max(...input.title.split(/\s+/).map((word) => word.length));
+  let titleSize = input.title.length <= 28 ? 58 : input.title.length <= 60 ? 48 : 40;
+  // A word wider than a line is set smaller rather than cut ("réapprovisionneme-nt"); 30 px is still readable.
+  while (titleSize > 30 && Math.floor(500 / (titleSize * glyph)) < longestWord) titleSize -= 2;
+  const maxChars = Math.floor(500 / (titleSize * glyph));
   let lines = wrapWords(input.title, maxChars);
   if (lines.length > 6) lines = [...lines.slice(0, 5), `${lines[5]!.replace(/[.,;:]?$/, '')}…`];
   const lineHeight = Math.round(titleSize * 1.18);
