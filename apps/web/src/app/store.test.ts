@@ -44,4 +44,31 @@ describe('store persistence', () => {
     expect(second.getState().cart.cartItems.map((item) => item.id)).toEqual([1]);
     expect(second.getState().currency).toEqual({ currencySymbol: '€', currencyName: 'EUR', currencyRate: 1 });
   });
+
+  it('restores a saved cart as the shop sells it: no free document, one copy of an ebook', async () => {
+    const line = { title: 'T', discount: 0, image: '/i.jpg' };
+    localStorage.setItem(
+      'HLS',
+      JSON.stringify({
+        cart: JSON.stringify({
+          cartItems: [
+            { ...line, id: 1, cartItemId: 'a', type: 'book', edition: 'paper', price: 1500, quantity: 2 },
+            { ...line, id: 1, cartItemId: 'b', type: 'book', edition: 'ebook', price: 900, quantity: 3 },
+            { ...line, id: 2, cartItemId: 'c', type: 'file', extension: 'word', price: 0, quantity: 1 },
+          ],
+        }),
+        _persist: JSON.stringify({ version: 1.1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await new Promise<void>((resolve) => {
+      persistStore(store, null, resolve);
+    });
+    expect(store.getState().cart.cartItems.map(({ cartItemId, quantity }) => [cartItemId, quantity])).toEqual(
+      [
+        ['a', 2],
+        ['b', 1],
+      ],
+    );
+  });
 });

@@ -6,13 +6,23 @@ import {
   isAction,
 } from '@reduxjs/toolkit';
 import type { Middleware, WithSlice } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import {
+  createTransform,
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
 import type { PersistConfig } from 'redux-persist';
 import type { api } from '@/lib/api-client';
 import { onDataLayer } from '@/lib/data-layer';
 import { createLocalStoragePersist } from '@/lib/persist-storage';
 import { authReducer } from '@/features/auth/auth-slice';
-import { cartReducer } from '@/features/cart/cart-slice';
+import { cartReducer, sellableCart } from '@/features/cart/cart-slice';
+import type { CartState } from '@/features/cart/cart-slice';
 import { cartToasts } from '@/features/cart/cart-toasts';
 import { wishlistReducer } from '@/features/wishlist/wishlist-slice';
 import { wishlistToasts } from '@/features/wishlist/wishlist-toasts';
@@ -50,6 +60,10 @@ export const persistConfig: PersistConfig<RootState> = {
   storage: createLocalStoragePersist(),
   whitelist: ['product', 'currency', 'cart', 'compare', 'order', 'wishlist'],
   timeout: 5000,
+  // A cart saved before the shop's rules (a free document, two copies of an ebook) comes back as it can be sold.
+  transforms: [
+    createTransform<CartState, CartState>(null, (saved) => sellableCart(saved), { whitelist: ['cart'] }),
+  ],
 };
 
 /**

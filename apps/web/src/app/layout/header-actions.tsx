@@ -6,16 +6,21 @@ import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import { CartIcon, CompareIcon, HeartIcon, SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadNamespaces } from '@/i18n/namespaces';
 import { selectCartCount } from '@/features/cart/cart-slice';
 import { selectCompareCount } from '@/features/compare/compare-slice';
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice';
 import { AccountMenu } from './account-menu';
 import { SearchForm } from './search-form';
 
-// The mini-cart (and the shop texts it uses) loads when the cart menu first opens.
-const MiniCart = lazy(() =>
-  import('@/features/cart/components/mini-cart').then((module) => ({ default: module.MiniCart })),
-);
+// The mini-cart and its checkout (and the texts they use) load when the cart menu first opens.
+const MiniCartPanel = lazy(async () => {
+  const [module] = await Promise.all([
+    import('./mini-cart-panel'),
+    loadNamespaces(['shop', 'checkout', 'account', 'toast', 'errors', 'validation']),
+  ]);
+  return { default: module.MiniCartPanel };
+});
 
 function Badge({ count, testId }: { count: number; testId: string }) {
   return (
@@ -68,7 +73,7 @@ export function HeaderActions() {
           <div className="cart-menu__panel">
             <p className="cart-menu__heading">{t('cart.title')}</p>
             <Suspense fallback={<Spinner label={t('loading')} size="sm" />}>
-              <MiniCart onNavigate={close} />
+              <MiniCartPanel onNavigate={close} />
             </Suspense>
           </div>
         )}

@@ -7,6 +7,7 @@ import {
   deleteFromCart,
   computeCartTotals,
   removeBooksFromCart,
+  restoreCartLines,
 } from './cart-slice';
 import type { AddToCartPayload, CartState } from './cart-slice';
 
@@ -35,6 +36,33 @@ const reduce = (...actions: Parameters<typeof cartReducer>[1][]) =>
   );
 
 describe('cart reducer', () => {
+  it('keeps one copy of an ebook or a file: adding it again changes nothing', () => {
+    const ebook = { ...book, edition: 'ebook' as const };
+    const state = reduce(
+      addToCart(ebook),
+      addToCart(ebook),
+      addToCart({ ...file, quantity: 3 }),
+      addToCart(file),
+    );
+    expect(state.cartItems.map((item) => item.quantity)).toEqual([1, 1]);
+  });
+
+  it('never takes a free document', () => {
+    expect(reduce(addToCart({ ...file, price: 0 })).cartItems).toEqual([]);
+    expect(reduce(addToCart({ ...file, discount: 100 })).cartItems).toEqual([]);
+  });
+
+  it('puts emptied lines back on undo, beside a line added since', () => {
+    const full = reduce(addToCart({ ...book, edition: 'paper', quantity: 2 }), addToCart(file));
+    const emptied = cartReducer(full, deleteAllFromCart());
+    const later = cartReducer(emptied, addToCart(file));
+    const restored = cartReducer(later, restoreCartLines(full.cartItems));
+    expect(restored.cartItems.map((item) => [item.id, item.quantity])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+  });
+
   it('adds a new line with quantity 1 and a generated cartItemId', () => {
     const state = reduce(addToCart(book));
     expect(state.cartItems).toHaveLength(1);

@@ -41,20 +41,60 @@ export const isSameLine = (a: LineIdentity, b: LineIdentity) =>
   a.selectedProductColor === b.selectedProductColor &&
   a.selectedProductSize === b.selectedProductSize;
 
+/** An ebook or a file: one licence, bought once, never in several copies. */
+export const isDigitalLine = (item: Pick<CartItem, 'type' | 'edition'>) =>
+  item.type === 'file' || item.edition === 'ebook';
+
+/** A free document is downloaded from its page; the shop sells nothing at 0 (the server refuses it too). */
+export const isFreeLine = (item: Pick<CartItem, 'price' | 'discount'>) =>
+  discountedPrice(item.price, item.discount) <= 0;
+
+/** What `addToCart` does with an item, given the cart: add it, raise a paper line, or leave the cart as it is. */
+export function addOutcome(cart: CartState, item: AddToCartPayload): 'added' | 'free' | 'alreadyInCart' {
+  if (isFreeLine(item)) return 'free';
+  if (isDigitalLine(item) && cart.cartItems.some((line) => isSameLine(line, item))) return 'alreadyInCart';
+  return 'added';
+}
+
+/** A saved cart as the shop sells it today: no free line, one copy of a digital one. */
+export function sellableCart(state: CartState): CartState {
+  return {
+    ...state,
+    cartItems: state.cartItems
+      .filter((item) => !isFreeLine(item))
+      .map((item) => (isDigitalLine(item) && item.quantity !== 1 ? { ...item, quantity: 1 } : item)),
+  };
+}
+
 export const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    /** Adds a line, or raises the quantity of the same line by `quantity` (default 1). */
+    /**
+     * Adds a line, or raises the quantity of the same paper line by `quantity` (default 1); a digital line is
+     * bought once, and a free document never enters the cart.
+     */
     addToCart: {
       reducer(state, action: PayloadAction<AddToCartPayload & { cartItemId: string }>) {
         const { quantity, ...item } = action.payload;
-        const amount = quantity !== undefined && quantity > 0 ? Math.floor(quantity) : 1;
+        if (addOutcome(state, item) !== 'added') return;
+        const amount = isDigitalLine(item)
+          ? 1
+          : quantity !== undefined && quantity > 0
+            ? Math.floor(quantity)
+            : 1;
         const existing = state.cartItems.find((line) => isSameLine(line, item));
         if (existing) existing.quantity += amount;
         else state.cartItems.push({ ...item, quantity: amount });
       },
       prepare: (item: AddToCartPayload) => ({ payload: { ...item, cartItemId: nanoid() } }),
+    },
+    /** "Undo" after emptying the cart: the lines come back, beside whatever was added since. */
+    restoreCartLines(state, action: PayloadAction<CartItem[]>) {
+      for (const line of action.payload) {
+        if (isFreeLine(line) || state.cartItems.some((item) => isSameLine(item, line))) continue;
+        state.cartItems.push(line);
+      }
     },
     /** Lowers the quantity by 1; from 1 the line goes. */
     decreaseQuantity(state, action: PayloadAction<{ cartItemId: string }>) {
@@ -98,6 +138,7 @@ export const {
   deleteFromCart,
   removeBooksFromCart,
   deleteAllFromCart,
+  restoreCartLines,
   removeOrderedLines,
 } = cartSlice.actions;
 export const { selectCartItems, selectCartCount } = cartSlice.selectors;

@@ -38,4 +38,20 @@ describe('cart toasts', () => {
     act(() => void store.dispatch(deleteFromCart({ cartItemId })));
     expect(await screen.findAllByText(/retiré du panier/i)).toHaveLength(1);
   });
+
+  it('says why nothing was added: a digital product already there, a free document', async () => {
+    const { store } = renderWithProviders(null);
+    const ebook = { ...book, edition: 'ebook' as const };
+    act(() => {
+      store.dispatch(addToCart(ebook));
+      store.dispatch(addToCart(ebook));
+      store.dispatch(
+        addToCart({ id: 9, type: 'file', title: 'Notes', price: 0, discount: 0, image: '/n.jpg' }),
+      );
+    });
+    expect(await screen.findAllByText('Added To Cart')).toHaveLength(1);
+    expect(await screen.findByText(/Already in your cart/)).toBeInTheDocument();
+    expect(await screen.findByText(/Free documents are downloaded from their page/)).toBeInTheDocument();
+    expect(store.getState().cart.cartItems).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { CartItem } from '../cart-slice';
 import { CartView } from './cart-view';
@@ -30,6 +31,10 @@ const file: CartItem = {
 
 const render = (cartItems: CartItem[]) =>
   renderWithProviders(<CartView />, { preloadedState: { cart: { cartItems } } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('cart screen', () => {
   it('shows each line with its edition, struck list price, discounted price and line total, then the summary', () => {
@@ -78,6 +83,48 @@ describe('cart screen', () => {
     expect(screen.queryByText(/Delivery included/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
     expect(store.getState().cart.cartItems).toEqual([]);
+  });
+
+  it('puts the total and the checkout before the lines, so a phone shows them without scrolling past every line', () => {
+    render([paper, file, { ...paper, cartItemId: 'l3', id: 3, title: 'Audit' }]);
+    const checkout = screen.getByRole('link', { name: 'Proceed to checkout' });
+    const firstLine = screen.getByRole('link', { name: 'Comptabilité' });
+    expect(checkout.compareDocumentPosition(firstLine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('cart-total').compareDocumentPosition(firstLine)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('offers no quantity for an ebook or a file: one licence', () => {
+    render([paper, file, { ...paper, cartItemId: 'l3', edition: 'ebook' }]);
+    expect(screen.getAllByRole('group', { name: /^Quantity of/ })).toHaveLength(1);
+    expect(screen.getAllByText('One licence: downloaded after payment')).toHaveLength(2);
+  });
+
+  it('undoes "Clear cart" for a few seconds, from a button that takes the focus', async () => {
+    const user = userEvent.setup();
+    const { store } = render([paper, file]);
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    expect(store.getState().cart.cartItems).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('Your cart was emptied.');
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    await user.click(undo);
+    expect(store.getState().cart.cartItems.map((item) => [item.id, item.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('stops offering the undo after ten seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render([file]);
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(10_000));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('speaks French', () => {

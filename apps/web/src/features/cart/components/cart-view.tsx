@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,10 @@ import {
   decreaseQuantity,
   deleteAllFromCart,
   deleteFromCart,
+  isDigitalLine,
   lineTotal,
   removeBooksFromCart,
+  restoreCartLines,
   selectCartItems,
   selectCartTotals,
   unitPrice,
@@ -56,12 +59,16 @@ function CartLine({ item, locale, error }: { item: CartItem; locale: string; err
         )}
       </div>
       <div className="cart-line__quantity">
-        <QuantityStepper
-          title={item.title}
-          quantity={quantity}
-          onDecrease={() => dispatch(decreaseQuantity({ cartItemId }))}
-          onIncrease={() => dispatch(addToCart({ ...rest, quantity: 1 }))}
-        />
+        {isDigitalLine(item) ? (
+          <p className="cart-line__licence">{t('cart.licence')}</p>
+        ) : (
+          <QuantityStepper
+            title={item.title}
+            quantity={quantity}
+            onDecrease={() => dispatch(decreaseQuantity({ cartItemId }))}
+            onIncrease={() => dispatch(addToCart({ ...rest, quantity: 1 }))}
+          />
+        )}
       </div>
       <p className="cart-line__total">
         <span className="visually-hidden">{t('cart.lineTotal')}: </span>
@@ -86,17 +93,55 @@ type CartViewProps = {
   lineErrors?: Record<string, string>;
 };
 
-/** The cart screen: lines, quantities, removal, and the order summary (SPEC §2, §4). */
+/** How long "Undo" stays offered after the cart is emptied. */
+const UNDO_MS = 10_000;
+
+/** "Your cart was emptied. Undo": takes the focus from the button that went, and goes after a few seconds. */
+function UndoEmpty({ onUndo, onExpire }: { onUndo: () => void; onExpire: () => void }) {
+  const { t } = useTranslation('shop');
+  const button = useRef<HTMLButtonElement>(null);
+  const expire = useRef(onExpire);
+  useEffect(() => {
+    expire.current = onExpire;
+  }, [onExpire]);
+  useEffect(() => {
+    button.current?.focus();
+    const timer = window.setTimeout(() => expire.current(), UNDO_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <div className="cart-undo" role="status">
+      <span>{t('cart.emptied')}</span>
+      <button ref={button} type="button" className="btn btn--secondary btn--sm" onClick={onUndo}>
+        {t('cart.undo')}
+      </button>
+    </div>
+  );
+}
+
+/** The cart screen: the order summary first (total and checkout in sight on a phone), then lines and quantities. */
 export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}) {
   const { t, i18n } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
   const totals = useAppSelector(selectCartTotals);
   const locale = intlLocale(i18n.language);
+  const [emptied, setEmptied] = useState<CartItem[] | null>(null);
+
+  const undo = emptied && (
+    <UndoEmpty
+      onExpire={() => setEmptied(null)}
+      onUndo={() => {
+        dispatch(restoreCartLines(emptied));
+        setEmptied(null);
+      }}
+    />
+  );
 
   if (items.length === 0) {
     return (
       <div className="container shop-page">
+        {undo}
         <EmptyState title={t('cart.emptyTitle')} text={t('cart.emptyText')} icon={<CartIcon size={40} />}>
           <BrowseLinks />
         </EmptyState>
@@ -105,8 +150,40 @@ export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}
   }
 
   const hasBooks = items.some((item) => item.type === 'book');
+  const summary = (
+    <aside className="cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title" className="cart-summary__title">
+        {t('cart.summary')}
+      </h2>
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>{t('cart.subtotal')}</dt>
+          <dd>{formatMoney(totals.subtotal, locale)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className="cart-summary__discount">
+            <dt>{t('cart.discounts')}</dt>
+            <dd>−{formatMoney(totals.discount, locale)}</dd>
+          </div>
+        )}
+        <div className="cart-summary__total">
+          <dt>{t('cart.total')}</dt>
+          <dd data-testid="cart-total">{formatMoney(totals.total, locale)}</dd>
+        </div>
+      </dl>
+      {checkoutAction ?? (
+        <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
+          {t('cart.checkout')}
+        </Link>
+      )}
+      {totals.hasPaperBooks && <p className="cart-summary__note">{t('cart.deliveryIncluded')}</p>}
+      {items.some(isDigitalLine) && <p className="cart-summary__note">{t('cart.digitalNote')}</p>}
+    </aside>
+  );
+
   return (
     <div className="container shop-page cart-layout">
+      {summary}
       <section className="cart-lines" aria-labelledby="cart-lines-title">
         <h2 id="cart-lines-title" className="visually-hidden">
           {t('cart.caption')}
@@ -133,43 +210,16 @@ export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}
             <button
               type="button"
               className="btn btn--danger btn--sm"
-              onClick={() => dispatch(deleteAllFromCart())}
+              onClick={() => {
+                setEmptied(items);
+                dispatch(deleteAllFromCart());
+              }}
             >
               {t('cart.clear')}
             </button>
           </div>
         </div>
       </section>
-      <aside className="cart-summary" aria-labelledby="cart-summary-title">
-        <h2 id="cart-summary-title" className="cart-summary__title">
-          {t('cart.summary')}
-        </h2>
-        <dl className="cart-summary__rows">
-          <div>
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{formatMoney(totals.subtotal, locale)}</dd>
-          </div>
-          {totals.discount > 0 && (
-            <div className="cart-summary__discount">
-              <dt>{t('cart.discounts')}</dt>
-              <dd>−{formatMoney(totals.discount, locale)}</dd>
-            </div>
-          )}
-          <div className="cart-summary__total">
-            <dt>{t('cart.total')}</dt>
-            <dd data-testid="cart-total">{formatMoney(totals.total, locale)}</dd>
-          </div>
-        </dl>
-        {totals.hasPaperBooks && <p className="cart-summary__note">{t('cart.deliveryIncluded')}</p>}
-        {items.some((item) => item.type === 'file' || item.edition === 'ebook') && (
-          <p className="cart-summary__note">{t('cart.digitalNote')}</p>
-        )}
-        {checkoutAction ?? (
-          <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
-            {t('cart.checkout')}
-          </Link>
-        )}
-      </aside>
     </div>
   );
 }

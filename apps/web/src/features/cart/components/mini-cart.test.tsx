@@ -37,4 +37,16 @@ describe('mini-cart', () => {
     expect(store.getState().cart.cartItems).toEqual([]);
     expect(screen.getByText('No items added to cart')).toBeInTheDocument();
   });
+
+  it('says "2 copies" of a paper book but no count for an ebook or a file, and shows the checkout it is given', () => {
+    const paper = { ...line, edition: 'paper' as const };
+    const ebook = { ...line, cartItemId: 'line-2', edition: 'ebook' as const, quantity: 1 };
+    renderWithProviders(<MiniCart checkoutAction={<button type="button">Checkout</button>} />, {
+      preloadedState: { cart: { cartItems: [paper, ebook] } },
+    });
+    expect(screen.getByText(/Paper book · 2 copies/)).toBeInTheDocument();
+    expect(screen.getByText('Ebook')).toBeInTheDocument();
+    expect(screen.queryByText(/1 copy/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeInTheDocument();
+  });
 });

@@ -1,13 +1,20 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths, productPath } from '@/config/paths';
 import { formatMoney, intlLocale } from '@/lib/money';
-import { deleteFromCart, selectCartItems, selectCartTotals, unitPrice } from '../cart-slice';
+import { deleteFromCart, isDigitalLine, selectCartItems, selectCartTotals, unitPrice } from '../cart-slice';
 import { LineKind } from './line-kind';
 
-/** Dropdown content of the header cart (SPEC §2 Mini-cart). */
-export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
+type MiniCartProps = {
+  onNavigate?: () => void;
+  /** What starts the checkout from the dropdown (the layout composes the checkout in). */
+  checkoutAction?: ReactNode;
+};
+
+/** Dropdown content of the header cart (SPEC §2 Mini-cart): lines, total, checkout and the cart's page. */
+export function MiniCart({ onNavigate, checkoutAction }: MiniCartProps) {
   const { t, i18n } = useTranslation(['common', 'shop']);
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -31,7 +38,8 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
                 </Link>
               </p>
               <p className="mini-cart__meta">
-                <LineKind item={item} /> · {t('common:cart.quantity', { count: item.quantity })}
+                <LineKind item={item} />
+                {!isDigitalLine(item) && <> · {t('common:cart.quantity', { count: item.quantity })}</>}
               </p>
               <p className="mini-cart__meta">
                 {item.discount > 0 && (
@@ -70,9 +78,16 @@ export function MiniCart({ onNavigate }: { onNavigate?: () => void }) {
         <span>{t('common:cart.total')}</span>
         <strong>{formatMoney(total, locale)}</strong>
       </p>
-      <Link to={paths.cart.getHref()} className="btn btn--primary btn--md btn--block" onClick={onNavigate}>
-        {t('common:cart.view')}
-      </Link>
+      <div className="mini-cart__actions">
+        {checkoutAction}
+        <Link
+          to={paths.cart.getHref()}
+          className={`btn ${checkoutAction ? 'btn--secondary' : 'btn--primary'} btn--md btn--block`}
+          onClick={onNavigate}
+        >
+          {t('common:cart.view')}
+        </Link>
+      </div>
     </div>
   );
 }
