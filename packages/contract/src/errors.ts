@@ -58,10 +58,17 @@ export const ErrorBody = z.object({
   error: z.object({
     code: ErrorCode,
     message: z.string(),
-    /** Field path → message, for validation errors. */
+    /** Field path → message in the request's language (`lng`, then Accept-Language), for validation errors. */
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * Field path → the key of its message in the web app's `validation` namespace (`email.invalid`), so the page
+     * says it in the visitor's language whatever language the request asked for.
+     */
+    fieldKeys: z.record(z.string(), z.string()).optional(),
     /** Seconds before trying again, with `rate_limited` (also the `Retry-After` header). */
     retryAfter: z.number().int().positive().optional(),
+    /** A finer cause for the web app to translate: the card's decline code (or `mismatch`) of `payment_declined`. */
+    reason: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -9,18 +9,21 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Seconds before trying again (a 429): the `Retry-After` header and `retryAfter` of the body. */
   readonly retryAfter: number | undefined;
+  /** A finer cause the web app translates (a card's decline code): `reason` of the body. */
+  readonly reason: string | undefined;
 
   constructor(
     code: ErrorCode,
     status: number,
     message: string,
     fields?: Record<string, string>,
-    options: { retryAfter?: number } = {},
+    options: { retryAfter?: number; reason?: string } = {},
   ) {
     super(message);
     this.code = code;
     this.status = status;
     this.fields = fields;
     this.retryAfter = options.retryAfter;
+    this.reason = options.reason;
   }
 }

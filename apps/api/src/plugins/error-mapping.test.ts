@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
 import { mapError } from './error-mapping.ts';
 
-const translate = (key: string) => `t(${key})`;
+/** A catalogue that knows the keys with a dot; anything else gets the generic message, as the real one does. */
+const translate = (key: string) => (key.includes('.') ? `t(${key})` : 't(generic.invalid)');
 
 describe('mapError', () => {
-  it('maps an AppError to its status and code, translating field keys', () => {
+  it('maps an AppError to its status and code, translating field keys and giving them for the web app', () => {
     const mapped = mapError(
       new AppError('wrong_password', 400, 'Wrong.', { oldPassword: 'password.wrong' }),
       translate,
@@ -13,13 +14,18 @@ describe('mapError', () => {
     expect(mapped).toEqual({
       status: 400,
       body: {
-        error: { code: 'wrong_password', message: 'Wrong.', fields: { oldPassword: 't(password.wrong)' } },
+        error: {
+          code: 'wrong_password',
+          message: 'Wrong.',
+          fields: { oldPassword: 't(password.wrong)' },
+          fieldKeys: { oldPassword: 'password.wrong' },
+        },
       },
       fault: false,
     });
   });
 
-  it('maps schema validation issues to 400 validation_failed with one message per field', () => {
+  it('maps schema validation issues to 400 validation_failed with one message and key per field', () => {
     const error = Object.assign(new Error('body/email Invalid'), {
       statusCode: 400,
       validation: [
@@ -35,10 +41,27 @@ describe('mapError', () => {
         error: {
           code: 'validation_failed',
           message: 'Some fields are not valid.',
-          fields: { email: 't(email.invalid)', 'address.city': 't(generic.required)', _: 't(Invalid input)' },
+          fields: {
+            email: 't(email.invalid)',
+            'address.city': 't(generic.required)',
+            _: 't(generic.invalid)',
+          },
+          fieldKeys: { email: 'email.invalid', 'address.city': 'generic.required', _: 'generic.invalid' },
         },
       },
       fault: false,
+    });
+  });
+
+  it('gives the finer reason of an AppError, such as a card’s decline code', () => {
+    const mapped = mapError(
+      new AppError('payment_declined', 402, 'Declined.', undefined, { reason: 'insufficient_funds' }),
+      translate,
+    );
+    expect(mapped.body.error).toEqual({
+      code: 'payment_declined',
+      message: 'Declined.',
+      reason: 'insufficient_funds',
     });
   });
 

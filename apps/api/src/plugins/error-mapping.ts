@@ -38,29 +38,48 @@ const messageByCode: Partial<Record<ErrorCode, string>> = {
   service_unavailable: 'The service is temporarily unavailable.',
 };
 
-function fieldsFromIssues(issues: ValidationIssue[], translate: Translate): Record<string, string> {
+type FieldMessages = { fields: Record<string, string>; fieldKeys: Record<string, string> };
+
+/**
+ * Each field's message in the request's language, and its key for the web app (which says it in the visitor's
+ * language): a message that is no key of the catalogue (a library's own sentence) counts as `generic.invalid`.
+ */
+function fieldMessages(keyed: [field: string, key: string][], translate: Translate): FieldMessages {
   const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-    fields[field] ??= translate(issue.message ?? 'generic.invalid');
+  const fieldKeys: Record<string, string> = {};
+  const unknown = translate('generic.invalid');
+  for (const [field, key] of keyed) {
+    if (field in fields) continue;
+    const text = translate(key);
+    fields[field] = text;
+    fieldKeys[field] = text === unknown ? 'generic.invalid' : key;
   }
-  return fields;
+  return { fields, fieldKeys };
+}
+
+function fieldsFromIssues(issues: ValidationIssue[], translate: Translate): FieldMessages {
+  return fieldMessages(
+    issues.map((issue) => [
+      (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_',
+      issue.message ?? 'generic.invalid',
+    ]),
+    translate,
+  );
 }
 
 /** Maps any thrown value to the API's error shape. Pure: the hook does the logging and sending. */
 export function mapError(error: unknown, translate: Translate): MappedError {
   if (error instanceof AppError) {
-    const fields = error.fields
-      ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key)]))
-      : undefined;
+    const fields = error.fields ? fieldMessages(Object.entries(error.fields), translate) : undefined;
     return {
       status: error.status,
       body: {
         error: {
           code: error.code,
           message: error.message,
-          ...(fields ? { fields } : {}),
+          ...fields,
           ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+          ...(error.reason !== undefined ? { reason: error.reason } : {}),
         },
       },
       fault: error.status >= 500,
@@ -75,7 +94,7 @@ export function mapError(error: unknown, translate: Translate): MappedError {
         error: {
           code: 'validation_failed',
           message: messageByCode.validation_failed!,
-          fields: fieldsFromIssues(framework.validation, translate),
+          ...fieldsFromIssues(framework.validation, translate),
         },
       },
       fault: false,

@@ -2,19 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { toApiFailure } from './api-error';
 
 describe('API failure reading', () => {
-  it('reads code, message and fields of the shared error body', () => {
+  it('reads the code and each field’s message key of the shared error body, never the English message', () => {
     const failure = toApiFailure({
       status: 400,
-      data: { error: { code: 'validation_failed', message: 'Bad', fields: { email: 'email.invalid' } } },
+      data: {
+        error: {
+          code: 'validation_failed',
+          message: 'Some fields are not valid.',
+          fields: { email: 'Enter a valid e-mail address.', 'address.city': 'Ville manquante' },
+          fieldKeys: { email: 'email.invalid' },
+        },
+      },
     });
     expect(failure).toEqual({
       hasResponse: true,
       status: 400,
       code: 'validation_failed',
-      message: 'Bad',
-      fields: { email: 'email.invalid' },
+      fields: { email: 'email.invalid', 'address.city': 'Ville manquante' },
       retryAfter: null,
+      reason: null,
     });
+  });
+
+  it('reads the finer reason of a refusal, such as a card’s decline code', () => {
+    const failure = toApiFailure({
+      status: 402,
+      data: {
+        error: {
+          code: 'payment_declined',
+          message: 'Your card has insufficient funds.',
+          reason: 'insufficient_funds',
+        },
+      },
+    });
+    expect(failure).toMatchObject({ code: 'payment_declined', reason: 'insufficient_funds' });
+    expect(failure).not.toHaveProperty('message');
   });
 
   it('reads when to try again from a rate_limited answer', () => {

@@ -2,26 +2,33 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ErrorBody, ErrorCode } from '@hls/contract';
 
+/**
+ * What the page needs of a failed call, all of it translatable: the error code (namespace `errors`), each field's
+ * message key (namespace `validation`) and the finer reason. The server's own `message` (English, for API callers)
+ * is left out, so a page can only say what went wrong in the visitor's language.
+ */
 export type ApiFailure = {
   /** False when the server never answered (network down, CORS, timeout). */
   hasResponse: boolean;
   status: number | null;
   code: ErrorCode | null;
-  message: string | null;
+  /** Field path → message key (`email.invalid`); the server's sentence for a field it gave no key. */
   fields: Record<string, string>;
   /** Seconds before trying again, when the server said (`rate_limited`). */
   retryAfter: number | null;
+  /** A finer cause, such as a card's decline code with `payment_declined`. */
+  reason: string | null;
 };
 
-/** Normalises an RTK Query error into the shared error body `{ error: { code, message, fields } }`. */
+/** Normalises an RTK Query error into the shared error body `{ error: { code, fields, fieldKeys, … } }`. */
 export function toApiFailure(error: FetchBaseQueryError | SerializedError | undefined | unknown): ApiFailure {
   const failure: ApiFailure = {
     hasResponse: false,
     status: null,
     code: null,
-    message: null,
     fields: {},
     retryAfter: null,
+    reason: null,
   };
   if (!error || typeof error !== 'object' || !('status' in error)) return failure;
   const { status } = error as FetchBaseQueryError;
@@ -31,10 +38,10 @@ export function toApiFailure(error: FetchBaseQueryError | SerializedError | unde
   const body = (error as { data?: unknown }).data;
   if (isErrorBody(body)) {
     failure.code = body.error.code;
-    failure.message = body.error.message;
-    failure.fields = body.error.fields ?? {};
-    const { retryAfter } = body.error;
+    failure.fields = { ...body.error.fields, ...body.error.fieldKeys };
+    const { retryAfter, reason } = body.error;
     if (typeof retryAfter === 'number' && retryAfter > 0) failure.retryAfter = retryAfter;
+    if (typeof reason === 'string' && reason) failure.reason = reason;
   }
   return failure;
 }
@@ -44,13 +51,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
   if (!value || typeof value !== 'object') return false;
   const { error } = value as { error?: unknown };
   if (!error || typeof error !== 'object') return false;
-  const { code, message, fields } = error as Record<string, unknown>;
+  const { code, message, fields, fieldKeys } = error as Record<string, unknown>;
   return (
-    typeof code === 'string' &&
-    typeof message === 'string' &&
-    (fields === undefined ||
-      (!!fields &&
-        typeof fields === 'object' &&
-        Object.values(fields).every((field) => typeof field === 'string')))
+    typeof code === 'string' && typeof message === 'string' && isTextRecord(fields) && isTextRecord(fieldKeys)
+  );
+}
+
+/** Absent, or an object of strings. */
+function isTextRecord(value: unknown): boolean {
+  return (
+    value === undefined ||
+    (!!value && typeof value === 'object' && Object.values(value).every((text) => typeof text === 'string'))
   );
 }

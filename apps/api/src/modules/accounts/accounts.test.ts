@@ -153,6 +153,30 @@ describe('registration', () => {
     }
   });
 
+  it('gives each refused field the key of its message, whatever the language asked, for the page to translate', async () => {
+    for (const headers of [english, { 'accept-language': 'fr' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/register/customer',
+        headers,
+        payload: { ...validRegistration(), email: 'x', password: 'ab1', language: 'de' },
+      });
+      expect(response.json().error.fieldKeys).toEqual({
+        email: 'email.invalid',
+        password: 'password.tooShort',
+        language: 'generic.invalid',
+      });
+    }
+    const taken = await registerUser(t.app);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/register/customer',
+      headers: english,
+      payload: { ...validRegistration(), email: taken.email },
+    });
+    expect(again.json().error).toMatchObject({ code: 'email_taken', fieldKeys: { email: 'email.taken' } });
+  });
+
   it('refuses a malformed JSON body with 400', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { OrdersService } from '../orders/index.ts';
-import { declineMessage, message } from './payments.messages.ts';
+import { declineMessage, isDeclineCode, message } from './payments.messages.ts';
 import { payments, processedEvents, refunds, type PaymentStatus } from './payments.tables.ts';
 import type { DemoAnswer, DemoCard, DemoProvider } from './providers/demo.ts';
 import {
@@ -513,7 +513,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           return { id: after.id, status: after.status };
         const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
         if (outcome === 'mismatch' || row?.status === 'mismatch') {
-          throw new AppError('payment_declined', 402, message('mismatch', input.language));
+          throw new AppError('payment_declined', 402, message('mismatch', input.language), undefined, {
+            reason: 'mismatch',
+          });
         }
         if (outcome === 'not_payable' || after?.status === 'cancelled') {
           throw notPayable(message('expiredRefunded', input.language));
@@ -522,10 +524,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       if (intent.status === 'canceled' || order.status !== 'pending_payment') throw notPayable();
       if (intent.status === 'requires_payment_method' && intent.lastError) {
+        const code = intent.lastError.code;
         throw new AppError(
           'payment_declined',
           402,
-          declineMessage(intent.lastError.code, intent.lastError.message, input.language),
+          declineMessage(code, intent.lastError.message, input.language),
+          undefined,
+          isDeclineCode(code) ? { reason: code } : {},
         );
       }
       throw incomplete();

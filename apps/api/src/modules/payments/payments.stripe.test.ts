@@ -127,11 +127,12 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     expect(declined.json().error).toMatchObject({
       code: 'payment_declined',
       message: 'Your card has insufficient funds.',
+      reason: 'insufficient_funds',
     });
     stub.decline(intent.intentId, 'do_not_honor', 'Your card was declined by its bank.');
-    expect((await confirm(t.app, buyer, order.id)).json().error.message).toBe(
-      'Your card was declined by its bank.',
-    );
+    const unknown = (await confirm(t.app, buyer, order.id)).json().error;
+    expect(unknown.message).toBe('Your card was declined by its bank.');
+    expect(unknown.reason, 'a code the web app cannot translate').toBeUndefined();
     expect((await orderRow(t, order.id)).status).toBe('pending_payment');
 
     stub.succeed(intent.intentId);

@@ -239,6 +239,7 @@ describe('payment with the demo provider', () => {
     expect(refused.json().error).toMatchObject({
       code: 'payment_declined',
       message: 'Your card was declined.',
+      reason: 'card_declined',
     });
 
     const poor = await pay(t, intent, { ...good, number: '4000000000009995' });
@@ -395,7 +396,7 @@ describe('payment with the demo provider', () => {
     await providerSucceeds(t, intent.intentId, forged);
     const answer = await confirm(t.app, buyer, order.id);
     expect(answer.statusCode).toBe(402);
-    expect(answer.json().error.code).toBe('payment_declined');
+    expect(answer.json().error).toMatchObject({ code: 'payment_declined', reason: 'mismatch' });
     expect((await orderRow(t, order.id)).status).toBe('pending_payment');
     expect(await history(t, order.id)).toContain('payment_mismatch');
     expect(await confirmations(t, order.number)).toBe(0);

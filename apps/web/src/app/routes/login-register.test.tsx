@@ -77,6 +77,38 @@ describe('register tab', () => {
     );
   });
 
+  it('says the server’s field messages in French on a French page, by their keys, whatever language they came in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) =>
+        new URL(request.url).pathname === '/api/email/check'
+          ? jsonResponse(404, { error: { code: 'email_not_found', message: 'None' } })
+          : jsonResponse(400, {
+              error: {
+                code: 'validation_failed',
+                message: 'Some fields are not valid.',
+                fields: { lastName: 'Use at most 80 characters.', email: 'Enter a valid e-mail address.' },
+                fieldKeys: { lastName: 'lastName.tooLong', email: 'email.invalid' },
+              },
+            }),
+      ),
+    );
+    renderWithProviders(null, { routes, route: '/login-register?tab=register', lng: 'fr' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Prénom/), 'Ana');
+    await user.type(screen.getByLabelText(/^Nom/), 'Diaz');
+    await user.type(screen.getByLabelText(/^Adresse e-mail/), 'ana@example.org');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret123');
+    await user.type(screen.getByLabelText(/^Confirmez le mot de passe/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Nom/)).toHaveAccessibleDescription('Utilisez au plus 80 caractères.'),
+    );
+    expect(screen.getByLabelText(/^Adresse e-mail/)).toHaveAccessibleDescription(
+      'Saisissez une adresse e-mail valide.',
+    );
+  });
+
   describe('an address that already has an account', () => {
     const answerCheck = (exists: boolean) => {
       const fetchMock = vi.fn(async (request: Request) => {

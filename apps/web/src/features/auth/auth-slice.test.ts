@@ -15,7 +15,6 @@ describe('auth slice', () => {
       loginUser.rejected(null, 'r1', credentials, {
         hasResponse: true,
         code: 'invalid_credentials',
-        message: 'Wrong',
         fields: {},
         retryAfter: null,
       }),
@@ -40,7 +39,6 @@ describe('auth slice', () => {
     const payload = {
       hasResponse: true,
       code: 'invalid_credentials' as const,
-      message: 'Wrong e-mail or password',
       fields: {},
       retryAfter: null,
     };
@@ -68,7 +66,7 @@ describe('auth slice', () => {
     expect(selectRole(store.getState())).toBe('customer');
   });
 
-  it('rejects with the server message, or with no response when the server is unreachable', async () => {
+  it('rejects with the server’s error code, never its English message, or with no response when unreachable', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -79,10 +77,11 @@ describe('auth slice', () => {
     );
     const store = createTestStore();
     await store.dispatch(loginUser(credentials));
-    expect(store.getState().auth.error).toMatchObject({
+    expect(store.getState().auth.error).toEqual({
       hasResponse: true,
       code: 'invalid_credentials',
-      message: 'Wrong e-mail address or password.',
+      fields: {},
+      retryAfter: null,
     });
 
     vi.stubGlobal(

@@ -10,8 +10,8 @@ export type UserInfo = { id: string; role: Role };
 export type LoginRejection = {
   /** False when the server never answered: the 'failed login 1' case of SPEC §8. */
   hasResponse: boolean;
+  /** Why, to be said in the page's language (the server's English message is not kept). */
   code: ErrorCode | null;
-  message: string | null;
   fields: Record<string, string>;
   /** Seconds before trying again, for a throttled login. */
   retryAfter: number | null;
@@ -70,7 +70,6 @@ export const loginUser = createAsyncThunk<TokenPair, LoginRequest, { rejectValue
       return rejectWithValue({
         hasResponse: failure.hasResponse,
         code: failure.code,
-        message: failure.message,
         fields: failure.fields,
         retryAfter: failure.retryAfter,
       });
@@ -122,7 +121,6 @@ export const authSlice = createSlice({
         state.error = action.payload ?? {
           hasResponse: false,
           code: null,
-          message: null,
           fields: {},
           retryAfter: null,
         };

@@ -35,7 +35,7 @@ describe('login form', () => {
     );
   });
 
-  it('shows the server message when the credentials are refused', async () => {
+  it('says refused credentials in the visitor’s language, not in the server’s English', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -44,14 +44,16 @@ describe('login form', () => {
         }),
       ),
     );
-    renderWithProviders(null, { routes, route: '/login-register' });
+    renderWithProviders(null, { routes, route: '/login-register', lng: 'fr' });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/E-mail address/), 'ana@example.org');
-    await user.type(screen.getByLabelText(/^Password/), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    const form = screen.getByRole('form', { name: 'Welcome back' });
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Wrong e-mail address or password.');
-    expect(await screen.findByText('failed login')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'ana@example.org');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const form = screen.getByRole('form', { name: 'Bon retour parmi nous' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Adresse e-mail ou mot de passe incorrect.',
+    );
+    expect(await screen.findByText('Échec de la connexion')).toBeInTheDocument();
   });
 
   it('says when to try again after too many attempts, in the visitor’s language', async () => {

@@ -23,7 +23,7 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null }: LoginFormProps) {
-  const { t, i18n } = useTranslation(['auth', 'toast', 'errors']);
+  const { t } = useTranslation(['auth', 'toast', 'errors']);
   const validationText = useValidationText();
   const errorText = useErrorText();
   const dispatch = useAppDispatch();
@@ -55,12 +55,8 @@ export function LoginForm({ defaultEmail = '', onForgotPassword, returnTo = null
       setFormError(t('errors:network'));
       return;
     }
-    // The code's sentence in the page's language (a suspended account, wrong credentials, when to try again after
-    // too many attempts), else the server's.
-    const message =
-      rejection.code && i18n.exists(`errors:${rejection.code}`)
-        ? errorText(rejection)
-        : (rejection.message ?? t('errors:invalid_credentials'));
+    // The code's sentence in the page's language: a suspended account, wrong credentials, when to try again.
+    const message = errorText(rejection);
     notify.error(t('toast:loginFailed'), message);
     setErrors(fieldErrorsFromServer(rejection.fields));
     setFormError(message);

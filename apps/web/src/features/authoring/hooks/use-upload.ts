@@ -12,7 +12,7 @@ export type UploadState = {
   total: number;
   /** The name of the file being sent. */
   name: string | null;
-  /** A `validation` code (`upload.tooLarge`…) or an API failure turned into text by the caller. */
+  /** A `validation` code (`upload.tooLarge`…), said by the caller in the page's language. */
   error: string | null;
   /** The stored upload once the server took it (or the one saved before). */
   file: SubmissionFile | null;
@@ -86,7 +86,7 @@ export function useUpload(
         setState((current) => ({
           ...current,
           phase: 'failed',
-          error: code ?? (answer.status === 413 ? 'upload.tooLarge' : (failure.message ?? 'upload.failed')),
+          error: code ?? (answer.status === 413 ? 'upload.tooLarge' : 'upload.failed'),
         }));
         return false;
       } catch (error) {

@@ -170,7 +170,7 @@ describe('checkout page', () => {
     expect(screen.getByRole('button', { name: 'Commander avec obligation de paiement' })).toBeDisabled();
   });
 
-  it('shows the provider’s reason for a declined card and keeps the order payable', async () => {
+  it('says why a card was declined by its decline code in the page’s words and keeps the order payable', async () => {
     const order = makeOrder({ lines: [fileLine()] });
     const results: DemoPaymentResult[] = [
       { status: 'declined', declineCode: 'card_declined', message: 'Your card was declined.' },
@@ -199,7 +199,7 @@ describe('checkout page', () => {
     await user.clear(screen.getByLabelText(/^Card number/));
     await user.type(screen.getByLabelText(/^Card number/), '4000 0000 0000 0002');
     await user.click(payButton());
-    expect(await screen.findByTestId('decline-reason')).toHaveTextContent('Your card was declined.');
+    expect(await screen.findByTestId('decline-reason')).toHaveTextContent('The card was declined.');
     expect(screen.getByRole('alert')).toHaveTextContent('The payment was refused');
     await waitFor(() => expect(payButton()).toBeEnabled());
     expect(api.callsTo('POST', '/api/payments/demo/pi_demo_1/pay')[0]?.body).toEqual({
@@ -210,7 +210,7 @@ describe('checkout page', () => {
     });
     expect(api.callsTo('POST', '/api/order/confirm')).toHaveLength(0);
 
-    // Without a message from the provider, its decline code is translated.
+    // Without a message from the provider, the same.
     await user.click(payButton());
     await waitFor(() =>
       expect(screen.getByTestId('decline-reason')).toHaveTextContent('The card has insufficient funds.'),
@@ -220,6 +220,32 @@ describe('checkout page', () => {
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onPaid.mock.calls[0]?.[0]).toMatchObject({ id: order.id });
     expect(api.callsTo('POST', '/api/order/confirm')[0]?.body).toEqual({ orderId: order.id });
+  });
+
+  it('says a refusal the confirmation reports in French, from its reason, not the server’s English message', async () => {
+    const order = makeOrder({ lines: [makeLine()], address });
+    fakeApi({
+      [`GET ${orderPath(order)}`]: () => jsonResponse(200, order),
+      'POST /api/order/intentPayement': () => jsonResponse(200, intentOf(order)),
+      'POST /api/payments/demo/pi_demo_1/pay': () => jsonResponse(200, succeeded),
+      'POST /api/order/confirm': () =>
+        jsonResponse(402, {
+          error: {
+            code: 'payment_declined',
+            message: 'Your card has insufficient funds.',
+            reason: 'insufficient_funds',
+          },
+        }),
+    });
+    renderCheckout(order, vi.fn(), 'fr');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Numéro de carte/), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText(/^Date d’expiration/), '12/34');
+    await user.type(screen.getByLabelText(/^Code de sécurité/), '123');
+    await user.click(screen.getByRole('button', { name: /Commander avec obligation de paiement$/ }));
+    expect(await screen.findByTestId('decline-reason')).toHaveTextContent(
+      'Le solde de la carte est insuffisant.',
+    );
   });
 
   it('asks to confirm the payment in a dialog when the card needs authentication', async () => {

@@ -53,7 +53,7 @@ export function PaymentSection({
   onPaid,
   onNotPayable,
 }: PaymentSectionProps) {
-  const { t } = useTranslation(['checkout', 'errors']);
+  const { t, i18n } = useTranslation(['checkout', 'errors']);
   const errorText = useErrorText();
   const [createIntent] = useCreateIntentMutation();
   const [payDemo] = usePayDemoMutation();
@@ -82,6 +82,15 @@ export function PaymentSection({
   );
   const amount = formatMoney(order.totalCents, locale);
 
+  /** Why a card was refused, in the page's language: its decline code's words, else the general refusal. */
+  const declineReason = useCallback(
+    (reason: string | null | undefined) =>
+      reason && i18n.exists(`checkout:declines.${reason}`)
+        ? t(`checkout:declines.${reason}`)
+        : t('errors:payment_declined'),
+    [i18n, t],
+  );
+
   /** A failure of any step: the order's state decides, the rest is said in words. */
   const handleFailure = useCallback(
     (failure: ApiFailure) => {
@@ -90,12 +99,12 @@ export function PaymentSection({
         return;
       }
       if (failure.code === 'payment_declined') {
-        setDecline(failure.message ?? t('errors:payment_declined'));
+        setDecline(declineReason(failure.reason));
         return;
       }
       setProblem(errorText(failure));
     },
-    [errorText, onNotPayable, t],
+    [declineReason, errorText, onNotPayable],
   );
 
   const finish = useCallback(() => {
@@ -149,9 +158,7 @@ export function PaymentSection({
     confirm,
   ]);
 
-  const declineText = (result: DemoPaymentResult) =>
-    result.message ??
-    (result.declineCode ? t(`checkout:declines.${result.declineCode}`) : t('errors:payment_declined'));
+  const declineText = (result: DemoPaymentResult) => declineReason(result.declineCode);
 
   /** The demo card as the provider takes it, or null after showing what is wrong with it. */
   const demoCard = () => {

@@ -26,13 +26,13 @@ describe('free academic download', () => {
     expect(api.calls).toHaveLength(1);
   });
 
-  it('says why when the download cannot start', async () => {
+  it('says why when the download cannot start, in the visitor’s language rather than the server’s English', async () => {
     fakeApi({
       'POST /api/category/file/62/download': () =>
         jsonResponse(404, { error: { code: 'not_found', message: 'This file is not free.' } }),
     });
-    renderWithProviders(<FreeDownloadButton productId={62} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Download' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not free.');
+    renderWithProviders(<FreeDownloadButton productId={62} />, { lng: 'fr' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Télécharger' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cet élément est introuvable.');
   });
 });
