@@ -33,7 +33,7 @@ test('an author proposes a file, revises it after the editor’s comment, and is
   await registerThroughApi(request, author, 'author', { language: 'fr' });
   await logInThroughApi(page, request, author.email, author.password);
   await openIn(page, '/file-proposed', 'en');
-  await page.getByRole('radio', { name: /^Professional/ }).check();
+  await page.getByRole('radio', { name: /^Pro files/ }).check();
   await page.getByLabel(/^Title/).fill(title);
   await expect(page.getByText('Draft saved')).toBeVisible();
   await page

@@ -91,12 +91,12 @@ test('an author proposes a file: the upload’s progress bar moves, and the prop
   test.setTimeout(120_000);
   await newAuthor(page, request);
   await openIn(page, '/file-proposed');
-  await page.getByRole('radio', { name: /^Professional/ }).check();
+  await page.getByRole('radio', { name: /^Pro files/ }).check();
   await page.getByLabel(/^Title/).fill('Monthly budget dashboard');
   await expect(page.getByText('Draft saved')).toBeVisible();
   // The draft's id is in the address: a reload continues it.
   await expect(page).toHaveURL(/[?&]draft=[0-9a-f-]{36}/);
-  await expect(page.getByRole('radio', { name: /^Academic/ })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: /^Student files/ })).toBeDisabled();
   await page.getByLabel(/^Description/).fill('A monthly budget dashboard for small teams, with its charts.');
   await page.getByLabel(/^Language of the content/).selectOption('en');
   await page.getByLabel(/^File type/).selectOption('pdf');
@@ -225,7 +225,7 @@ test('a book proposal: the API’s field errors, then the book with its cover in
 test('a refused upload says why, on the field', async ({ page, request }) => {
   await newAuthor(page, request);
   await openIn(page, '/file-proposed');
-  await page.getByRole('radio', { name: /^Professional/ }).check();
+  await page.getByRole('radio', { name: /^Pro files/ }).check();
   await page.getByLabel(/^File type/).selectOption('word');
   // A PDF declared as a Word document: the content decides.
   await page

@@ -14,7 +14,7 @@ export const acceptedFiles: Record<FileType, string> = {
 export const acceptedCover = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 export const acceptedManuscript = '.pdf,.epub,application/pdf,application/epub+zip';
 
-/** "Book", "Academic file" or "Professional file". */
+/** "Book", "Student file" or "Pro file". */
 export function kindLabelKey(product: Pick<AuthorProduct, 'kind' | 'section'>): string {
   return product.kind === 'book' ? 'authoring:kinds.book' : `authoring:kinds.${product.section}`;
 }

@@ -85,8 +85,8 @@ describe('the file proposal form', () => {
     renderForm();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('radio', { name: /^Academic/ }));
-    await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    await user.click(screen.getByRole('radio', { name: /^Student files/ }));
+    await user.click(screen.getByRole('radio', { name: /^Pro files/ }));
     // Choosing the section alone saves nothing.
     expect(api.callsTo('POST', '/api/submissions')).toHaveLength(0);
     await user.type(screen.getByLabelText(/^Title/), 'Budget dashboard');
@@ -97,7 +97,7 @@ describe('the file proposal form', () => {
       title: 'B',
     });
     expect(await screen.findByText('Draft saved')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /^Academic/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Student files/ })).toBeDisabled();
     await user.selectOptions(await screen.findByLabelText(/^Category/), '11');
     await user.type(screen.getByLabelText(/^Price \(EUR\)/), '19');
     expect(
@@ -128,7 +128,7 @@ describe('the file proposal form', () => {
     const xhr = fakeXhr(() => ({ status: 201, body: stored, steps: 4 }));
     renderForm();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    await user.click(screen.getByRole('radio', { name: /^Pro files/ }));
 
     await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
     const file = new File([new Uint8Array(4000)], 'budget.xlsx', {
@@ -162,7 +162,7 @@ describe('the file proposal form', () => {
     }));
     renderForm();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    await user.click(screen.getByRole('radio', { name: /^Pro files/ }));
     await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
     await user.upload(screen.getByLabelText(/^File \*?$/), new File(['%PDF-1.7'], 'budget.xlsx'));
     expect(
@@ -195,7 +195,7 @@ describe('the file proposal form', () => {
     });
     const { router } = renderForm();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /^Professional/ }));
+    await user.click(screen.getByRole('radio', { name: /^Pro files/ }));
     await user.type(screen.getByLabelText(/^Title/), 'Budget dashboard');
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
 
@@ -222,7 +222,7 @@ describe('the file proposal form', () => {
     });
     renderForm();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /^Academic/ }));
+    await user.click(screen.getByRole('radio', { name: /^Student files/ }));
     expect(screen.queryByLabelText(/^Price/)).toBeNull();
     const rights = screen.getByRole('group', { name: /Your right to publish/ });
     expect(within(rights).getAllByRole('radio')).toHaveLength(2);

@@ -25,6 +25,21 @@ const file: WishlistItem = {
 };
 
 describe('wishlist screen', () => {
+  it('offers a free document its download, never "Add to cart"', () => {
+    const onAddToCart = vi.fn();
+    const free: WishlistItem = { ...file, id: 3, title: 'Notes', price: 0, discount: 0 };
+    renderWithProviders(
+      <WishlistView
+        onAddToCart={onAddToCart}
+        freeAction={(item) => <button type="button">Get {item.title}</button>}
+      />,
+      { preloadedState: { wishlist: { wishlistItems: [free, file] } } },
+    );
+    expect(screen.getByRole('button', { name: 'Get Notes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart: Notes' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to cart: KPI' })).toBeInTheDocument();
+  });
+
   it('adds a file to the cart, and sends a book with two editions to its page to choose one', async () => {
     const onAddToCart = vi.fn();
     renderWithProviders(<WishlistView onAddToCart={onAddToCart} />, {
@@ -46,7 +61,7 @@ describe('wishlist screen', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Remove KPI from the wishlist' }));
     expect(store.getState().wishlist.wishlistItems).toEqual([twoEditions]);
-    await user.click(screen.getByRole('button', { name: 'Clear the wishlist' }));
+    await user.click(screen.getByRole('button', { name: 'Clear wishlist' }));
     expect(screen.getByRole('heading', { name: 'Your wishlist is empty' })).toBeInTheDocument();
   });
 });
