@@ -174,8 +174,20 @@ export const ProductPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pages: z.number().int(),
+  /** A search whose words matched nothing: the text whose results these are (its typos replaced by title words). */
+  correctedSearch: z.string().optional(),
 });
 export type ProductPage = z.infer<typeof ProductPage>;
+
+/** GET /api/search/suggestions: close spellings of a search text (asked when it finds nothing anywhere). */
+export const SuggestionsQuery = z.object({
+  search: z.string({ error: 'search.required' }).trim().min(1, 'search.required').max(100, 'search.tooLong'),
+});
+export const SearchSuggestions = z.object({
+  /** Spellings of the text with its unknown words replaced by title words, each finding something; closest first. */
+  suggestions: z.array(z.string()),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
 
 /** Home rows (GET /api/books/dashbord for books, GET /api/category/dashbord for files). */
 export const Dashboard = z.object({

@@ -29,7 +29,6 @@ const specRoutes = [
   '/compare',
   '/terms',
   '/legals',
-  '/privacy',
   '/publish',
   '/checkout',
   '/back-office/orders',

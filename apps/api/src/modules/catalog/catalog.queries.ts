@@ -25,6 +25,8 @@ import { deepFreeze } from '../../plugins/serializer.ts';
 export const PAGE_SIZE = 24;
 /** When a search finds nothing, at most this many of its words are checked for typos. */
 const CORRECTED_WORDS = 8;
+/** Close spellings offered when a search finds nothing anywhere. */
+const SUGGESTIONS = 3;
 const DASHBOARD_ROW = 8;
 /** Distinct statement texts prepared per catalogue instance (a few dozen shapes are used in practice). */
 const PREPARED_MAX = 200;
@@ -281,28 +283,55 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     const result = await rankedPage(text);
     if (result.count > 0) return result;
     // Typo tolerance: when the words match nothing, each word that no title holds is replaced by the most
-    // similar title word, and the search runs once more.
-    const corrected = await correctedSearch(text);
-    return corrected === undefined ? result : rankedPage(corrected);
+    // similar title word, and the search runs once more; its results say which text they are of.
+    const corrected = (await closeSpellings(text, 1))[0];
+    if (corrected === undefined) return result;
+    const correctedResult = await rankedPage(corrected);
+    return correctedResult.count > 0 ? { ...correctedResult, correctedSearch: corrected } : result;
   }
 
-  /** The search text with its unknown words replaced by the closest title words; undefined when none is. */
-  async function correctedSearch(text: string): Promise<string | undefined> {
-    const words = await rows<{ text: string; word: string; best: string | null }>(sql`
+  /**
+   * Up to `limit` spellings of the search text, closest first, with its unknown words (held by no title) replaced
+   * by the most similar title words: the first takes each word's closest, the next ones its second and third.
+   * Empty when every word is known or none has a similar title word.
+   */
+  async function closeSpellings(text: string, limit: number): Promise<string[]> {
+    const words = await rows<{ text: string; word: string; similar: string[] | null }>(sql`
       WITH t AS (SELECT ${normalized(text)} AS text)
       SELECT t.text, q.word,
-        CASE WHEN length(q.word) < 3 OR q.word ~ '[0-9]' THEN q.word ELSE coalesce(
-          (SELECT w.word FROM search_words w WHERE w.word = q.word),
-          (SELECT w.word FROM search_words w WHERE w.word % q.word
-            ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT 1)) END AS best
+        CASE WHEN length(q.word) >= 3 AND q.word !~ '[0-9]'
+          AND NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.word) THEN ARRAY(
+            SELECT w.word FROM search_words w WHERE w.word % q.word
+            ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT ${limit}) END AS similar
       FROM t, unnest(regexp_split_to_array(t.text, '[^[:alnum:]]+')) WITH ORDINALITY q(word, n)
       WHERE q.word <> '' AND q.n <= ${CORRECTED_WORDS}`);
-    const corrections = new Map(
-      words.filter((w) => w.best !== null && w.best !== w.word).map((w) => [w.word, w.best!]),
-    );
-    if (!corrections.size) return undefined;
-    // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
-    return words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word) ?? word);
+    const similar = new Map(words.filter((w) => w.similar?.length).map((w) => [w.word, w.similar!]));
+    if (!similar.size) return [];
+    const spellings = new Set<string>();
+    for (let rank = 0; rank < limit; rank += 1) {
+      // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
+      spellings.add(
+        words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+          const found = similar.get(word);
+          return found ? (found[rank] ?? found[0]!) : word;
+        }),
+      );
+    }
+    return [...spellings];
+  }
+
+  /**
+   * "Did you mean": close spellings of a search text (see `closeSpellings`) that find published products in some
+   * section, at most SUGGESTIONS of them.
+   */
+  async function suggestions(text: string): Promise<string[]> {
+    const found: string[] = [];
+    for (const spelling of await closeSpellings(text, SUGGESTIONS)) {
+      const [match] = await rows<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM products p
+        WHERE p.status = 'published' AND p.search_vector @@ ${tsQuery(spelling)}) AS found`);
+      if (match?.found) found.push(spelling);
+    }
+    return found;
   }
 
   async function list(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
@@ -504,6 +533,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   const bookCache = createCache<BookDetail | undefined>(cache, clears);
   const fileCache = createCache<FileDetail | undefined>(cache, clears);
   const categoryCache = createCache<Category[]>(cache, clears);
+  const suggestionCache = createCache<string[]>(cache, clears);
 
   return {
     list: (scope: ListScope, filter: ParsedFilter, page: number) =>
@@ -514,6 +544,7 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     categoryList: (query: Parameters<typeof categoryList>[0]) =>
       categoryCache(JSON.stringify(query), () => categoryList(query)),
     publishedForSitemap,
+    suggestions: (text: string) => suggestionCache(text, () => suggestions(text)),
     /** Empties every cache of this reader: the next reads see the database as it is now. */
     clearCaches: () => clears.forEach((clear) => clear()),
   };

@@ -12,6 +12,8 @@ import {
   PageQuery,
   ProductPage,
   SEARCH_CANDIDATES,
+  SearchSuggestions,
+  SuggestionsQuery,
   SubcategoryListQuery,
   type Section,
 } from '@hls/contract';
@@ -25,7 +27,8 @@ optional; unknown fields are refused. \`minPrice\`/\`maxPrice\` are cents on the
 \`count\` is exact up to ${COUNT_CAP} (a count of ${COUNT_CAP} means at least that many, and \`pages\` covers those
 ${COUNT_CAP}); a search ranks at most ${SEARCH_CANDIDATES} full-text matches (a count of ${SEARCH_CANDIDATES} means at
 least that many). When the words of a search match nothing, its words that no title holds are replaced by the
-closest title words (typos) and it runs once more. A page past the end is an empty page.`;
+closest title words (typos) and it runs once more: \`correctedSearch\` then names the text whose results these are. A
+page past the end is an empty page.`;
 
 /** No body is an empty filter. */
 const FilterBody = CatalogFilter.nullish();
@@ -82,6 +85,19 @@ export default async function catalogRoutes(app: FastifyInstance) {
         queries.list({ sections: list.sections }, request.body ?? {}, request.query.page),
     });
   }
+
+  api.get('/search/suggestions', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Close spellings of a search text that finds nothing: "did you mean"',
+      description: `The text's words that no product title holds are replaced by the most similar title words
+(trigrams); the spellings that find published products in some section, at most 3, closest first. Empty when every
+word is known or none has a similar title word.`,
+      querystring: SuggestionsQuery,
+      response: { 200: SearchSuggestions, ...errorResponses(400) },
+    },
+    handler: async (request) => ({ suggestions: await queries.suggestions(request.query.search) }),
+  });
 
   api.get('/books/list/:id', {
     schema: {

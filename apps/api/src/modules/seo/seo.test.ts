@@ -87,7 +87,6 @@ describe('sitemap and robots', () => {
       '/publish',
       '/terms',
       '/legals',
-      '/privacy',
     ]) {
       expect(urls).toContain(`http://shop.test${path}`);
     }
