@@ -122,7 +122,7 @@ export type SiteSettings = {
     vatNumber: string;
     contactPerson: string;
   };
-  host: { name: string; address: string };
+  host: { name: string; address: string; phone: string };
   contact: { customers: string; authors: string; claims: string; phone: string };
   social: { network: SocialNetwork; url: string }[];
   /** Partner links of the footer, in the order given; none by default. */
@@ -335,6 +335,7 @@ const EnvSchema = z.object({
   COMPANY_CONTACT: z.string().min(2).default('Hela Ben Salem, Director'),
   HOSTING_NAME: z.string().min(2).default('OVH SAS'),
   HOSTING_ADDRESS: z.string().min(5).default('2 rue Kellermann, 59100 Roubaix, France'),
+  HOSTING_PHONE: z.string().min(5).default('+33 9 72 10 10 07'),
   CONTACT_EMAIL_CUSTOMERS: email.default('support@hls.test'),
   CONTACT_EMAIL_AUTHORS: email.default('authors@hls.test'),
   CONTACT_EMAIL_CLAIMS: email.default('claims@hls.test'),
@@ -603,7 +604,7 @@ export function loadConfig(env: Env = process.env): Config {
         vatNumber: e.COMPANY_VAT_NUMBER,
         contactPerson: e.COMPANY_CONTACT,
       },
-      host: { name: e.HOSTING_NAME, address: e.HOSTING_ADDRESS },
+      host: { name: e.HOSTING_NAME, address: e.HOSTING_ADDRESS, phone: e.HOSTING_PHONE },
       contact: {
         customers: e.CONTACT_EMAIL_CUSTOMERS,
         authors: e.CONTACT_EMAIL_AUTHORS,

@@ -11,7 +11,7 @@ const site: SiteInfo = {
     vatNumber: 'GB 412 7795 31',
     contactPerson: 'Hela Ben Salem',
   },
-  host: { name: 'OVH SAS', address: 'Roubaix' },
+  host: { name: 'OVH SAS', address: 'Roubaix', phone: '+33 9 72 10 10 07' },
   contact: {
     customers: 'support@hls.test',
     authors: 'authors@hls.test',
@@ -21,7 +21,11 @@ const site: SiteInfo = {
   social: [],
   partners: [],
   royaltyRates: { paper: 10, ebook: 25, professionalFile: 50 },
+  royaltyTerms: { digitalHoldDays: 14, paperHoldDays: 14, minimumPayoutCents: 5000 },
+  vatRates: null,
+  delivery: { minDays: 5, maxDays: 10 },
   contractUrl: '/api/books/type/file/contrat',
+  privacy: { sentMailDays: 3, pageViewDays: 400, sessionDays: 30, paymentProvider: 'demo' },
 };
 
 describe('the address a page is rendered at and kept under', () => {

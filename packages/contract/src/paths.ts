@@ -57,6 +57,8 @@ export const paths = {
   compare: { path: '/compare', getHref: () => '/compare' },
   terms: { path: '/terms', getHref: () => '/terms' },
   legals: { path: '/legals', getHref: () => '/legals' },
+  /** The privacy notice (GDPR Art. 13): linked from the footer, the legal notice and the registration form. */
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
   publish: { path: '/publish', getHref: (tips?: boolean) => (tips ? '/publish#tips' : '/publish') },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   /** Back office (editors and admins): the orders, and one order. */
@@ -71,6 +73,8 @@ export const paths = {
     path: '/back-office/editorial/:id',
     getHref: (id: string) => `/back-office/editorial/${encodeURIComponent(id)}`,
   },
+  /** Customer reviews waiting for an editor, and the published and refused ones (editors and admins). */
+  backOfficeReviews: { path: '/back-office/reviews', getHref: () => '/back-office/reviews' },
   /** Users (admins). */
   backOfficeUsers: { path: '/back-office/users', getHref: () => '/back-office/users' },
   /** Royalties (admins): authors due a payout, payout runs and their transfer files, the rates per format. */
@@ -111,6 +115,7 @@ export const indexedPaths: readonly string[] = [
   paths.publish,
   paths.terms,
   paths.legals,
+  paths.privacy,
 ].map((page) => page.path);
 
 /**

@@ -14,8 +14,8 @@ export const SiteInfo = z.object({
     vatNumber: z.string(),
     contactPerson: z.string(),
   }),
-  /** The company that hosts the servers. */
-  host: z.object({ name: z.string(), address: z.string() }),
+  /** The company that hosts the servers, as the legal notice names it. */
+  host: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
   /** Footer contacts: e-mails for customers, authors and claims, and a phone number. */
   contact: z.object({ customers: z.string(), authors: z.string(), claims: z.string(), phone: z.string() }),
   social: z.array(z.object({ network: SocialNetwork, url: z.string() })),
@@ -38,6 +38,16 @@ export const SiteInfo = z.object({
   delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
   /** Where the author contract PDF is downloaded (also given by GET /api/books/type/file/contrat). */
   contractUrl: z.string(),
+  /**
+   * What the privacy notice states from the settings: how long sent e-mails keep their content, page views their
+   * daily counts and a login its session (days), and which provider takes card payments.
+   */
+  privacy: z.object({
+    sentMailDays: z.number().int(),
+    pageViewDays: z.number().int(),
+    sessionDays: z.number().int(),
+    paymentProvider: z.enum(['stripe', 'demo']),
+  }),
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 

@@ -29,6 +29,7 @@ const specRoutes = [
   '/compare',
   '/terms',
   '/legals',
+  '/privacy',
   '/publish',
   '/checkout',
   '/back-office/orders',

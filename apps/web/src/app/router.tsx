@@ -190,6 +190,11 @@ export const routes: RouteObject[] = [
         () => import('./routes/legals'),
       ),
       page(
+        paths.privacy.path,
+        { titleKey: 'titles.privacy', namespaces: ['pages'], introKey: 'intros.privacy' },
+        () => import('./routes/privacy'),
+      ),
+      page(
         paths.publish.path,
         { titleKey: 'titles.publish', namespaces: ['pages', 'toast'], introKey: 'intros.publish' },
         () => import('./routes/publish'),

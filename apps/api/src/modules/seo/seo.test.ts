@@ -87,6 +87,7 @@ describe('sitemap and robots', () => {
       '/publish',
       '/terms',
       '/legals',
+      '/privacy',
     ]) {
       expect(urls).toContain(`http://shop.test${path}`);
     }

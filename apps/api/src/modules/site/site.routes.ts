@@ -9,10 +9,10 @@ const DAY = 86_400;
 
 /**
  * The public facts of the site from configuration, for the legal notice, the footer, the contact page, the
- * author guide's royalty terms and the paper delivery estimate.
+ * author guide's royalty terms, the paper delivery estimate and the privacy notice.
  */
 export function siteInfo(
-  config: Pick<Config, 'site' | 'royalties' | 'checkout'>,
+  config: Pick<Config, 'site' | 'royalties' | 'checkout' | 'retention' | 'sessionMaxAge'>,
   contractUrl: string,
 ): SiteFacts {
   const { digitalHold, paperHold, minimumPayoutCents } = config.royalties;
@@ -30,6 +30,13 @@ export function siteInfo(
     delivery: {
       minDays: config.checkout.paperDeliveryDays.min,
       maxDays: config.checkout.paperDeliveryDays.max,
+    },
+    // What is kept lasts into its last day.
+    privacy: {
+      sentMailDays: Math.ceil(config.retention.sentMail / DAY),
+      pageViewDays: Math.ceil(config.retention.pageViews / DAY),
+      sessionDays: Math.ceil(config.sessionMaxAge / DAY),
+      paymentProvider: config.checkout.payments.provider,
     },
   };
 }

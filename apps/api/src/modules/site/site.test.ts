@@ -16,7 +16,11 @@ describe('GET /api/site', () => {
     expect(site.company.registrationNumber).toBe('SC123456');
     expect(site.company.address).toMatch(/London/);
     expect(site.company.vatNumber).toMatch(/^GB/);
-    expect(site.host.name).toBeTruthy();
+    expect(site.host).toEqual({
+      name: 'OVH SAS',
+      address: '2 rue Kellermann, 59100 Roubaix, France',
+      phone: '+33 9 72 10 10 07',
+    });
     expect(site.contact).toEqual({
       customers: 'support@hls.test',
       authors: 'authors@hls.test',
@@ -63,6 +67,32 @@ describe('GET /api/site without VAT', () => {
     expect(site.vatRates).toBeNull();
     expect(site.royaltyTerms).toEqual({ digitalHoldDays: 14, paperHoldDays: 14, minimumPayoutCents: 5000 });
     expect(site.delivery).toEqual({ minDays: 5, maxDays: 10 });
+  });
+});
+
+describe('GET /api/site: the host’s phone and what the privacy notice states', () => {
+  const t = useApp({
+    env: {
+      HOSTING_PHONE: '+33 1 23 45 67 89',
+      MAIL_SENT_RETENTION: '36h',
+      PAGE_VIEW_RETENTION: '90d',
+      SESSION_MAX_AGE: '14d',
+    },
+  });
+
+  it('gives the host’s phone, how long data is kept in days from the retention settings, and the payment provider', async () => {
+    const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
+    expect(site.host.phone).toBe('+33 1 23 45 67 89');
+    expect(site.privacy).toEqual({
+      sentMailDays: 2,
+      pageViewDays: 90,
+      sessionDays: 14,
+      paymentProvider: 'demo',
+    });
+  });
+
+  it('refuses a host phone too short to be one', () => {
+    expect(() => loadConfig({ HOSTING_PHONE: '12', DATA_DIR: t.config.dataDir })).toThrow(/HOSTING_PHONE/);
   });
 });
 

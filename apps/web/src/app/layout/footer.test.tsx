@@ -12,11 +12,15 @@ const site = (partners: SiteInfo['partners']): SiteInfo => ({
     vatNumber: 'GB1',
     contactPerson: 'A',
   },
-  host: { name: 'Host', address: 'Paris' },
+  host: { name: 'Host', address: 'Paris', phone: '+33 1' },
   contact: { customers: 'c@hls.test', authors: 'a@hls.test', claims: 'r@hls.test', phone: '+44 1' },
   social: [],
   royaltyRates: { paper: 10, ebook: 20, professionalFile: 30 },
+  royaltyTerms: { digitalHoldDays: 14, paperHoldDays: 14, minimumPayoutCents: 5000 },
+  vatRates: null,
+  delivery: { minDays: 5, maxDays: 10 },
   contractUrl: '/contract.pdf',
+  privacy: { sentMailDays: 3, pageViewDays: 400, sessionDays: 30, paymentProvider: 'demo' },
   partners,
 });
 
@@ -42,6 +46,24 @@ describe('footer', () => {
       '/publish',
     );
     expect(within(authors).getByRole('link', { name: 'Royalties and payments' })).toBeInTheDocument();
+  });
+
+  it('links the legal pages from the site map, the privacy notice included (fr)', async () => {
+    answerSite([]);
+    renderWithProviders(<Footer />, { lng: 'fr' });
+    const sitemap = await screen.findByRole('navigation', { name: 'Plan du site' });
+    expect(within(sitemap).getByRole('link', { name: 'Conditions générales de vente' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(within(sitemap).getByRole('link', { name: 'Mentions légales' })).toHaveAttribute(
+      'href',
+      '/legals',
+    );
+    expect(within(sitemap).getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 
   it('shows no Partners column when none is configured', async () => {

@@ -22,6 +22,7 @@ export function Footer() {
         { to: paths.contact.getHref(), label: t('footer.contact') },
         { to: paths.terms.getHref(), label: t('footer.terms') },
         { to: paths.legals.getHref(), label: t('footer.legals') },
+        { to: paths.privacy.getHref(), label: t('footer.privacy') },
       ],
     },
     {

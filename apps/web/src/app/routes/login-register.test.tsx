@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as LoginRegister } from './login-register';
@@ -16,6 +16,15 @@ async function fillRegisterForm(user: ReturnType<typeof userEvent.setup>) {
 
 describe('register tab', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('links the privacy notice from the registration form', () => {
+    renderWithProviders(null, { routes, route: '/login-register?tab=register', lng: 'fr' });
+    const form = screen.getByRole('form', { name: 'Créez votre compte' });
+    expect(within(form).getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
 
   it('refuses a confirmation that does not match', async () => {
     renderWithProviders(null, { routes, route: '/login-register?tab=register' });

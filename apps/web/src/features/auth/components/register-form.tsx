@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { EmailCheckRequest, RegisterRequest } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
+import { paths } from '@/config/paths';
 import { resolveLanguage } from '@hls/contract/language';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
@@ -165,6 +167,13 @@ export function RegisterForm({ onRegistered, onLogIn, onResetPassword }: Registe
         checked={asAuthor}
         onChange={(e) => setAsAuthor(e.target.checked)}
       />
+      <p className="form__note">
+        <Trans
+          t={t}
+          i18nKey="auth:register.privacy"
+          components={{ privacy: <Link to={paths.privacy.getHref()} /> }}
+        />
+      </p>
       <Button type="submit" block size="lg" busy={isLoading} busyLabel={t('auth:register.submitting')}>
         {t('auth:register.submit')}
       </Button>

@@ -5,6 +5,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGetSiteInfoQuery } from '../api/content-api';
 
+/** A phone number as a link the phone dials: its digits and the leading +. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 /** The legal notice from GET /api/site: owner company and host (SPEC §2 Legals screen). */
 export function LegalNotice() {
   const { t } = useTranslation('pages');
@@ -53,7 +56,7 @@ export function LegalNotice() {
           </dd>
           <dt>{t('legals.phone')}</dt>
           <dd>
-            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            <a href={telHref(contact.phone)}>{contact.phone}</a>
           </dd>
         </dl>
       </section>
@@ -66,6 +69,10 @@ export function LegalNotice() {
           <dd>{host.name}</dd>
           <dt>{t('legals.hostAddress')}</dt>
           <dd>{host.address}</dd>
+          <dt>{t('legals.hostPhone')}</dt>
+          <dd>
+            <a href={telHref(host.phone)}>{host.phone}</a>
+          </dd>
         </dl>
       </section>
       <div className="content-columns">
@@ -80,7 +87,7 @@ export function LegalNotice() {
             {t('legals.dataTitle')}
           </h2>
           <p>
-            <Link to={`${paths.terms.getHref()}#terms-personal-data`}>{t('legals.dataText')}</Link>
+            <Link to={paths.privacy.getHref()}>{t('legals.dataText')}</Link>
           </p>
         </section>
       </div>

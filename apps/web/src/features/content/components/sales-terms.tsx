@@ -1,4 +1,8 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { SITE_NAME } from '@/config/site';
+import { useGetSiteInfoQuery } from '../api/content-api';
 
 /** The 11 sections of the sales terms (SPEC §2 Terms screen), in this order. */
 const termsSections = [
@@ -17,9 +21,19 @@ const termsSections = [
 
 const anchor = (key: string) => `terms-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Bilingual sales terms with a table of contents linking to each section. */
+/** Id of the annex holding the model withdrawal form. */
+const FORM_ID = 'terms-withdrawal-form';
+
+/**
+ * Bilingual sales terms with a table of contents linking to each section, and in annex the model withdrawal form
+ * of Directive 2011/83/EU (Annex I(B)), addressed to the seller as the settings name it.
+ */
 export function SalesTerms() {
   const { t } = useTranslation('pages');
+  const { data: site } = useGetSiteInfoQuery();
+  const seller = site
+    ? { company: site.company.name, address: site.company.address, email: site.contact.claims }
+    : { company: SITE_NAME, address: '…', email: '…' };
   return (
     <div className="container legal-doc">
       <nav className="legal-doc__toc" aria-labelledby="terms-toc">
@@ -33,6 +47,9 @@ export function SalesTerms() {
             </li>
           ))}
         </ol>
+        <p className="legal-doc__toc-annex">
+          <a href={`#${FORM_ID}`}>{t('terms.withdrawalForm.title')}</a>
+        </p>
       </nav>
       <div className="legal-doc__body">
         <p className="legal-doc__updated">{t('terms.updated')}</p>
@@ -49,8 +66,33 @@ export function SalesTerms() {
             {(t(`terms.sections.${key}.paragraphs`, { returnObjects: true }) as string[]).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
+            {key === 'withdrawal' && (
+              <p>
+                <a href={`#${FORM_ID}`}>{t('terms.withdrawalLink')}</a>
+              </p>
+            )}
+            {key === 'personalData' && (
+              <p>
+                <Link to={paths.privacy.getHref()}>{t('terms.privacyLink')}</Link>
+              </p>
+            )}
           </section>
         ))}
+        <section
+          id={FORM_ID}
+          className="legal-doc__section withdrawal-form"
+          aria-labelledby={`${FORM_ID}-title`}
+        >
+          <h2 id={`${FORM_ID}-title`}>{t('terms.withdrawalForm.title')}</h2>
+          <p>{t('terms.withdrawalForm.intro')}</p>
+          <ul className="withdrawal-form__lines">
+            <li>{t('terms.withdrawalForm.to', seller)}</li>
+            {(t('terms.withdrawalForm.lines', { returnObjects: true }) as string[]).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="withdrawal-form__note">{t('terms.withdrawalForm.note')}</p>
+        </section>
       </div>
     </div>
   );
