@@ -16,6 +16,7 @@ import type { MailTransport } from './modules/mail/index.ts';
 import mail from './modules/mail/mail.plugin.ts';
 import orders from './modules/orders/orders.plugin.ts';
 import payments from './modules/payments/payments.plugin.ts';
+import reviews from './modules/reviews/reviews.plugin.ts';
 import royalties from './modules/royalties/royalties.plugin.ts';
 import seo from './modules/seo/seo.plugin.ts';
 import site from './modules/site/site.plugin.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(payments),
     use(uploads),
     use(submissions),
+    use(reviews),
     use(seo),
     use(demo),
   ];

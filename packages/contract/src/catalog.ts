@@ -69,6 +69,10 @@ export type Price = z.infer<typeof Price>;
 export const AuthorRef = z.object({ id: z.string(), name: z.string() });
 export const CategoryRef = z.object({ id: z.number(), slug: z.string(), name: LocalizedText });
 
+/** The approved customer reviews of a product: how many, and the mean of their stars to one decimal. */
+export const RatingSummary = z.object({ count: z.number().int(), average: z.number() });
+export type RatingSummary = z.infer<typeof RatingSummary>;
+
 /** What a list, a card or a dashboard row shows. For books the price is the cheapest edition's. */
 export const ProductSummary = z.object({
   id: z.number(),
@@ -91,6 +95,10 @@ export const ProductSummary = z.object({
   /** Books only: the formats on sale. */
   formats: z.array(EditionFormat),
   publishedAt: z.string(),
+  /** The approved customer reviews' average and count; null before the first one. */
+  rating: RatingSummary.nullable(),
+  /** Free documents only: how many users downloaded it (each counted once); null for what is sold. */
+  downloads: z.number().int().nullable(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 

@@ -48,6 +48,8 @@ export const errorCodes = [
   'email_unconfirmed',
   /** An e-mail confirmation or report link is unknown, used, expired, or of an address no longer concerned. */
   'invalid_email_token',
+  /** Only a verified buyer of a product (or, for a free document, someone who downloaded it) may review it. */
+  'review_not_allowed',
   'internal_error',
 ] as const;
 

@@ -11,3 +11,4 @@ export * from './file-size.ts';
 export * from './checkout.ts';
 export * from './authoring.ts';
 export * from './royalties.ts';
+export * from './reviews.ts';

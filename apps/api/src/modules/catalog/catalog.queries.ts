@@ -55,12 +55,15 @@ type SummaryRow = {
   file_type: FileType | null;
   formats: EditionFormat[] | null;
   published_at: Date;
+  rating_count: number;
+  rating_total: number;
+  download_count: number;
 };
 
 /** Columns of a card (`p` is products); category names come from memory (`CategoryRefs`), not from a join. */
 const summaryColumns = sql`p.id, p.kind, p.section, p.title, left(p.description, ${EXCERPT_LENGTH + 40}) AS excerpt,
   p.author_id, p.author_name, p.category_id, p.subcategory_id, p.language, p.cover_key, p.price_cents,
-  p.discount_percent, p.min_price_cents, p.file_type, p.published_at,
+  p.discount_percent, p.min_price_cents, p.file_type, p.published_at, p.rating_count, p.rating_total, p.download_count,
   CASE WHEN p.kind = 'book' THEN ARRAY(SELECT e.format FROM book_editions e WHERE e.product_id = p.id
     ORDER BY e.format DESC) END AS formats`;
 
@@ -101,6 +104,11 @@ function toSummary(row: SummaryRow, refs: CategoryRefs): ProductSummary {
     fileType: row.file_type,
     formats: row.formats ?? [],
     publishedAt: new Date(row.published_at).toISOString(),
+    rating:
+      row.rating_count > 0
+        ? { count: row.rating_count, average: Math.round((row.rating_total * 10) / row.rating_count) / 10 }
+        : null,
+    downloads: row.kind === 'file' && row.min_price_cents === 0 ? row.download_count : null,
   };
 }
 

@@ -389,6 +389,34 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
         return updated.length > 0;
       }, within),
 
+    /**
+     * Adds to (or takes from) a product's approved reviews: `count` reviews holding `stars` stars in all. Its
+     * page, its cards and their stars change: the caches are emptied once the caller's transaction commits.
+     */
+    rate: (id: number, change: { count: number; stars: number }, within?: AppTxContext) =>
+      transaction(async ({ tx, raise }) => {
+        await tx
+          .update(products)
+          .set({
+            ratingCount: sql`${products.ratingCount} + ${change.count}`,
+            ratingTotal: sql`${products.ratingTotal} + ${change.stars}`,
+          })
+          .where(eq(products.id, id));
+        raise('catalog.changed', { what: 'product' });
+      }, within),
+
+    /**
+     * One more user downloaded a free document. No `catalog.changed`: a download is too frequent a change to
+     * empty every cache for, so pages and cards show the new count within the caches' lifetime.
+     */
+    countDownload: (id: number, within?: AppTxContext) =>
+      transaction(async ({ tx }) => {
+        await tx
+          .update(products)
+          .set({ downloadCount: sql`${products.downloadCount} + 1` })
+          .where(eq(products.id, id));
+      }, within),
+
     /** Raises the "popular" score of a product (e.g. by the quantity sold); the rows follow within the TTL. */
     addPopularity: (id: number, points: number, within?: AppTxContext) =>
       transaction(async ({ tx }) => {

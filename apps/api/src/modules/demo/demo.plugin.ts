@@ -10,8 +10,8 @@ declare module 'fastify' {
 }
 
 /**
- * The only module that reads demo content; it writes through the accounts, catalogue, orders, payments and
- * royalties interfaces.
+ * The only module that reads demo content; it writes through the accounts, catalogue, orders, payments,
+ * royalties, reviews and downloads interfaces.
  */
 export default fp(
   async function demo(app: FastifyInstance) {
@@ -28,6 +28,8 @@ export default fp(
         orders: app.orders,
         payments: app.payments,
         royalties: app.royalties,
+        reviews: app.reviews,
+        downloads: app.downloads,
         demoPayments: app.config.checkout.payments.provider === 'demo',
       }),
     );
@@ -43,6 +45,8 @@ export default fp(
       'orders',
       'payments',
       'royalties',
+      'reviews',
+      'downloads',
     ],
   },
 );

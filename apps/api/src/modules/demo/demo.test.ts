@@ -14,13 +14,16 @@ import {
   fileAssets,
   orders,
   payouts,
+  productReviews,
   products,
   royaltyEntries,
   submissions,
+  users,
 } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
+import { demoDownloads } from './demo.reviews.ts';
 import { demoSales } from './demo.sales.ts';
 
 describe('demo data', () => {
@@ -36,9 +39,43 @@ describe('demo data', () => {
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const before = await counts();
     const second = await t.app.demo.seed();
-    expect(second).toEqual({ accounts: [], catalog: { authors: 0, categories: 0, products: 0 }, sales: 0 });
+    expect(second).toEqual({
+      accounts: [],
+      catalog: { authors: 0, categories: 0, products: 0 },
+      sales: 0,
+      reviews: 0,
+      downloads: 0,
+    });
     expect(await counts()).toBe(before);
   }, 60_000);
+
+  it('has the demo customer review what they bought: published by the editor, one waiting; free documents downloaded', async () => {
+    const rows = await t.database.db
+      .select({
+        status: productReviews.status,
+        rating: productReviews.rating,
+        productId: productReviews.productId,
+      })
+      .from(productReviews)
+      .innerJoin(users, eq(users.id, productReviews.userId))
+      .where(eq(users.email, 'customer@hls.test'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['approved', 'approved', 'approved', 'pending']);
+    const customer = (await t.app.accounts.findUserByEmail('customer@hls.test'))!;
+    for (const row of rows) expect(await t.app.orders.bought(customer.id, row.productId)).toBe(true);
+
+    const rated = await t.database.db
+      .select({ count: products.ratingCount, total: products.ratingTotal })
+      .from(products)
+      .where(sql`${products.ratingCount} > 0`);
+    expect(rated.reduce((sum, row) => sum + row.count, 0)).toBe(3);
+    const downloads = await t.database.db
+      .select({ section: products.section, count: products.downloadCount })
+      .from(products)
+      .where(sql`${products.downloadCount} > 0`);
+    expect(downloads.length).toBe(demoDownloads.length);
+    expect(downloads.every((row) => row.section === 'academic')).toBe(true);
+    expect(Math.max(...downloads.map((row) => row.count))).toBe(9);
+  });
 
   it('lets every demo account log in with its role', async () => {
     for (const account of demoAccounts) {
@@ -149,6 +186,8 @@ describe('demo data', () => {
       accounts: [],
       catalog: { authors: 0, categories: 0, products: 0 },
       sales: 0,
+      reviews: 0,
+      downloads: 0,
     });
     expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toMatchObject({ fileType: 'pdf' });
   });

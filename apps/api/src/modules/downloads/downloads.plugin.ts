@@ -35,6 +35,7 @@ export default fp(
       transaction: app.transaction,
       jobs: app.jobs,
       assets: app.catalog.assets,
+      catalog: app.catalog.writes,
       storage: app.storage,
       mail: app.mail,
       accounts: app.accounts,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { paths, type Download, type DownloadLink } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { CatalogAssets, ProductAsset } from '../catalog/index.ts';
+import type { CatalogAssets, CatalogWrites, ProductAsset } from '../catalog/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { entitlements } from './downloads.tables.ts';
@@ -46,6 +46,8 @@ export type DownloadsDeps = {
   transaction: AppTransaction;
   jobs: Pick<Jobs, 'send'>;
   assets: Pick<CatalogAssets, 'forProduct' | 'forProducts'>;
+  /** Counts a free document's users on the product (its page and cards show it). */
+  catalog: Pick<CatalogWrites, 'countDownload'>;
   storage: Pick<Storage, 'getObject' | 'putObject'>;
   mail: Pick<MailService, 'queue'>;
   accounts: Pick<AccountsService, 'getUser'>;
@@ -362,14 +364,37 @@ export function createDownloadsService(deps: DownloadsDeps) {
       return new Map(rows.map((row) => [row.productId, row.users]));
     },
 
+    /** The user downloaded this free document at least once (not merely asked for its link). */
+    async downloadedFree(userId: string, productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: entitlements.id })
+        .from(entitlements)
+        .where(
+          and(
+            eq(entitlements.userId, userId),
+            eq(entitlements.productId, productId),
+            eq(entitlements.source, 'free'),
+            eq(entitlements.status, 'active'),
+            isNotNull(entitlements.firstDownloadAt),
+          ),
+        );
+      return row !== undefined;
+    },
+
     /**
      * Counts a download (a request that starts at the first byte), and its first time; the first download of a
-     * purchase raises `downloads.first` (the terms end the withdrawal right then).
+     * purchase raises `downloads.first` (the terms end the withdrawal right then), the first of a free document
+     * counts one more user of it on the product.
      */
     async count(entitlementId: string): Promise<void> {
       await transaction(async (ctx) => {
         const [before] = await ctx.tx
-          .select({ first: entitlements.firstDownloadAt, orderLineId: entitlements.orderLineId })
+          .select({
+            first: entitlements.firstDownloadAt,
+            orderLineId: entitlements.orderLineId,
+            productId: entitlements.productId,
+            source: entitlements.source,
+          })
           .from(entitlements)
           .where(eq(entitlements.id, entitlementId))
           .for('update');
@@ -384,6 +409,9 @@ export function createDownloadsService(deps: DownloadsDeps) {
           .where(eq(entitlements.id, entitlementId));
         if (before && !before.first && before.orderLineId !== null) {
           ctx.raise('downloads.first', { orderLineId: before.orderLineId });
+        }
+        if (before && !before.first && before.source === 'free') {
+          await deps.catalog.countDownload(before.productId, ctx);
         }
       });
     },

@@ -310,6 +310,24 @@ export function createOrdersService(deps: OrdersDeps) {
       return new Map(rows.map((row) => [row.productId, row.units]));
     },
 
+    /** The user bought this product: a line of it in a paid order, neither refunded nor withdrawn. */
+    async bought(userId: string, productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orderLines.productId, productId),
+            eq(orderLines.status, 'active'),
+            inArray(orders.status, [...paidStatuses]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Prices the lines from the database, holds the paper copies and stores the pending order with its history,
      * in one transaction; a line that cannot be sold refuses the whole order (400 naming it, nothing written).

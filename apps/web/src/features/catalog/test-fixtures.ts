@@ -18,6 +18,8 @@ export function summary(overrides: Partial<ProductSummary> = {}): ProductSummary
     fileType: null,
     formats: ['paper'],
     publishedAt: '2026-10-01T00:00:00.000Z',
+    rating: null,
+    downloads: null,
     ...overrides,
   };
 }
