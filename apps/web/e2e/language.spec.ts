@@ -35,3 +35,36 @@ test('the spec’s fn code opens the French interface', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Connexion' })).toBeVisible();
   await expect(page.getByRole('banner').getByLabel('Langue')).toHaveValue('fn');
 });
+
+test('a French visitor reads the server’s refusals in French, even when the request asked for English', async ({
+  page,
+}) => {
+  await page.goto('/login-register?lng=fr');
+  const login = page.getByRole('form', { name: 'Bon retour parmi nous' });
+  await login.getByLabel(/^Adresse e-mail/).fill('personne@example.test');
+  await login.getByLabel(/^Mot de passe/).fill('Mauvais123');
+  await login.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(login.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
+  await expect(page.getByText('Échec de la connexion')).toBeVisible();
+  await screenshot(page, 'login-refused-fr', { fullPage: false });
+
+  // The field messages of the server come with their keys: the page says them in its own language.
+  await page.route('**/api/register/customer', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'accept-language': 'en' } }),
+  );
+  await page.getByRole('tab', { name: 'Inscription' }).click();
+  const register = page.getByRole('form', { name: 'Créez votre compte' });
+  await register.getByLabel(/^Prénom/).fill('Nadia');
+  await register.getByLabel(/^Nom/).fill('Haddad');
+  await register.getByLabel(/^Adresse e-mail/).fill('customer@hls.test');
+  await register.getByLabel(/^Mot de passe/).fill('Secret123');
+  await register.getByLabel(/^Confirmez le mot de passe/).fill('Secret123');
+  const answer = page.waitForResponse('**/api/register/customer');
+  await register.getByRole('button', { name: 'Créer mon compte' }).click();
+  const body = (await (await answer).json()) as { error: { fields: Record<string, string> } };
+  expect(body.error.fields.email).toBe('An account already exists with this e-mail address.');
+  await expect(register.getByLabel(/^Adresse e-mail/)).toHaveAccessibleDescription(
+    /Un compte existe déjà avec cette adresse e-mail\./,
+  );
+  await screenshot(page, 'register-refused-fr', { fullPage: false });
+});

@@ -221,6 +221,7 @@ const screens = [
   { path: '/contact', title: { en: 'Contact', fr: 'Contact' } },
   { path: '/terms', title: { en: 'Terms of sale', fr: 'Conditions générales de vente' } },
   { path: '/legals', title: { en: 'Legal notice', fr: 'Mentions légales' } },
+  { path: '/privacy', title: { en: 'Privacy notice', fr: 'Politique de confidentialité' } },
   { path: '/publish', title: { en: 'Publish with HLS', fr: 'Publier avec HLS' } },
 ] as const;
 
@@ -253,8 +254,14 @@ for (const lng of ['en', 'fr'] as const) {
       );
       expect(types).toContain('BreadcrumbList');
       if (screen.path === '/compare') await expect(page.getByRole('columnheader')).toHaveCount(2);
-      if (screen.path === '/legals')
+      if (screen.path === '/legals') {
         await expect(page.getByText('Registration number')).toHaveCount(lng === 'en' ? 1 : 0);
+        await expect(page.getByRole('link', { name: '+33 9 72 10 10 07' })).toBeVisible();
+      }
+      if (screen.path === '/privacy')
+        await expect(page.getByRole('main')).toContainText(
+          lng === 'en' ? 'Information Commissioner’s Office' : 'CNIL',
+        );
       await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
       await screenshot(page, `shop${screen.path.replace('/', '-')}-${lng}`);
     }
@@ -264,16 +271,24 @@ for (const lng of ['en', 'fr'] as const) {
 
 test('the terms: breadcrumb Home > Terms, 11 sections reachable from the contents', async ({ page }) => {
   await openIn(page, '/terms', 'fr');
-  const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
+  const breadcrumb = page.getByRole('navigation', { name: 'Fil d’Ariane' });
   await expect(breadcrumb.getByRole('listitem')).toHaveText(['Accueil', 'Conditions']);
   const contents = page.getByRole('navigation', { name: 'Sommaire' });
-  await expect(contents.getByRole('link')).toHaveCount(11);
+  await expect(contents.getByRole('list').getByRole('link')).toHaveCount(11);
   await contents.getByRole('link', { name: 'Droit de rétractation' }).click();
   await expect(page).toHaveURL(/#terms-withdrawal$/);
   const withdrawal = page.locator('#terms-withdrawal');
   await expect(withdrawal).toBeInViewport();
   await expect(withdrawal).toContainText('14 jours à compter de la réception');
   await expect(page.locator('#terms-applicable-law')).toContainText('tribunaux de Londres');
+  // The model withdrawal form, from the contents and from the withdrawal section, addressed to the seller.
+  await withdrawal.getByRole('link').click();
+  const form = page.getByRole('region', { name: /modèle de formulaire de rétractation/ });
+  await expect(form).toBeInViewport();
+  await expect(form).toContainText('À l’attention de HLS Editions Ltd');
+  await expect(form).toContainText('claims@hls.test');
+  await expect(form).toContainText('(*) Rayez la mention inutile.');
+  await screenshot(page, 'terms-withdrawal-form-fr', { fullPage: false });
 
   await openIn(page, '/terms', 'en');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
