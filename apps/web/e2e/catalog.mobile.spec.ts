@@ -11,7 +11,7 @@ test('at 360 px the filters fold into a panel and the menu search searches the l
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   // The filters are folded away until asked for.
-  const toggle = page.getByRole('button', { name: 'Filters' });
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('group', { name: 'Category' })).toBeHidden();
   await toggle.click();
