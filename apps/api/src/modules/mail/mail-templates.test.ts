@@ -149,6 +149,10 @@ const otherSamples = [
   ],
 ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
 
+/** Fails the type check when a template has no sample, so the French typography test sees every template. */
+type Unsampled = Exclude<MailTemplate, (typeof samples)[number][0] | (typeof otherSamples)[number][0]>;
+const everyTemplateSampled: [Unsampled] extends [never] ? true : Unsampled = true;
+
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
     for (const [template, data] of samples) {
@@ -162,6 +166,7 @@ describe('mail templates', () => {
   });
 
   it('writes every French mail in French typography (subject and text)', () => {
+    expect(everyTemplateSampled).toBe(true);
     const faults = [...samples, ...otherSamples].flatMap(([template, data]) => {
       const mail = renderMail(template, 'fr', data as MailTemplates[typeof template] as never);
       return [mail.subject, mail.text].flatMap((text) =>
