@@ -85,6 +85,8 @@ describe('account menu and logout', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull();
+    // The "Log out" item left with its menu: the focus goes back to the menu's button, not to the page's start.
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
   });
 
   it('revokes the refresh token, clears the tokens and goes to /login-register', async () => {

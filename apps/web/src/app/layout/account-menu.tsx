@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
@@ -24,10 +24,17 @@ export function AccountMenu() {
   const role = useAppSelector(selectRole);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [logoutLoaded, setLogoutLoaded] = useState(false);
+  // The logout item leaves with its menu as the dialog opens: closing the dialog gives the focus to the menu's button.
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <>
-      <DisclosureMenu label={t('account.menu')} trigger={<UserIcon />} className="account-menu">
+      <DisclosureMenu
+        label={t('account.menu')}
+        trigger={<UserIcon />}
+        className="account-menu"
+        buttonRef={menuButton}
+      >
         {(close) => (
           <ul className="menu-list">
             {!loggedIn ? (
@@ -71,7 +78,11 @@ export function AccountMenu() {
       </DisclosureMenu>
       {logoutLoaded && (
         <Suspense fallback={null}>
-          <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+          <LogoutDialog
+            open={confirmLogout}
+            onClose={() => setConfirmLogout(false)}
+            returnFocusTo={() => menuButton.current}
+          />
         </Suspense>
       )}
     </>

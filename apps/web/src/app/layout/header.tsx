@@ -19,6 +19,42 @@ export function Header() {
 
   return (
     <header className="site-header">
+      <div className="masthead">
+        <div className="container masthead__inner">
+          <button
+            type="button"
+            className="icon-button masthead__burger"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+            <span className="visually-hidden">{t('header.openMenu')}</span>
+          </button>
+          <Link to={paths.home.getHref()} className="logo-link">
+            <Logo extraLabel={t('header.homeLink')} />
+          </Link>
+          <nav className="main-nav" aria-label={t('nav.label')}>
+            <ul>
+              {mainNavItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => `main-nav__link${isActive ? ' is-active' : ''}`}
+                  >
+                    {t(item.labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HeaderActions />
+        </div>
+      </div>
+      {/* The top bar comes after the main menu for the keyboard (fewer stops before the menu), above it on screen. */}
       <div className="topbar">
         <div className="container topbar__inner">
           <WithSiteContacts>
@@ -57,41 +93,6 @@ export function Header() {
             <LanguageSelect />
             <CurrencySelect />
           </div>
-        </div>
-      </div>
-      <div className="masthead">
-        <div className="container masthead__inner">
-          <button
-            type="button"
-            className="icon-button masthead__burger"
-            aria-haspopup="dialog"
-            onClick={() => {
-              setMenuLoaded(true);
-              setMenuOpen(true);
-            }}
-          >
-            <MenuIcon />
-            <span className="visually-hidden">{t('header.openMenu')}</span>
-          </button>
-          <Link to={paths.home.getHref()} className="logo-link">
-            <Logo extraLabel={t('header.homeLink')} />
-          </Link>
-          <nav className="main-nav" aria-label={t('nav.label')}>
-            <ul>
-              {mainNavItems.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={({ isActive }) => `main-nav__link${isActive ? ' is-active' : ''}`}
-                  >
-                    {t(item.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <HeaderActions />
         </div>
       </div>
       {menuLoaded && (

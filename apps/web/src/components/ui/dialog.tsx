@@ -12,10 +12,16 @@ type DialogProps = {
   /** Visible title; when false the title is only announced. */
   showTitle?: boolean;
   description?: ReactNode;
-  variant?: 'modal' | 'drawer';
+  /** `sheet`: the whole screen, its body scrolling between a fixed header and footer (phone filters). */
+  variant?: 'modal' | 'drawer' | 'sheet';
   closeLabel: string;
   /** Element focused on open (defaults to the first focusable one). */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * The element to focus on close, when it gives one, instead of the opener: needed when the opener leaves the
+   * page as the dialog opens (a menu item whose menu closes), or when closing leads elsewhere ("Show results").
+   */
+  returnFocusTo?: () => HTMLElement | null;
   children?: ReactNode;
   footer?: ReactNode;
 };
@@ -30,16 +36,19 @@ export function Dialog({
   variant = 'modal',
   closeLabel,
   initialFocusRef,
+  returnFocusTo,
   children,
   footer,
 }: DialogProps) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
 
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    returnFocusRef.current = returnFocusTo;
+  }, [onClose, returnFocusTo]);
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +60,8 @@ export function Dialog({
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      opener?.focus?.();
+      const back = returnFocusRef.current?.() ?? opener;
+      if (back?.isConnected) back.focus();
     };
   }, [open, initialFocusRef]);
 

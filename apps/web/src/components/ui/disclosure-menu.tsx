@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useLocation } from 'react-router';
 
 type DisclosureMenuProps = {
@@ -9,15 +9,25 @@ type DisclosureMenuProps = {
   trigger: ReactNode;
   align?: 'start' | 'end';
   className?: string;
+  /** The toggle button, for a dialog opened from the menu to give the focus back to. */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
   children: (close: () => void) => ReactNode;
 };
 
 /** Button that shows a panel below it; Escape, a click outside or a navigation closes it. */
-export function DisclosureMenu({ label, trigger, align = 'end', className, children }: DisclosureMenuProps) {
+export function DisclosureMenu({
+  label,
+  trigger,
+  align = 'end',
+  className,
+  buttonRef: givenButtonRef,
+  children,
+}: DisclosureMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const ownButtonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = givenButtonRef ?? ownButtonRef;
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
 
@@ -43,7 +53,7 @@ export function DisclosureMenu({ label, trigger, align = 'end', className, child
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, buttonRef]);
 
   return (
     <div className={`disclosure${className ? ` ${className}` : ''}`} ref={rootRef}>

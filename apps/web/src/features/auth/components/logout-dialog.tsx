@@ -9,10 +9,15 @@ import { endSession } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/token-storage';
 import { useLogoutMutation } from '../api/auth-api';
 
-type LogoutDialogProps = { open: boolean; onClose: () => void };
+type LogoutDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Where the focus goes back when the dialog closes without logging out. */
+  returnFocusTo?: () => HTMLElement | null;
+};
 
 /** Confirms the logout, revokes the refresh token on the server, then ends the local session. */
-export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
+export function LogoutDialog({ open, onClose, returnFocusTo }: LogoutDialogProps) {
   const { t } = useTranslation(['auth', 'common']);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -36,6 +41,7 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
       description={t('auth:logout.body')}
       closeLabel={t('common:close')}
       initialFocusRef={cancelRef}
+      {...(returnFocusTo ? { returnFocusTo } : {})}
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={onClose}>

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editionFormats, fileTypes, languages } from '@hls/contract/values';
 import type { Category, FileType, Section } from '@hls/contract';
@@ -14,6 +14,14 @@ type FilterPanelProps = {
   onChange: (next: ListParams) => void;
 };
 
+/** How long the arrow keys rest on a radio before its list is asked for. */
+const ARROW_SETTLE_MS = 600;
+const ARROW_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/**
+ * A group of radios. A click or Space chooses at once; the arrow keys move the choice through the group (as radios
+ * do) and the list follows once they rest or the focus leaves the group, not at every keypress.
+ */
 function RadioList<T extends string | number>({
   legend,
   name,
@@ -27,8 +35,33 @@ function RadioList<T extends string | number>({
   options: { value: T | null; label: string }[];
   onChange: (value: T | null) => void;
 }) {
+  const [pending, setPending] = useState<{ value: T | null } | null>(null);
+  const arrowed = useRef(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const choose = (next: T | null) => {
+    window.clearTimeout(timer.current);
+    setPending(null);
+    if (next !== value) onChange(next);
+  };
+  const onPick = (next: T | null) => {
+    if (!arrowed.current) return choose(next);
+    arrowed.current = false;
+    setPending({ value: next });
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => choose(next), ARROW_SETTLE_MS);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    arrowed.current = ARROW_KEYS.has(event.key);
+  };
+  const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
+    if (pending && !event.currentTarget.contains(event.relatedTarget as Node | null)) choose(pending.value);
+  };
+  const shown = pending ? pending.value : value;
+
   return (
-    <fieldset className="filter-group">
+    <fieldset className="filter-group" onKeyDown={onKeyDown} onBlur={onBlur}>
       <legend className="filter-group__legend">{legend}</legend>
       <ul className="filter-options">
         {options.map((option) => (
@@ -37,8 +70,8 @@ function RadioList<T extends string | number>({
               <input
                 type="radio"
                 name={name}
-                checked={value === option.value}
-                onChange={() => onChange(option.value)}
+                checked={shown === option.value}
+                onChange={() => onPick(option.value)}
               />
               <span>{option.label}</span>
             </label>
