@@ -71,7 +71,7 @@ describe('royalty rates', () => {
     }
     const response = await post({ format: 'ebook', rateBp: 10_001 });
     expect(ErrorBody.parse(response.json()).error.fields).toEqual({
-      rateBp: 'Enter a rate between 0 % and 100 %.',
+      rateBp: 'Enter a rate between 0% and 100%.',
     });
     expect(await t.database.db.select().from(royaltyRates)).toEqual([]);
   });

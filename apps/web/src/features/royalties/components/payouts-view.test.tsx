@@ -213,7 +213,7 @@ describe('back office payouts', () => {
     const rate = await screen.findByLabelText(/^Rate \(%\)/);
     await user.type(rate, '120');
     await user.click(screen.getByRole('button', { name: 'Schedule the rate' }));
-    expect(rate).toHaveAccessibleDescription('Enter a rate from 0 to 100 %, with at most two decimals.');
+    expect(rate).toHaveAccessibleDescription('Enter a rate from 0 to 100%, with at most two decimals.');
     await user.clear(rate);
     await user.type(rate, '27.5');
     await user.click(screen.getByRole('button', { name: 'Schedule the rate' }));
