@@ -186,7 +186,7 @@ test('a reader reports an academic document; an editor upholds the report and th
   await expect(report.getByLabel(/^Commentaire/)).toHaveAccessibleDescription('Écrivez un commentaire.');
   await report.getByLabel(/^Commentaire/).fill('Plagiat avéré : document retiré.');
   await report.getByRole('button', { name: 'Retenir et dépublier' }).click();
-  await expect(toast(editor, `Signalement retenu : « ${title} » est dépublié.`)).toBeVisible();
+  await expect(toast(editor, `Signalement retenu\u202f: «\u202f${title}\u202f» est dépublié.`)).toBeVisible();
   await editor.context().close();
 
   // Gone from the student list and from its page.
