@@ -171,12 +171,12 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.wishlist.path,
-        { titleKey: 'titles.wishlist', namespaces: ['shop'], personal: true },
+        { titleKey: 'titles.wishlist', namespaces: ['shop', 'catalog'], personal: true },
         () => import('./routes/wishlist'),
       ),
       page(
         paths.compare.path,
-        { titleKey: 'titles.compare', namespaces: ['shop'], personal: true },
+        { titleKey: 'titles.compare', namespaces: ['shop', 'catalog'], personal: true },
         () => import('./routes/compare'),
       ),
       page(

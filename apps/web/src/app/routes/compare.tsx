@@ -5,6 +5,7 @@ import { cartItemFromProduct } from '@/features/cart/cart-item';
 import { addToCart } from '@/features/cart/cart-slice';
 import { CompareView } from '@/features/compare/components/compare-view';
 import '@/styles/shop.css';
+import { FreeDocumentAction } from './free-document-action';
 import { PageHead } from './page-head';
 
 export function Component() {
@@ -18,6 +19,7 @@ export function Component() {
         path={paths.compare.getHref()}
       />
       <CompareView
+        freeAction={(product) => <FreeDocumentAction productId={product.id} />}
         onAddToCart={(product, edition) => dispatch(addToCart(cartItemFromProduct(product, edition)))}
       />
     </>

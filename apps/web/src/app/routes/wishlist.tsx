@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { addToCart } from '@/features/cart/cart-slice';
 import { WishlistView } from '@/features/wishlist/components/wishlist-view';
 import '@/styles/shop.css';
+import { FreeDocumentAction } from './free-document-action';
 import { PageHead } from './page-head';
 
 export function Component() {
@@ -17,6 +18,7 @@ export function Component() {
         path={paths.wishlist.getHref()}
       />
       <WishlistView
+        freeAction={(item) => <FreeDocumentAction productId={item.id} />}
         onAddToCart={(item) =>
           dispatch(
             addToCart({

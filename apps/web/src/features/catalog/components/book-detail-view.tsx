@@ -103,7 +103,11 @@ export function BookDetailView({
             )}
           </div>
           <div className="product-actions">
-            <AddToCartButton disabled={!edition.inStock} onClick={() => actions.onAddToCart(edition)} />
+            <AddToCartButton
+              disabled={!edition.inStock}
+              onClick={() => actions.onAddToCart(edition)}
+              stickyPrice={<ProductPrice price={edition.price} />}
+            />
             <SecondaryActions {...actions} />
           </div>
           {book.sampleUrl && <SamplePreviewLink url={book.sampleUrl} />}

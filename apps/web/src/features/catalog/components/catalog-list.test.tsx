@@ -130,4 +130,39 @@ describe('catalogue list', () => {
     expect(router.state.location.search).toBe('?min=30&max=45.5');
     await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ minPrice: 3000, maxPrice: 4550 }));
   });
+
+  it('follows the arrow keys through the category radios with one list, once they rest', async () => {
+    const calls = stubApi(() => jsonResponse(200, page([summary()])));
+    const { router } = renderList('/book');
+    await screen.findByRole('link', { name: 'Le Petit Prince' });
+    const before = calls.length;
+    const user = userEvent.setup();
+    screen.getByRole('radio', { name: 'All categories' }).focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('radio', { name: 'Law' })).toBeChecked();
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=4'));
+    await waitFor(() => expect(calls).toHaveLength(before + 1));
+    expect(calls.at(-1)?.body).toMatchObject({ category: 4 });
+  });
+
+  it('opens the filters of a phone in a sheet, which gives the focus back to its button or to the results', async () => {
+    stubApi(() => jsonResponse(200, page([summary()])));
+    renderList('/book');
+    await screen.findByRole('link', { name: 'Le Petit Prince' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('group', { name: 'Category' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Show 1 result' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toHaveFocus();
+  });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Section, SortOrder } from '@hls/contract';
 import { COUNT_CAP, SEARCH_CANDIDATES } from '@hls/contract/values';
+import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
 import { useListProductsQuery } from '../api/catalog-api';
@@ -81,20 +82,34 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
   else if (currentData)
     status = t(atLeast ? 'list.countAtLeast' : 'list.count', { count: currentData.count });
 
+  // "Show N results" closes the sheet onto the results; Escape or its close button, onto the filters button.
+  const afterSheet = useRef<HTMLElement | null>(null);
   const showResults = () => {
+    afterSheet.current = resultsHeading.current;
     setFiltersOpen(false);
-    resultsHeading.current?.focus();
   };
+  const showResultsLabel = currentData
+    ? t(atLeast ? 'filters.showResultsAtLeast' : 'filters.showResults', { count: currentData.count })
+    : t('filters.close');
+  const resetButton = filtered && (
+    <button type="button" className="btn btn--link" onClick={reset}>
+      {t('filters.reset')}
+    </button>
+  );
 
   return (
     <div className="container catalog-layout">
       <aside className="catalog-sidebar" aria-labelledby={`${ids}-filters`}>
+        {/* Below the desktop breakpoint the filters open in a full-screen sheet. */}
         <button
           type="button"
           className="btn btn--secondary btn--md catalog-sidebar__toggle"
+          aria-haspopup="dialog"
           aria-expanded={filtersOpen}
-          aria-controls={`${ids}-panel`}
-          onClick={() => setFiltersOpen((open) => !open)}
+          onClick={() => {
+            afterSheet.current = null;
+            setFiltersOpen(true);
+          }}
         >
           <svg
             aria-hidden="true"
@@ -110,31 +125,32 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
           </svg>
           {activeCount > 0 ? t('filters.toggleCount', { count: activeCount }) : t('filters.toggle')}
         </button>
-        <div id={`${ids}-panel`} className={`catalog-sidebar__panel${filtersOpen ? ' is-open' : ''}`}>
+        <div className="catalog-sidebar__panel">
           <div className="catalog-sidebar__head">
             <h2 id={`${ids}-filters`} className="catalog-sidebar__title">
               {t('filters.title')}
             </h2>
-            {filtered && (
-              <button type="button" className="btn btn--link" onClick={reset}>
-                {t('filters.reset')}
-              </button>
-            )}
+            {resetButton}
           </div>
           <FilterPanel section={section} state={state} onChange={onChange} />
-          <button
-            type="button"
-            className="btn btn--primary btn--md btn--block catalog-sidebar__done"
-            onClick={showResults}
-          >
-            {currentData
-              ? t(atLeast ? 'filters.showResultsAtLeast' : 'filters.showResults', {
-                  count: currentData.count,
-                })
-              : t('filters.close')}
-          </button>
         </div>
       </aside>
+      <Dialog
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title={t('filters.title')}
+        closeLabel={t('filters.close')}
+        variant="sheet"
+        returnFocusTo={() => afterSheet.current}
+        footer={
+          <button type="button" className="btn btn--primary btn--md btn--block" onClick={showResults}>
+            {showResultsLabel}
+          </button>
+        }
+      >
+        {resetButton && <div className="catalog-sheet__reset">{resetButton}</div>}
+        <FilterPanel section={section} state={state} onChange={onChange} />
+      </Dialog>
 
       <div className="catalog-main">
         <div className="catalog-toolbar">

@@ -84,7 +84,10 @@ export function FileDetailView({
               </Link>
             )
           ) : (
-            <AddToCartButton onClick={actions.onAddToCart} />
+            <AddToCartButton
+              onClick={actions.onAddToCart}
+              stickyPrice={<ProductPrice price={file.price} />}
+            />
           )}
           <SecondaryActions {...actions} />
         </div>

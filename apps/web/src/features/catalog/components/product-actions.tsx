@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
 
@@ -38,18 +40,64 @@ export function SecondaryActions({
   );
 }
 
-/** The main action of a product page. */
-export function AddToCartButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+/** Whether an element is on screen (true until the browser has measured it). */
+function useOnScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, onScreen] as const;
+}
+
+/**
+ * The main action of a product page. Given `stickyPrice`, a phone also gets a bar at the bottom of the screen with
+ * the price and the same action while the button itself is off screen (above the fold on arrival, or scrolled
+ * past). The bar repeats a control that is on the page, so it is hidden from assistive technologies and the
+ * keyboard, which reach the button itself.
+ */
+export function AddToCartButton({
+  onClick,
+  disabled = false,
+  stickyPrice,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  stickyPrice?: ReactNode;
+}) {
   const { t } = useTranslation('catalog');
+  const [ref, onScreen] = useOnScreen<HTMLButtonElement>();
   return (
-    <button
-      type="button"
-      className="btn btn--primary btn--lg product-actions__cart"
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <CartIcon size={20} />
-      {t('actions.addToCart')}
-    </button>
+    <>
+      <button
+        ref={ref}
+        type="button"
+        className="btn btn--primary btn--lg product-actions__cart"
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <CartIcon size={20} />
+        {t('actions.addToCart')}
+      </button>
+      {stickyPrice !== undefined && (
+        <div className="buy-bar" aria-hidden="true" hidden={onScreen}>
+          <div className="buy-bar__price">{stickyPrice}</div>
+          <button
+            type="button"
+            tabIndex={-1}
+            className="btn btn--primary btn--md buy-bar__cart"
+            disabled={disabled}
+            onClick={onClick}
+          >
+            <CartIcon size={18} />
+            {t('actions.addToCart')}
+          </button>
+        </div>
+      )}
+    </>
   );
 }

@@ -21,10 +21,12 @@ type Detail = BookDetail | FileDetail;
 type CompareViewProps = {
   /** Puts a product in the cart: a book with the chosen edition, a file alone. */
   onAddToCart: (product: Detail, edition?: Edition) => void;
+  /** What a free document offers instead (its download). */
+  freeAction?: (product: FileDetail) => ReactNode;
 };
 
 /** The compare screen: a table with one column per product, fetched by id (SPEC §4 compare list). */
-export function CompareView({ onAddToCart }: CompareViewProps) {
+export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
   const { t, i18n } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCompareItems);
@@ -149,7 +151,8 @@ export function CompareView({ onAddToCart }: CompareViewProps) {
                       {t(`compare.add.${edition.format as EditionFormat}`)}
                     </button>
                   ))}
-              {detail?.kind === 'file' && (
+              {detail?.kind === 'file' && detail.free && freeAction?.(detail)}
+              {detail?.kind === 'file' && !detail.free && (
                 <button
                   type="button"
                   className="btn btn--primary btn--sm"

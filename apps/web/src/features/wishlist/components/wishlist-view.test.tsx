@@ -45,7 +45,7 @@ describe('wishlist screen', () => {
     renderWithProviders(<WishlistView onAddToCart={onAddToCart} />, {
       preloadedState: { wishlist: { wishlistItems: [twoEditions, file] } },
     });
-    expect(screen.getByRole('link', { name: 'Choose the edition of Finance' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Choose edition: Finance' })).toHaveAttribute(
       'href',
       '/product/1',
     );

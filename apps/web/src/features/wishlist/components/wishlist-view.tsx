@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -15,13 +16,18 @@ const productHref = (item: WishlistItem) => productPath({ id: item.id, kind: ite
 /** A book on sale in several editions needs its page to choose one; anything else goes straight to the cart. */
 const needsEditionChoice = (item: WishlistItem) => item.type === 'book' && (item.formats?.length ?? 0) > 1;
 
+/** A free document is downloaded, never bought. */
+const isFree = (item: WishlistItem) => item.type === 'file' && item.price === 0;
+
 type WishlistViewProps = {
   /** Puts the product in the cart (a book with its only edition). */
   onAddToCart: (item: WishlistItem) => void;
+  /** What a free document offers instead (its download). */
+  freeAction?: (item: WishlistItem) => ReactNode;
 };
 
 /** The wishlist screen: cards with add to cart and remove, and clear all (SPEC §4). */
-export function WishlistView({ onAddToCart }: WishlistViewProps) {
+export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
   const { t, i18n } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectWishlistItems);
@@ -81,7 +87,9 @@ export function WishlistView({ onAddToCart }: WishlistViewProps) {
                 <ListedPrice cents={item.price} discount={item.discount} locale={locale} />
               </p>
               <div className="shop-card__actions">
-                {needsEditionChoice(item) ? (
+                {isFree(item) ? (
+                  freeAction?.(item)
+                ) : needsEditionChoice(item) ? (
                   <Link
                     className="btn btn--primary btn--sm"
                     to={productHref(item)}

@@ -1,0 +1,199 @@
+// Every public screen and every kind of product, as a visitor meets them, in both languages: the journeys of
+// public-screens.spec.ts (1280 px) and public-screens.mobile.spec.ts (360 px) walk this list.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { EditionFormat, FileType, ProductPage, ProductSummary } from '@hls/contract';
+import { fileTypes } from '@hls/contract/values';
+import { expect, expectNoA11yViolations, screenshot, test } from './fixtures.ts';
+import type { Lng } from './flows.ts';
+import { expectNoOverflow } from './overflow.ts';
+
+/** The demo products that stand for each kind of product page. */
+export type Catalogue = {
+  paperAndEbook: ProductSummary;
+  ebookOnly: ProductSummary;
+  paperOnly: ProductSummary | undefined;
+  professional: Partial<Record<FileType, ProductSummary>>;
+  academic: ProductSummary;
+};
+
+async function everyProduct(request: APIRequestContext, url: string): Promise<ProductSummary[]> {
+  const products: ProductSummary[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await request.post(`${url}?page=${page}`, { data: {} });
+    expect(response.ok(), await response.text()).toBe(true);
+    const body = (await response.json()) as ProductPage;
+    products.push(...body.results);
+    if (page >= body.pages) return products;
+  }
+}
+
+let catalogue: Promise<Catalogue> | undefined;
+
+/** Read once per worker from the API, the way the lists show them. */
+export function demoCatalogue(request: APIRequestContext): Promise<Catalogue> {
+  catalogue ??= (async () => {
+    const [books, professional, academic] = await Promise.all([
+      everyProduct(request, '/api/books/filter/book'),
+      everyProduct(request, '/api/category/filter/pro'),
+      everyProduct(request, '/api/category/filter/student'),
+    ]);
+    const withFormats = (formats: EditionFormat[]) =>
+      books.find(
+        (book) => book.formats.length === formats.length && formats.every((f) => book.formats.includes(f)),
+      );
+    const paperAndEbook = withFormats(['paper', 'ebook']);
+    const ebookOnly = withFormats(['ebook']);
+    const free = academic.find((file) => file.free);
+    if (!paperAndEbook || !ebookOnly || !free) throw new Error('The demo catalogue lacks a kind of product');
+    return {
+      paperAndEbook,
+      ebookOnly,
+      paperOnly: withFormats(['paper']),
+      professional: Object.fromEntries(
+        fileTypes.flatMap((type) => {
+          const file = professional.find((product) => product.fileType === type && !product.free);
+          return file ? [[type, file]] : [];
+        }),
+      ),
+      academic: free,
+    };
+  })();
+  return catalogue;
+}
+
+export type Width = 'desktop' | 'phone';
+
+type Screen = {
+  name: string;
+  /** The address to open, found in the demo catalogue when it names a product. */
+  path: (catalogue: Catalogue) => string | undefined;
+  /** What to open on the screen before it is measured (a panel, a tab). */
+  open?: (page: Page, width: Width) => Promise<void>;
+};
+
+const productPath = (product: ProductSummary | undefined) =>
+  product && (product.kind === 'book' ? `/product/${product.id}` : `/prodoc/${product.id}`);
+
+/** On a phone, the filters of a list open over it. */
+async function openFilters(page: Page, width: Width) {
+  if (width !== 'phone') return;
+  const toggle = page.locator('.catalog-sidebar__toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+export const publicScreens: Screen[] = [
+  { name: 'home', path: () => '/' },
+  { name: 'bookshop', path: () => '/book', open: openFilters },
+  { name: 'professional', path: () => '/professionnel', open: openFilters },
+  { name: 'academic', path: () => '/academic', open: openFilters },
+  { name: 'search', path: () => '/search?search=excel' },
+  { name: 'search-nothing', path: () => '/search?search=zzzqqq' },
+  { name: 'book-paper-ebook', path: (c) => productPath(c.paperAndEbook) },
+  { name: 'book-ebook', path: (c) => productPath(c.ebookOnly) },
+  { name: 'book-paper', path: (c) => productPath(c.paperOnly) },
+  ...fileTypes.map((type) => ({
+    name: `file-${type}`,
+    path: (c: Catalogue) => productPath(c.professional[type]),
+  })),
+  { name: 'file-academic', path: (c) => productPath(c.academic) },
+  { name: 'cart-empty', path: () => '/cart' },
+  { name: 'wishlist-empty', path: () => '/wishlist' },
+  { name: 'compare-empty', path: () => '/compare' },
+  { name: 'terms', path: () => '/terms' },
+  { name: 'legals', path: () => '/legals' },
+  { name: 'publish', path: () => '/publish' },
+  { name: 'about', path: () => '/about' },
+  { name: 'contact', path: () => '/contact' },
+  { name: 'login', path: () => '/login-register' },
+  { name: 'register', path: () => '/login-register?tab=register' },
+  { name: 'password-reset', path: () => '/password/reset/confirm/x' },
+  { name: 'not-found', path: () => '/no-such-page' },
+];
+
+/** Opens a screen in a language and waits for its main heading (a product page waits for the API). */
+export async function openScreen(page: Page, path: string, lng: Lng): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  // Covers and late text (the footer, a list's results) change the layout until they are in.
+  await page.waitForLoadState('networkidle');
+}
+
+/** The checks every screen passes: it fits its width, axe finds nothing, and a screenshot for people to look at. */
+export async function checkScreen(page: Page, name: string, { axeExclude = [] as string[] } = {}) {
+  await expectNoOverflow(page, name);
+  await expectNoA11yViolations(page, { exclude: axeExclude });
+  await screenshot(page, `screens-${name}`);
+}
+
+/** Puts a product in the cart (a book in `format`), the wishlist and the compare list from its page. */
+async function keep(page: Page, product: ProductSummary, lng: Lng, { cart = true, format = '' } = {}) {
+  await openScreen(page, productPath(product)!, lng);
+  const actions = page.locator('.product-actions__secondary button');
+  await actions.nth(0).click();
+  await actions.nth(1).click();
+  if (!cart) return;
+  if (format) await page.locator(`.edition-option input[value="${format}"]`).check();
+  const count = page.getByTestId('cart-count');
+  const before = Number(await count.textContent());
+  await page.locator('.product-actions__cart').click();
+  await expect(count).toHaveText(String(before + 1));
+}
+
+/** One test per screen and language, and the cart, wishlist and compare list holding one product of each kind. */
+export function walkPublicScreens(width: Width) {
+  for (const lng of ['fr', 'en'] as const) {
+    test.describe(`in ${lng}`, () => {
+      test(`the cart, mini-cart, wishlist and compare list with products fit ${width === 'phone' ? '360' : '1280'} px and pass axe`, async ({
+        page,
+        request,
+      }) => {
+        test.slow();
+        const c = await demoCatalogue(request);
+        await keep(page, c.paperAndEbook, lng, { format: 'paper' });
+        await page.locator('.edition-option input[value="ebook"]').check();
+        await page.locator('.product-actions__cart').click();
+        await keep(page, c.professional.powerbi ?? c.professional.excel!, lng);
+        await keep(page, c.academic, lng, { cart: false });
+
+        await openScreen(page, '/cart', lng);
+        await checkScreen(page, `cart-${lng}`, { axeExclude: ['.Toastify'] });
+        const cartButton = page.locator('.cart-menu > button');
+        await cartButton.click();
+        await expect(page.locator('.mini-cart')).toBeVisible();
+        await expectNoOverflow(page, `mini-cart (${lng})`);
+        await screenshot(page, `screens-mini-cart-${lng}`, { fullPage: false });
+        await cartButton.click();
+        for (const name of ['wishlist', 'compare']) {
+          await openScreen(page, `/${name}`, lng);
+          await checkScreen(page, `${name}-${lng}`, { axeExclude: ['.Toastify'] });
+        }
+      });
+
+      if (width === 'phone')
+        test('the menu opened from the burger fits 360 px and passes axe', async ({ page }) => {
+          await openScreen(page, '/', lng);
+          await page.locator('.masthead__burger').click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await expectNoOverflow(page, `mobile menu (${lng})`);
+          await expectNoA11yViolations(page);
+          await screenshot(page, `screens-mobile-menu-${lng}`, { fullPage: false });
+        });
+
+      for (const screen of publicScreens) {
+        test(`${screen.name} fits ${width === 'phone' ? '360' : '1280'} px and passes axe`, async ({
+          page,
+          request,
+        }) => {
+          const path = screen.path(await demoCatalogue(request));
+          test.skip(path === undefined, 'the demo catalogue has no such product');
+          await openScreen(page, path!, lng);
+          await expectNoOverflow(page, `${screen.name} (${lng})`);
+          await screen.open?.(page, width);
+          await checkScreen(page, `${screen.name}-${lng}`);
+        });
+      }
+    });
+  }
+}
