@@ -5,7 +5,7 @@ import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 export type ContractSettings = Pick<Config, 'site' | 'royaltyRates'>;
 
 /** Bumped when the wording changes, so a cached copy is regenerated. */
-export const CONTRACT_VERSION = 2;
+export const CONTRACT_VERSION = 3;
 
 export const CONTRACT_TITLE_FR = 'Contrat d’auteur';
 export const CONTRACT_TITLE_EN = 'Author agreement';
@@ -73,7 +73,7 @@ export function contractArticles({ site, royaltyRates: r }: ContractSettings): A
             ', fichier professionnel ' +
             rate(r.professionalFile) +
             '.',
-          'Les ventes nettes s’entendent du prix effectivement payé par le client après remise, hors taxe sur la valeur ajoutée, déduction faite des remboursements. Les documents académiques gratuits ne donnent lieu à aucune redevance.',
+          'Les ventes nettes s’entendent du prix effectivement payé par le client après remise, hors taxe sur la valeur ajoutée, déduction faite des remboursements. Les fichiers étudiants gratuits ne donnent lieu à aucune redevance.',
         ],
       },
       en: {
@@ -86,7 +86,7 @@ export function contractArticles({ site, royaltyRates: r }: ContractSettings): A
             ', professional file ' +
             rateEn(r.professionalFile) +
             '.',
-          'Net sales means the price actually paid by the customer after discount, excluding value added tax, less refunds. Free academic documents earn no royalty.',
+          'Net sales means the price actually paid by the customer after discount, excluding value added tax, less refunds. Free student files earn no royalty.',
         ],
       },
     },
