@@ -199,24 +199,28 @@ test('a search from anywhere shows each section with its count, and leads to its
   await screenshot(page, 'search-results-fr');
 });
 
-test('the header search on a desktop looks in every section from the home page, and in the list on a list', async ({
+test('the header’s search box on a desktop looks in every section, from any page and in both languages', async ({
   page,
 }) => {
   await openIn(page, '/', 'en');
   const banner = page.getByRole('banner');
-  await banner.getByRole('button', { name: 'Open search' }).click();
   const box = banner.getByRole('searchbox', { name: 'Search the catalogue' });
-  await expect(box).toBeFocused();
-  await screenshot(page, 'header-search-open-en');
+  await expect(box).toBeVisible();
+  await screenshot(page, 'header-search-en', { fullPage: false });
   await box.fill('excel');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?search=excel$/);
   await expect(page.getByRole('region', { name: 'Pro files' }).getByRole('article').first()).toBeVisible();
-  await expect(banner.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Pro files' }).getByText(/^\d+ results?$/)).toBeVisible();
+  await expect(box, 'the box keeps the text searched').toHaveValue('excel');
 
+  // From a list too: the header looks everywhere, the list's own box filters the list.
   await openIn(page, '/book', 'fr');
-  await banner.getByRole('button', { name: 'Ouvrir la recherche' }).click();
-  await banner.getByRole('searchbox', { name: 'Rechercher dans le catalogue' }).fill('roman');
+  await banner.getByRole('searchbox', { name: 'Rechercher dans le catalogue' }).fill('droit');
   await banner.getByRole('button', { name: 'Rechercher', exact: true }).click();
-  await expect(page).toHaveURL(/\/book\?search=roman$/);
+  await expect(page).toHaveURL(/\/search\?search=droit$/);
+  await expect(page.getByRole('region', { name: 'Librairie' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fichiers étudiants' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'header-search-results-fr');
 });

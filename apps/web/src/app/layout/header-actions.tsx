@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
-import { CartIcon, CompareIcon, HeartIcon, SearchIcon } from '@/components/ui/icons';
+import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { loadNamespaces } from '@/i18n/namespaces';
@@ -11,7 +11,6 @@ import { selectCartCount } from '@/features/cart/cart-slice';
 import { selectCompareCount } from '@/features/compare/compare-slice';
 import { selectWishlistCount } from '@/features/wishlist/wishlist-slice';
 import { AccountMenu } from './account-menu';
-import { SearchForm } from './search-form';
 
 // The mini-cart and its checkout (and the texts they use) load when the cart menu first opens.
 const MiniCartPanel = lazy(async () => {
@@ -30,7 +29,7 @@ function Badge({ count, testId }: { count: number; testId: string }) {
   );
 }
 
-/** Right side of the header: search, compare and wishlist counts, cart dropdown, account dropdown. */
+/** Right side of the header: compare and wishlist counts, cart dropdown, account dropdown. */
 export function HeaderActions() {
   const { t } = useTranslation('common');
   const compareCount = useAppSelector(selectCompareCount);
@@ -39,10 +38,6 @@ export function HeaderActions() {
 
   return (
     <div className="header-actions">
-      {/* Below the desktop breakpoint the search is in the mobile menu. */}
-      <DisclosureMenu label={t('search.open')} trigger={<SearchIcon />} className="header-search">
-        {(close) => <SearchForm className="header-search__form" autoFocus onSearch={close} />}
-      </DisclosureMenu>
       <Link
         to={paths.compare.getHref()}
         className="icon-button header-action header-action--secondary"

@@ -7,6 +7,7 @@ import { WithSiteContacts } from '@/features/content/components/site-contacts';
 import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
 import { mainNavItems } from './nav-items';
+import { SearchForm } from './search-form';
 import { CurrencySelect, LanguageSelect } from './preferences';
 
 // The off-canvas menu is only needed once the burger is pressed: it loads then, and stays mounted afterwards.
@@ -36,6 +37,8 @@ export function Header() {
           <Link to={paths.home.getHref()} className="logo-link">
             <Logo extraLabel={t('header.homeLink')} />
           </Link>
+          {/* Below the desktop breakpoint the search is in the mobile menu. */}
+          <SearchForm className="header-search" />
           <nav className="main-nav" aria-label={t('nav.label')}>
             <ul>
               {mainNavItems.map((item) => (

@@ -1,9 +1,12 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '@/components/ui/search-box';
-import { searchHref } from './search-href';
+import { paths, SEARCH_PARAM } from '@/config/paths';
 
-/** The catalogue search of the header and the mobile menu: on a list it filters that list, elsewhere all sections. */
+/**
+ * The catalogue search of the header and the mobile menu: it looks in all three sections at once (/search). On
+ * the results, it holds the text searched.
+ */
 export function SearchForm({
   className,
   autoFocus = false,
@@ -11,22 +14,25 @@ export function SearchForm({
 }: {
   className: string;
   autoFocus?: boolean;
-  /** Called before the navigation (closes the menu or panel that holds the form). */
+  /** Called before the navigation (closes the menu that holds the form). */
   onSearch?: () => void;
 }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const current = pathname === paths.search.path ? (new URLSearchParams(search).get(SEARCH_PARAM) ?? '') : '';
   return (
     <SearchBox
+      key={current}
       className={className}
+      value={current}
       label={t('search.label')}
       placeholder={t('search.placeholder')}
       submitLabel={t('search.submit')}
       autoFocus={autoFocus}
       onSearch={(text) => {
         onSearch?.();
-        void navigate(searchHref(pathname, text));
+        void navigate(paths.search.getHref(text));
       }}
     />
   );

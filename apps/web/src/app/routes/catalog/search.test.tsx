@@ -15,13 +15,17 @@ const excelFiles = Array.from({ length: 6 }, (_, index) =>
   }),
 );
 
-/** The three list endpoints, answering per section; returns the bodies they received. */
-function stubLists(answers: { book: ProductPage; pro: ProductPage; student: ProductPage }) {
+/** The three list endpoints, answering per section, and the close spellings; returns the bodies they received. */
+function stubLists(
+  answers: { book: ProductPage; pro: ProductPage; student: ProductPage },
+  suggestions: string[] = [],
+) {
   const bodies: Record<string, unknown> = {};
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
       const { pathname } = new URL(request.url);
+      if (pathname === '/api/search/suggestions') return jsonResponse(200, { suggestions });
       bodies[pathname] = await request.clone().json();
       if (pathname === '/api/books/filter/book') return jsonResponse(200, answers.book);
       if (pathname === '/api/category/filter/pro') return jsonResponse(200, answers.pro);
@@ -73,6 +77,33 @@ describe('search results', () => {
     renderWithProviders(null, { routes, route: '/search?search=zzz', lng: 'fr' });
     expect(await screen.findByRole('heading', { name: 'Aucun résultat pour « zzz »' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Résultats de recherche' })).toBeInTheDocument();
+  });
+
+  it('says which text a search corrected for its typos found its results for', async () => {
+    stubLists({
+      book: page([]),
+      pro: page(excelFiles.slice(0, 2), { count: 2, correctedSearch: 'tableau' }),
+      student: page([]),
+    });
+    renderWithProviders(null, { routes, route: '/search?search=tablau', lng: 'fr' });
+    expect(
+      await screen.findByText('Aucun résultat pour « tablau » : voici les résultats pour « tableau ».'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Fichiers pro' })).toBeInTheDocument();
+  });
+
+  it('offers close spellings and the three sections when nothing matches anywhere', async () => {
+    stubLists({ book: page([]), pro: page([]), student: page([]) }, ['gestion stock', 'gestion stage']);
+    renderWithProviders(null, { routes, route: '/search?search=gestion%20stoge' });
+    const spellings = await screen.findByRole('navigation', { name: 'Close spellings' });
+    expect(within(spellings).getByText('Did you mean:')).toBeInTheDocument();
+    expect(within(spellings).getByRole('link', { name: 'gestion stock' })).toHaveAttribute(
+      'href',
+      '/search?search=gestion%20stock',
+    );
+    expect(within(spellings).getAllByRole('link')).toHaveLength(2);
+    const sections = screen.getByRole('navigation', { name: 'Browse the catalogue:' });
+    expect(within(sections).getAllByRole('link')).toHaveLength(3);
   });
 
   it('searches again from its own search box', async () => {

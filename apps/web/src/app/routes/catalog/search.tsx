@@ -19,6 +19,8 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   if (store && search) {
     for (const section of searchedSections)
       void store.dispatch(catalogApi.util.prefetch('listProducts', sectionSearchArgs(section, search), {}));
+    // Asked with them, so that a search finding nothing is rendered with its close spellings.
+    void store.dispatch(catalogApi.util.prefetch('getSearchSuggestions', search, {}));
   }
   return null;
 }

@@ -5,6 +5,7 @@ import type {
   Dashboard,
   FileDetail,
   ProductPage,
+  SearchSuggestions,
   Section,
 } from '@hls/contract';
 import { api } from '@/lib/api-client';
@@ -44,6 +45,10 @@ export const catalogApi = api.injectEndpoints({
     getFile: build.query<FileDetail, number>({
       query: (id) => `/category/file/${id}`,
     }),
+    /** "Did you mean": close spellings of a search text that finds nothing. */
+    getSearchSuggestions: build.query<SearchSuggestions, string>({
+      query: (search) => ({ url: '/search/suggestions', params: { search } }),
+    }),
     getDashboard: build.query<Dashboard, DashboardKind>({
       query: (kind) => (kind === 'books' ? '/books/dashbord' : '/category/dashbord'),
     }),
@@ -57,4 +62,5 @@ export const {
   useGetBookQuery,
   useGetFileQuery,
   useGetDashboardQuery,
+  useGetSearchSuggestionsQuery,
 } = catalogApi;

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ProductPage, Section } from '@hls/contract';
 import { SEARCH_CANDIDATES } from '@hls/contract/values';
 import { BrowseLinks } from '@/components/ui/browse-links';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
-import { useListProductsQuery } from '../api/catalog-api';
+import { paths } from '@/config/paths';
+import { useGetSearchSuggestionsQuery, useListProductsQuery } from '../api/catalog-api';
 import { sectionPages } from '../catalog-trail';
 import {
   RESULTS_PER_SECTION,
@@ -29,6 +31,12 @@ export function SearchResults({ search }: { search: string }) {
     (section) => queries[section].currentData || queries[section].isError,
   );
   const nothing = settled && searchedSections.every((section) => queries[section].currentData?.count === 0);
+  // Asked at once by the route's loader; read only when nothing matches anywhere.
+  const { data: suggested } = useGetSearchSuggestionsQuery(nothing ? search : skipToken);
+  // A section whose words matched nothing searched for their closest title words: the results say so.
+  const corrected = searchedSections
+    .map((section) => queries[section].currentData)
+    .find((page) => page?.correctedSearch && page.count > 0)?.correctedSearch;
 
   if (nothing) {
     return (
@@ -37,6 +45,20 @@ export function SearchResults({ search }: { search: string }) {
         text={t('searchAll.emptyBody')}
         icon={<SearchIcon size={40} />}
       >
+        {suggested && suggested.suggestions.length > 0 && (
+          <nav className="search-suggestions" aria-label={t('searchAll.suggestionsLabel')}>
+            <p className="search-suggestions__intro">{t('searchAll.didYouMean')}</p>
+            <ul className="search-suggestions__list">
+              {suggested.suggestions.map((text) => (
+                <li key={text}>
+                  <Link to={paths.search.getHref(text)} className="search-suggestions__link">
+                    {text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <BrowseLinks />
       </EmptyState>
     );
@@ -50,6 +72,11 @@ export function SearchResults({ search }: { search: string }) {
 
   return (
     <div className="search-results">
+      {corrected && (
+        <p className="search-results__corrected" role="status">
+          {t('searchAll.corrected', { search, corrected })}
+        </p>
+      )}
       {ordered.map((section) => (
         <SectionResults key={section} section={section} search={search} query={queries[section]} />
       ))}
