@@ -72,6 +72,18 @@ describe('covers', () => {
     expect(lines.join(' ')).toContain('Comptabilité');
   });
 
+  it('keeps a bold serif title within the margins: "Projects on Time" at 58 px is wider than a line', () => {
+    const svg = renderCover({
+      title: 'Delivering Projects on Time',
+      author: 'Thomas Reed',
+      section: 'book',
+      language: 'en',
+      seed: 'time',
+    }).toString('utf8');
+    const lines = [...svg.matchAll(/font-weight="700">([^<]*)<\/text>/g)].map((match) => match[1]);
+    expect(lines).toEqual(['Delivering', 'Projects on', 'Time']);
+  });
+
   it('sets a title smaller rather than cutting a word longer than a line', () => {
     const svg = renderCover({
       title: 'Gestion des stocks et réapprovisionnement',

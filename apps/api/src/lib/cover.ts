@@ -143,7 +143,8 @@ export function renderCover(input: CoverInput): Buffer {
     ? "Georgia, 'Times New Roman', serif"
     : "'Helvetica Neue', Helvetica, Arial, sans-serif";
 
-  const glyph = serif ? 0.52 : 0.55;
+  // Average advance of a bold glyph, in em: Georgia and Helvetica bold run about 0.6.
+  const glyph = serif ? 0.6 : 0.58;
   const longestWord = Math.max(...input.title.split(/\s+/).map((word) => word.length));
   let titleSize = input.title.length <= 28 ? 58 : input.title.length <= 60 ? 48 : 40;
   // A word wider than a line is set smaller rather than cut ("réapprovisionneme-nt"); 30 px is still readable.
