@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Language } from './accounts.ts';
 import {
+  archiveParts,
+  ebookFileFormats,
   editionFormats,
   fileTypes,
   licences,
@@ -8,7 +10,9 @@ import {
   productKinds,
   productStatuses,
   sections,
+  softwareApps,
   sortOrders,
+  usageLicences,
 } from './values.ts';
 
 /**
@@ -102,6 +106,28 @@ export const ProductSummary = z.object({
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
+export const SoftwareApp = z.enum(softwareApps);
+export type SoftwareApp = z.infer<typeof SoftwareApp>;
+export const ArchivePart = z.enum(archiveParts);
+export type ArchivePart = z.infer<typeof ArchivePart>;
+export const UsageLicence = z.enum(usageLicences);
+export type UsageLicence = z.infer<typeof UsageLicence>;
+export const EbookFileFormat = z.enum(ebookFileFormats);
+export type EbookFileFormat = z.infer<typeof EbookFileFormat>;
+
+/** Software a file needs: the application, and the oldest version known to work (null: any version). */
+export const SoftwareRequirement = z.object({ app: SoftwareApp, version: z.string().nullable() });
+export type SoftwareRequirement = z.infer<typeof SoftwareRequirement>;
+
+/** The same work in the other language, offered as "Also in English" / "Aussi en français" (published only). */
+export const ProductTwin = z.object({
+  id: z.number(),
+  kind: ProductKind,
+  title: z.string(),
+  language: Language,
+});
+export type ProductTwin = z.infer<typeof ProductTwin>;
+
 export const Edition = z.object({
   format: EditionFormat,
   price: Price,
@@ -110,6 +136,13 @@ export const Edition = z.object({
   /** Paper only: copies in stock (null for ebooks). */
   stock: z.number().int().nullable(),
   inStock: z.boolean(),
+  /**
+   * Ebooks: the file bought (PDF or EPUB), never locked by DRM; a PDF carries its buyer's name when the shop
+   * stamps them. Null for paper.
+   */
+  ebookFile: z
+    .object({ format: EbookFileFormat, drmFree: z.literal(true), watermarked: z.boolean() })
+    .nullable(),
 });
 export type Edition = z.infer<typeof Edition>;
 
@@ -121,6 +154,10 @@ export const BookDetail = ProductSummary.extend({
   related: z.array(ProductSummary),
   /** The ebook's first pages as a PDF preview (paid PDFs, cut at publication). */
   sampleUrl: z.string().nullable(),
+  /** Who published the book, and when (YYYY-MM-DD): the book's own date, not when the shop listed it. */
+  publisher: z.string().nullable(),
+  publicationDate: z.string().nullable(),
+  twin: ProductTwin.nullable(),
 });
 export type BookDetail = z.infer<typeof BookDetail>;
 
@@ -137,6 +174,19 @@ export const FileDetail = ProductSummary.extend({
   sampleUrl: z.string().nullable(),
   /** Academic documents: the licence the author chose. */
   licence: z.enum(licences).nullable(),
+  /** Professional files: what the buyer may do with it (personal use, or commercial use for clients too). */
+  usage: UsageLicence.nullable(),
+  /** What is inside: a workbook's sheets, a presentation's slides (pages above), a ZIP archive's parts. */
+  sheets: z.number().int().nullable(),
+  slides: z.number().int().nullable(),
+  archiveParts: z.array(ArchivePart),
+  /** What opens it; empty when the author did not say. */
+  software: z.array(SoftwareRequirement),
+  /** The file holds macros (a VBA project, found by the upload's inspection). */
+  macros: z.boolean(),
+  /** When the file was last replaced by a new version (its first publication otherwise). */
+  updatedAt: z.string(),
+  twin: ProductTwin.nullable(),
 });
 export type FileDetail = z.infer<typeof FileDetail>;
 

@@ -28,7 +28,7 @@ declare module '../../plugins/events.ts' {
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
-    const reads = createCatalogQueries(app.db);
+    const reads = createCatalogQueries(app.db, { stampPdfs: app.config.checkout.stampPdfs });
     const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
     const sales = createCatalogSales({ db: app.db });
     const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });

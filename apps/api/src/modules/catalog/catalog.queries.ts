@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
+  ArchivePart,
   BookDetail,
   Category,
   Dashboard,
@@ -14,7 +15,10 @@ import type {
   ProductKind,
   ProductPage,
   ProductSummary,
+  ProductTwin,
   Section,
+  SoftwareRequirement,
+  UsageLicence,
 } from '@hls/contract';
 import { COUNT_CAP, discountedPrice, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFilter } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
@@ -184,7 +188,17 @@ const dialect = new PgDialect();
  * timings); otherwise call `clearCaches()` after every catalogue change (the catalog plugin does, at each
  * `catalog.changed` event).
  */
-export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean } = {}) {
+export function createCatalogQueries(
+  db: Db,
+  {
+    cache = true,
+    stampPdfs = true,
+  }: {
+    cache?: boolean;
+    /** Bought PDFs carry their buyer's name (STAMP_PDFS): the ebook's facts say so. */
+    stampPdfs?: boolean;
+  } = {},
+) {
   const clears: (() => void)[] = [];
   const countCache = createCache<number>(cache, clears);
   const dashboardCache = createCache<Dashboard>(cache, clears);
@@ -404,16 +418,25 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
     });
   }
 
-  /** Up to RELATED other products: the newest of its subcategory first, then the newest of its category. */
-  async function related(product: SummaryRow): Promise<ProductSummary[]> {
+  /**
+   * Up to RELATED other products: the newest of its subcategory first, then the newest of its category; never its
+   * twin in the other language, which the page offers on its own.
+   */
+  async function related(product: SummaryRow & { twin_id: number | null }): Promise<ProductSummary[]> {
     const pool = await relatedPool(product.section, product.category_id, product.subcategory_id);
     const picked: ProductSummary[] = [];
     for (const candidate of [...pool.subcategory, ...pool.category]) {
       if (picked.length === RELATED) break;
-      if (candidate.id !== product.id && !picked.some((p) => p.id === candidate.id)) picked.push(candidate);
+      if (candidate.id === product.id || candidate.id === product.twin_id) continue;
+      if (!picked.some((p) => p.id === candidate.id)) picked.push(candidate);
     }
     return picked;
   }
+
+  /** Columns every detail reads besides a card's: the twin link, and the twin itself when it is published. */
+  const twinColumns = sql`p.twin_id, (SELECT json_build_object('id', t.id, 'kind', t.kind, 'title', t.title,
+    'language', t.language) FROM products t WHERE t.id = p.twin_id AND t.status = 'published') AS twin`;
+  type TwinColumns = { twin_id: number | null; twin: ProductTwin | null };
 
   /** A published product of a kind with `extra` columns (from `join`). */
   async function detailRow<T>(id: number, kind: ProductKind, extra: SQL, join: SQL = sql``) {
@@ -434,19 +457,28 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
   };
 
   async function bookDetail(id: number): Promise<BookDetail | undefined> {
-    const row = await detailRow<{
-      editions: EditionRow[];
-      author_bio: string | null;
-      sample_key: string | null;
-    }>(
+    const row = await detailRow<
+      {
+        editions: EditionRow[];
+        author_bio: string | null;
+        sample_key: string | null;
+        publisher: string | null;
+        publication_date: string | null;
+        ebook_mime: string | null;
+      } & TwinColumns
+    >(
       id,
       'book',
       sql`p.sample_key, (SELECT coalesce(json_agg(e ORDER BY e.format DESC), '[]') FROM (
           SELECT format, price_cents, discount_percent, isbn, pages, stock FROM book_editions
           WHERE product_id = p.id) e) AS editions,
-        (SELECT bio FROM author_profiles WHERE id = p.author_id) AS author_bio`,
+        (SELECT bio FROM author_profiles WHERE id = p.author_id) AS author_bio,
+        p.publisher, p.publication_date::text AS publication_date,
+        (SELECT a.mime FROM file_assets a WHERE a.product_id = p.id) AS ebook_mime, ${twinColumns}`,
     );
     if (!row) return undefined;
+    const ebookFormat =
+      row.ebook_mime === 'application/epub+zip' ? 'epub' : row.ebook_mime === null ? null : 'pdf';
     return {
       ...(await cards([row]))[0]!,
       kind: 'book',
@@ -462,26 +494,43 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
         pages: e.pages,
         stock: e.format === 'paper' ? e.stock : null,
         inStock: e.format === 'ebook' || (e.stock ?? 0) > 0,
+        ebookFile:
+          e.format === 'ebook' && ebookFormat
+            ? { format: ebookFormat, drmFree: true, watermarked: ebookFormat === 'pdf' && stampPdfs }
+            : null,
       })),
       authorBio: row.author_bio?.trim() ? row.author_bio : null,
       related: await related(row),
       sampleUrl: row.sample_key ? mediaUrl(row.sample_key) : null,
+      publisher: row.publisher,
+      publicationDate: row.publication_date,
+      twin: row.twin,
     };
   }
 
   async function fileDetail(id: number): Promise<FileDetail | undefined> {
-    const row = await detailRow<{
-      asset_type: FileType | null;
-      original_name: string;
-      size_bytes: number;
-      asset_pages: number | null;
-      sample_key: string | null;
-      licence: Licence | null;
-    }>(
+    const row = await detailRow<
+      {
+        asset_type: FileType | null;
+        original_name: string;
+        size_bytes: number;
+        asset_pages: number | null;
+        sample_key: string | null;
+        licence: Licence | null;
+        usage_licence: UsageLicence | null;
+        sheets: number | null;
+        slides: number | null;
+        archive_parts: ArchivePart[];
+        software: SoftwareRequirement[];
+        macros: boolean;
+        revised_at: Date;
+      } & TwinColumns
+    >(
       id,
       'file',
       sql`a.file_type AS asset_type, a.original_name, a.size_bytes, a.pages AS asset_pages, p.sample_key,
-        p.licence`,
+        p.licence, p.usage_licence, p.sheets, p.slides, p.archive_parts, p.software, a.macros, p.revised_at,
+        ${twinColumns}`,
       sql`LEFT JOIN file_assets a ON a.product_id = p.id`,
     );
     if (!row?.asset_type) return undefined;
@@ -496,6 +545,14 @@ export function createCatalogQueries(db: Db, { cache = true }: { cache?: boolean
       related: await related(row),
       sampleUrl: row.sample_key ? mediaUrl(row.sample_key) : null,
       licence: row.licence,
+      usage: row.usage_licence,
+      sheets: row.sheets,
+      slides: row.slides,
+      archiveParts: row.archive_parts,
+      software: row.software.map((s) => ({ app: s.app, version: s.version ?? null })),
+      macros: row.macros,
+      updatedAt: new Date(row.revised_at).toISOString(),
+      twin: row.twin,
     };
   }
 

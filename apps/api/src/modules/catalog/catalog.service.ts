@@ -1,5 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type {
+  ArchivePart,
   EditionFormat,
   FileType,
   Language,
@@ -7,6 +8,8 @@ import type {
   ProductKind,
   ProductStatus,
   Section,
+  SoftwareRequirement,
+  UsageLicence,
 } from '@hls/contract';
 import { discountedPrice } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
@@ -52,6 +55,8 @@ export type NewFileAsset = {
   /** Lower-case hex. */
   sha256: string;
   pages?: number | null;
+  /** Holds a VBA project (the upload's inspection said so). */
+  macros?: boolean;
 };
 
 export type NewProduct = {
@@ -80,6 +85,20 @@ export type NewProduct = {
   sampleKey?: string | null;
   /** Academic documents: the licence chosen by the author. */
   licence?: Licence | null;
+  /** Books: who publishes it and when (YYYY-MM-DD). */
+  publisher?: string | null;
+  publicationDate?: string | null;
+  /** Files: a workbook's sheets, a presentation's slides, a ZIP archive's parts, and the software it needs. */
+  sheets?: number | null;
+  slides?: number | null;
+  archiveParts?: ArchivePart[];
+  software?: SoftwareRequirement[];
+  /** Professional files: what the buyer may do with it (personal use unless the author offers more). */
+  usage?: UsageLicence | null;
+  /** When this content was written (default: now; a new version is a revision). */
+  revisedAt?: Date;
+  /** The same work in the other language: both are linked to each other; null unlinks, absent keeps the link. */
+  twinId?: number | null;
 };
 
 /** A row still referenced by a foreign key: `foreign_key_violation`, or `restrict_violation` for ON DELETE RESTRICT (PostgreSQL 16 and later). */
@@ -223,7 +242,49 @@ async function productValues(ctx: AppTxContext, accounts: CatalogWritesDeps['acc
     fileType: input.kind === 'file' ? input.file!.fileType : null,
     sampleKey: input.sampleKey ?? null,
     licence: input.licence ?? null,
+    publisher: input.kind === 'book' ? input.publisher?.trim() || null : null,
+    publicationDate: input.kind === 'book' ? (input.publicationDate ?? null) : null,
+    sheets: input.kind === 'file' ? (input.sheets ?? null) : null,
+    slides: input.kind === 'file' ? (input.slides ?? null) : null,
+    archiveParts: input.kind === 'file' ? (input.archiveParts ?? []) : [],
+    software: input.kind === 'file' ? (input.software ?? []) : [],
+    usageLicence: input.section === 'professional' ? (input.usage ?? 'personal') : null,
+    revisedAt: input.revisedAt ?? new Date(),
   };
+}
+
+/**
+ * Links a product to its twin in the other language, each pointing at the other (null: unlinks it). A link either
+ * of them had with a third product is undone first.
+ */
+async function linkTwin(ctx: AppTxContext, id: number, twinId: number | null): Promise<void> {
+  const { tx } = ctx;
+  const ids = twinId === null ? [id] : [id, twinId];
+  if (twinId !== null) {
+    const found = await tx
+      .select({ id: products.id, kind: products.kind, language: products.language })
+      .from(products)
+      .where(inArray(products.id, ids));
+    const self = found.find((p) => p.id === id);
+    const twin = found.find((p) => p.id === twinId);
+    if (!self || !twin || twin.id === self.id || twin.kind !== self.kind || twin.language === self.language) {
+      throw invalid(
+        { twinId: 'twin.invalid' },
+        'A twin is another product of the same kind, in the other language.',
+      );
+    }
+  }
+  await tx
+    .update(products)
+    .set({ twinId: null })
+    .where(or(inArray(products.id, ids), inArray(products.twinId, ids)));
+  if (twinId !== null) {
+    await tx
+      .update(products)
+      .set({ twinId: sql`CASE WHEN ${products.id} = ${id} THEN ${twinId}::int ELSE ${id}::int END` })
+      .where(inArray(products.id, ids));
+  }
+  ctx.raise('catalog.changed', { what: 'product' });
 }
 
 const editionValues = (productId: number, e: NewEdition) => ({
@@ -244,6 +305,7 @@ const assetValues = (f: NewFileAsset) => ({
   sizeBytes: f.sizeBytes,
   sha256: f.sha256,
   pages: f.pages ?? null,
+  macros: f.macros ?? false,
 });
 
 async function insertProduct(
@@ -267,6 +329,7 @@ async function insertProduct(
   } else {
     await tx.insert(fileAssets).values({ productId: id, ...assetValues(input.file!) });
   }
+  if (input.twinId != null) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });
   return { id };
 }
@@ -344,6 +407,7 @@ async function replaceProduct(
       .values({ productId: id, ...asset })
       .onConflictDoUpdate({ target: fileAssets.productId, set: { ...asset, updatedAt: sql`now()` } });
   }
+  if (input.twinId !== undefined) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });
   return { id };
 }
@@ -416,6 +480,13 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
           .set({ downloadCount: sql`${products.downloadCount} + 1` })
           .where(eq(products.id, id));
       }, within),
+
+    /**
+     * Links a product and its twin in the other language (same kind): each page offers the other. `null`
+     * unlinks the product. 400 `twin.invalid` for an unknown product, the same language or another kind.
+     */
+    linkTwins: (id: number, twinId: number | null, within?: AppTxContext) =>
+      transaction((ctx) => linkTwin(ctx, id, twinId), within),
 
     /** Raises the "popular" score of a product (e.g. by the quantity sold); the rows follow within the TTL. */
     addPopularity: (id: number, points: number, within?: AppTxContext) =>
