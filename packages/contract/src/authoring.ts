@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, Language, Role } from './accounts.ts';
 import {
+  ArchivePart,
   EditionFormat,
   FileType,
   Id,
@@ -8,12 +9,20 @@ import {
   ProductKind,
   ProductStatus,
   Section,
+  SoftwareApp,
+  SoftwareRequirement,
+  UsageLicence,
 } from './catalog.ts';
 import {
+  archiveParts,
   COMMENT_MAX,
+  CONTENT_COUNT_MAX,
   DESCRIPTION_MAX,
   licences,
   MAX_PAGE,
+  PUBLISHER_MAX,
+  SOFTWARE_MAX,
+  SOFTWARE_VERSION_MAX,
   publishingRights,
   reportReasons,
   reportStatuses,
@@ -104,6 +113,62 @@ export const Pages = z.coerce
   .int('pages.invalid')
   .min(1, 'pages.invalid')
   .max(20_000, 'pages.invalid');
+export const Publisher = z
+  .string({ error: 'publisher.required' })
+  .trim()
+  .min(1, 'publisher.required')
+  .max(PUBLISHER_MAX, 'publisher.tooLong');
+/** Today as YYYY-MM-DD, a day ahead of UTC so a date typed east of Greenwich is never "in the future". */
+const latestDate = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** A book's publication date (YYYY-MM-DD): a real date, not in the future (the shop sells no pre-orders). */
+export const PublicationDate = z.iso
+  .date({ error: 'date.invalid' })
+  .refine((date) => date >= '1450-01-01', 'date.invalid')
+  .refine((date) => date <= latestDate(), 'date.future');
+/** Sheets of a workbook or slides of a presentation. */
+export const ContentCount = z.coerce
+  .number({ error: 'count.invalid' })
+  .int('count.invalid')
+  .min(1, 'count.invalid')
+  .max(CONTENT_COUNT_MAX, 'count.invalid');
+
+/** A multipart form sends lists as JSON text; JSON bodies send them as they are. */
+const fromJsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+/** The software a file needs, each application once: `[{ "app": "excel", "version": "2016" }]`. */
+export const SoftwareList = z.preprocess(
+  fromJsonText,
+  z
+    .array(
+      z.object({
+        app: SoftwareApp,
+        version: z
+          .string()
+          .trim()
+          .max(SOFTWARE_VERSION_MAX, 'software.invalid')
+          .regex(/^[\p{L}\p{N} .+/-]*$/u, 'software.invalid')
+          .nullish()
+          .transform((version) => version || null),
+      }),
+      { error: 'software.invalid' },
+    )
+    .max(SOFTWARE_MAX, 'software.tooMany')
+    .refine((list) => new Set(list.map((s) => s.app)).size === list.length, 'software.duplicate'),
+);
+/** What a ZIP archive holds, each part once. */
+export const ArchivePartList = z.preprocess(
+  fromJsonText,
+  z
+    .array(ArchivePart, { error: 'archiveParts.invalid' })
+    .max(archiveParts.length, 'archiveParts.invalid')
+    .refine((list) => new Set(list).size === list.length, 'archiveParts.invalid'),
+);
 
 /**
  * The fields of a proposal. Every field is optional in a draft (`SubmissionDraftBody`); submitting checks the
@@ -132,6 +197,17 @@ const fieldSchemas = {
   rights: PublishingRight,
   licence: Licence,
   confidential: booleanField,
+  /** Books: who publishes it and when. */
+  publisher: Publisher,
+  publicationDate: PublicationDate,
+  /** Files: what is inside, what opens it; professional files: personal or commercial use (personal if unsaid). */
+  sheets: ContentCount,
+  slides: ContentCount,
+  archiveParts: ArchivePartList,
+  software: SoftwareList,
+  usage: UsageLicence,
+  /** The author's own published product of the same kind in the other language ("Also in English"). */
+  twinProductId: Id,
 };
 export const SubmissionFields = z.object({
   title: optionalOf(fieldSchemas.title),
@@ -148,6 +224,14 @@ export const SubmissionFields = z.object({
   rights: optionalOf(fieldSchemas.rights),
   licence: optionalOf(fieldSchemas.licence),
   confidential: optionalOf(fieldSchemas.confidential),
+  publisher: optionalOf(fieldSchemas.publisher),
+  publicationDate: optionalOf(fieldSchemas.publicationDate),
+  sheets: optionalOf(fieldSchemas.sheets),
+  slides: optionalOf(fieldSchemas.slides),
+  archiveParts: optionalOf(fieldSchemas.archiveParts),
+  software: optionalOf(fieldSchemas.software),
+  usage: optionalOf(fieldSchemas.usage),
+  twinProductId: optionalOf(fieldSchemas.twinProductId),
 });
 export type SubmissionFields = z.input<typeof SubmissionFields>;
 
@@ -182,6 +266,14 @@ export const SubmissionDraftBody = z.object({
   rights: clearableOf(fieldSchemas.rights),
   licence: clearableOf(fieldSchemas.licence),
   confidential: clearableOf(fieldSchemas.confidential),
+  publisher: clearableOf(fieldSchemas.publisher),
+  publicationDate: clearableOf(fieldSchemas.publicationDate),
+  sheets: clearableOf(fieldSchemas.sheets),
+  slides: clearableOf(fieldSchemas.slides),
+  archiveParts: clearableOf(fieldSchemas.archiveParts),
+  software: clearableOf(fieldSchemas.software),
+  usage: clearableOf(fieldSchemas.usage),
+  twinProductId: clearableOf(fieldSchemas.twinProductId),
 });
 export type SubmissionDraftBody = z.input<typeof SubmissionDraftBody>;
 
@@ -248,6 +340,14 @@ export const SubmissionValues = z.object({
   rights: PublishingRight.nullable(),
   licence: Licence.nullable(),
   confidential: z.boolean(),
+  publisher: z.string().nullable(),
+  publicationDate: z.string().nullable(),
+  sheets: z.number().int().nullable(),
+  slides: z.number().int().nullable(),
+  archiveParts: z.array(ArchivePart),
+  software: z.array(SoftwareRequirement),
+  usage: UsageLicence.nullable(),
+  twinProductId: z.number().int().nullable(),
   files: z.array(SubmissionFile),
 });
 export type SubmissionValues = z.infer<typeof SubmissionValues>;
@@ -288,6 +388,8 @@ export const AuthorProduct = z.object({
   kind: ProductKind,
   section: Section,
   title: z.string(),
+  /** The content's language, once chosen. */
+  language: Language.nullable(),
   /** The cover's URL (the uploaded cover, or the published product's), null for a draft without one. */
   coverUrl: z.string().nullable(),
   status: ProductStatus,

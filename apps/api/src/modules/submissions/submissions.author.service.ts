@@ -83,6 +83,9 @@ const fieldsOf: Record<Section, (keyof Fields)[]> = {
     'ebookPriceCents',
     'isbn',
     'pages',
+    'publisher',
+    'publicationDate',
+    'twinProductId',
   ],
   professional: [
     'title',
@@ -93,6 +96,12 @@ const fieldsOf: Record<Section, (keyof Fields)[]> = {
     'fileType',
     'pages',
     'priceCents',
+    'sheets',
+    'slides',
+    'archiveParts',
+    'software',
+    'usage',
+    'twinProductId',
   ],
   academic: [
     'title',
@@ -105,6 +114,11 @@ const fieldsOf: Record<Section, (keyof Fields)[]> = {
     'rights',
     'licence',
     'confidential',
+    'sheets',
+    'slides',
+    'archiveParts',
+    'software',
+    'twinProductId',
   ],
 };
 
@@ -208,6 +222,33 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
       if (!valid) errors.subcategoryId ??= 'subcategory.invalid';
     }
     if (fields.isbn && !isValidIsbn(fields.isbn)) errors.isbn ??= 'isbn.invalid';
+    return errors;
+  }
+
+  /**
+   * The twin named must be one of the author's own published products of the same kind, in the other language
+   * (its proposal says which: no other module's table is read).
+   */
+  async function twinErrors(
+    tx: Tx,
+    row: { authorId: string; kind: ProductKind; productId: number | null },
+    fields: Fields,
+    errors: FieldErrors = {},
+  ) {
+    const twinId = fields.twinProductId;
+    if (twinId === undefined || twinId === null) return errors;
+    const [twin] = await tx
+      .select({ kind: submissions.kind, status: submissions.status, working: submissions.working })
+      .from(submissions)
+      .where(and(eq(submissions.productId, twinId), eq(submissions.authorId, row.authorId)))
+      .limit(1);
+    const valid =
+      twin !== undefined &&
+      twinId !== row.productId &&
+      twin.status === 'published' &&
+      twin.kind === row.kind &&
+      (!fields.language || !twin.working.language || twin.working.language !== fields.language);
+    if (!valid) errors.twinProductId ??= 'twin.invalid';
     return errors;
   }
 
@@ -426,8 +467,9 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
       const errors = priceErrors(section, given);
       const fields = mergeFields(section, {}, given);
       consistencyErrors(section, fields, await allCategories(), errors);
-      if (Object.keys(errors).length) throw invalid(errors);
       const id = await transaction(async (ctx) => {
+        await twinErrors(ctx.tx, { authorId, kind, productId: null }, fields, errors);
+        if (Object.keys(errors).length) throw invalid(errors);
         const [row] = await ctx.tx
           .insert(submissions)
           .values({ authorId, kind, section, status: 'draft', working: fields })
@@ -449,6 +491,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
         const errors = priceErrors(row.section, body);
         const fields = mergeFields(row.section, row.working, body);
         consistencyErrors(row.section, fields, cats, errors);
+        await twinErrors(ctx.tx, row, fields, errors);
         if (Object.keys(errors).length) throw invalid(errors);
         checkTypeChange(row.working, fields, await workingFiles(ctx.tx, id), []);
         await ctx.tx
@@ -561,6 +604,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
           checkFileType(received, fields.fileType);
           const { gone, files } = await replaceWorking(ctx.tx, row.id, received);
           submitErrors(row, fields, files, cats, errors);
+          await twinErrors(ctx.tx, row, fields, errors);
           if (Object.keys(errors).length) throw invalid(errors);
           const version = await freezeVersion(ctx.tx, row, fields, files);
           await ctx.tx
@@ -591,6 +635,7 @@ export function createAuthorServiceFrom(deps: AuthorDeps) {
         }
         const files = await workingFiles(ctx.tx, id);
         const errors = submitErrors(row, row.working, files, cats);
+        await twinErrors(ctx.tx, row, row.working, errors);
         if (Object.keys(errors).length) throw invalid(errors);
         const version = await freezeVersion(ctx.tx, row, row.working, files, note);
         await ctx.tx

@@ -95,12 +95,26 @@ const comparedFields = [
   'rights',
   'licence',
   'confidential',
+  'publisher',
+  'publicationDate',
+  'sheets',
+  'slides',
+  'archiveParts',
+  'software',
+  'usage',
+  'twinProductId',
 ] as const satisfies readonly (keyof SubmissionValues)[];
 
 const slots = ['cover', 'manuscript', 'file'] as const;
 
 function shown(value: SubmissionValues[(typeof comparedFields)[number]]): string | null {
   if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return null;
+    return value
+      .map((item) => (typeof item === 'string' ? item : [item.app, item.version].filter(Boolean).join(' ')))
+      .join(', ');
+  }
   if (typeof value === 'object') return value.fr === value.en ? value.fr : `${value.fr} / ${value.en}`;
   return String(value);
 }
@@ -342,7 +356,9 @@ export function createEditorialService(deps: { app: FastifyInstance }) {
         mime: main.mime,
         sizeBytes: main.sizeBytes,
         sha256: main.sha256,
-        pages: main.pages,
+        // A PDF's pages are counted; an Office file's are what the author said.
+        pages: main.pages ?? (row.kind === 'file' ? (f.pages ?? null) : null),
+        macros: main.flags.includes('macros'),
       };
       const paid =
         row.kind === 'file'
@@ -369,6 +385,15 @@ export function createEditorialService(deps: { app: FastifyInstance }) {
         cover: coverInput,
         sampleKey,
         licence: row.section === 'academic' ? (f.licence ?? null) : null,
+        publisher: f.publisher ?? null,
+        publicationDate: f.publicationDate ?? null,
+        sheets: f.sheets ?? null,
+        slides: f.slides ?? null,
+        archiveParts: f.archiveParts ?? [],
+        software: f.software ?? [],
+        usage: f.usage ?? null,
+        // A link made from the twin's side stays when this version names none.
+        ...(f.twinProductId ? { twinId: f.twinProductId } : {}),
         ...(row.kind === 'book'
           ? { editions }
           : {

@@ -115,6 +115,14 @@ export function toValues(
     rights: fields.rights ?? null,
     licence: fields.licence ?? null,
     confidential: fields.confidential ?? false,
+    publisher: fields.publisher ?? null,
+    publicationDate: fields.publicationDate ?? null,
+    sheets: fields.sheets ?? null,
+    slides: fields.slides ?? null,
+    archiveParts: fields.archiveParts ?? [],
+    software: fields.software ?? [],
+    usage: fields.usage ?? null,
+    twinProductId: fields.twinProductId ?? null,
     files: [...files].sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot]).map(toSubmissionFile),
   };
 }
@@ -209,6 +217,7 @@ async function toAuthorProducts(deps: SubmissionViewDeps, rows: SubmissionRow[])
     kind: row.kind,
     section: row.section,
     title: row.working.title ?? '',
+    language: row.working.language ?? null,
     coverUrl:
       (row.productId !== null ? published.get(row.productId) : undefined) ?? coverOf.get(row.id) ?? null,
     status: row.status,
