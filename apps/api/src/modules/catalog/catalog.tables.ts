@@ -24,8 +24,8 @@ import {
   productKinds,
   productStatuses,
   sections,
-  softwareApps,
   usageLicences,
+  type SoftwareApp,
 } from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
 
@@ -113,10 +113,7 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    software: jsonb('software')
-      .$type<{ app: (typeof softwareApps)[number]; version: string | null }[]>()
-      .notNull()
-      .default([]),
+    software: jsonb('software').$type<{ app: SoftwareApp; version: string | null }[]>().notNull().default([]),
     /** When the content was last replaced: its creation, then each new version published. */
     revisedAt: timestamp('revised_at', { withTimezone: true }).notNull().defaultNow(),
     /** The same work in the other language; both products point at each other (kept by the service). */
