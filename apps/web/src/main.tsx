@@ -18,6 +18,8 @@ import '@/styles/global.css';
 import '@/styles/components.css';
 import '@/styles/layout.css';
 import '@/styles/catalog.css';
+// Product pages' customer reviews are rendered by the server too: their styles come with the first paint.
+import '@/styles/reviews.css';
 // The content pages' styles too: they are rendered on the server, and their first paint needs them.
 import '@/styles/content.css';
 

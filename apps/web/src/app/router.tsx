@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
         paths.book.path,
         {
           titleKey: 'titles.book',
-          namespaces: ['catalog'],
+          namespaces: ['catalog', 'reviews'],
           trail: [{ path: paths.bookshop.getHref(), labelKey: 'titles.bookshop' }],
         },
         () => import('./routes/catalog/product-detail'),
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
         paths.file.path,
         {
           titleKey: 'titles.file',
-          namespaces: ['catalog'],
+          namespaces: ['catalog', 'reviews'],
           trail: [{ path: paths.professional.getHref(), labelKey: 'titles.professional' }],
         },
         () => import('./routes/catalog/file-detail'),
@@ -292,6 +292,14 @@ export const routes: RouteObject[] = [
               namespaces: editorialNamespaces,
             },
             () => import('./routes/back-office-submission'),
+          ),
+          page(
+            paths.backOfficeReviews.path,
+            {
+              titleKey: 'titles.backOfficeReviews',
+              namespaces: ['reviews', 'errors', 'validation', 'toast'],
+            },
+            () => import('./routes/back-office-reviews'),
           ),
           page(
             paths.backOfficeUsers.path,

@@ -18,6 +18,7 @@ export const namespaces = [
   'authoring',
   'editorial',
   'royalties',
+  'reviews',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

@@ -28,6 +28,7 @@ export function accountNavItems(role: Role | null) {
   if (role === 'editor' || role === 'admin') {
     items.push(
       { to: paths.backOfficeEditorial.getHref(), labelKey: 'account.backOfficeEditorial' },
+      { to: paths.backOfficeReviews.getHref(), labelKey: 'account.backOfficeReviews' },
       { to: paths.backOfficeOrders.getHref(), labelKey: 'account.backOfficeOrders' },
     );
   }

@@ -16,6 +16,9 @@ import { ProductDetailSkeleton } from '@/features/catalog/components/product-det
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
 import { FreeDownloadButton } from '@/features/downloads/components/free-download-button';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { reviewsApi, useGetProductReviewsQuery } from '@/features/reviews/api/reviews-api';
+import { reviewsJsonLd } from '@/features/reviews/reviews-json-ld';
 import { Seo } from '@/components/seo/seo';
 import { useSiteOrigin } from '@/components/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
@@ -25,7 +28,11 @@ import { toApiFailure } from '@/lib/api-error';
 // eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
 export function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseProductId(params.id);
-  if (id !== null) void loaderStore(context)?.dispatch(catalogApi.util.prefetch('getFile', id, {}));
+  const store = loaderStore(context);
+  if (id === null || !store) return null;
+  void store.dispatch(catalogApi.util.prefetch('getFile', id, {}));
+  // Its reviews come with it: the server renders them and their structured data.
+  void store.dispatch(reviewsApi.util.prefetch('getProductReviews', { productId: id, page: 1 }, {}));
   return null;
 }
 
@@ -37,6 +44,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const id = parseProductId(useParams().id);
   const { data: file, error, isLoading, refetch } = useGetFileQuery(id ?? skipToken);
+  const { data: reviews } = useGetProductReviewsQuery(id === null ? skipToken : { productId: id, page: 1 });
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
@@ -67,13 +75,14 @@ export function Component() {
           author: file.author.name,
           excerpt: file.excerpt,
         })}
-        jsonLd={fileJsonLd(file, origin)}
+        jsonLd={{ ...fileJsonLd(file, origin), ...reviewsJsonLd(reviews) }}
         breadcrumb={trail}
       />
       <FileDetailView
         key={file.id}
         file={file}
         trail={trail}
+        reviews={<ProductReviews productId={file.id} free={file.free} loggedIn={loggedIn} />}
         actions={{
           onAddToCart: () => dispatch(addToCart(cartItemFromProduct(file))),
           onAddToWishlist: () => dispatch(addToWishlist(wishlistItemFromProduct(file))),
@@ -81,7 +90,18 @@ export function Component() {
           inWishlist,
           inCompare,
           loggedIn,
-          freeDownload: <FreeDownloadButton productId={file.id} />,
+          freeDownload: (
+            <FreeDownloadButton
+              productId={file.id}
+              onDownloaded={() => {
+                // A first download lets the user review the document: asked again once the browser fetched it.
+                setTimeout(
+                  () => dispatch(reviewsApi.util.invalidateTags([{ type: 'MyReview', id: file.id }])),
+                  2000,
+                );
+              }}
+            />
+          ),
         }}
       />
     </>

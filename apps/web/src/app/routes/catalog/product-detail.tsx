@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { loaderStore } from '@/app/current-store';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { addToCart } from '@/features/cart/cart-slice';
 import { cartItemFromProduct } from '@/features/cart/cart-item';
 import { catalogApi, useGetBookQuery } from '@/features/catalog/api/catalog-api';
@@ -14,6 +15,9 @@ import { BookDetailView } from '@/features/catalog/components/book-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
+import { reviewsApi, useGetProductReviewsQuery } from '@/features/reviews/api/reviews-api';
+import { reviewsJsonLd } from '@/features/reviews/reviews-json-ld';
 import { Seo } from '@/components/seo/seo';
 import { useSiteOrigin } from '@/components/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
@@ -23,7 +27,11 @@ import { toApiFailure } from '@/lib/api-error';
 // eslint-disable-next-line react-refresh/only-export-components -- React Router reads `loader` from the route module.
 export function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseProductId(params.id);
-  if (id !== null) void loaderStore(context)?.dispatch(catalogApi.util.prefetch('getBook', id, {}));
+  const store = loaderStore(context);
+  if (id === null || !store) return null;
+  void store.dispatch(catalogApi.util.prefetch('getBook', id, {}));
+  // Its reviews come with it: the server renders them and their structured data.
+  void store.dispatch(reviewsApi.util.prefetch('getProductReviews', { productId: id, page: 1 }, {}));
   return null;
 }
 
@@ -35,6 +43,8 @@ export function Component() {
   const origin = useSiteOrigin();
   const id = parseProductId(useParams().id);
   const { data: book, error, isLoading, refetch } = useGetBookQuery(id ?? skipToken);
+  const { data: reviews } = useGetProductReviewsQuery(id === null ? skipToken : { productId: id, page: 1 });
+  const loggedIn = useAppSelector(selectIsLoggedIn);
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
   const bookshop = sectionPages.book;
@@ -64,13 +74,14 @@ export function Component() {
           author: book.author.name,
           excerpt: book.excerpt,
         })}
-        jsonLd={bookJsonLd(book, origin)}
+        jsonLd={{ ...bookJsonLd(book, origin), ...reviewsJsonLd(reviews) }}
         breadcrumb={trail}
       />
       <BookDetailView
         key={book.id}
         book={book}
         trail={trail}
+        reviews={<ProductReviews productId={book.id} free={false} loggedIn={loggedIn} />}
         actions={{
           onAddToCart: (edition) => dispatch(addToCart(cartItemFromProduct(book, edition))),
           onAddToWishlist: () => dispatch(addToWishlist(wishlistItemFromProduct(book))),

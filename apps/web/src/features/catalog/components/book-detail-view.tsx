@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
 import { formatMoney } from '@/lib/money';
@@ -36,10 +37,13 @@ export function BookDetailView({
   book,
   trail,
   actions,
+  reviews,
 }: {
   book: BookDetail;
   trail: TrailPage[];
   actions: BookActions;
+  /** The customer reviews' section (the screen composes it in). */
+  reviews?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('catalog');
   const locale = useIntlLocale();
@@ -55,6 +59,7 @@ export function BookDetailView({
       coverAlt={t('detail.coverAlt', { title: book.title })}
       eyebrow={book.category.name[lang]}
       relatedTitle={t('detail.relatedBooks')}
+      reviews={reviews}
       after={
         <section aria-labelledby={`${ids}-author`} className="author-box">
           <h2 id={`${ids}-author`} className="section-title">

@@ -32,10 +32,13 @@ export function FileDetailView({
   file,
   trail,
   actions,
+  reviews,
 }: {
   file: FileDetail;
   trail: TrailPage[];
   actions: FileActions;
+  /** The customer reviews' section (the screen composes it in). */
+  reviews?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('catalog');
   const locale = useIntlLocale();
@@ -57,13 +60,19 @@ export function FileDetailView({
         </>
       }
       relatedTitle={t('detail.relatedFiles')}
+      reviews={reviews}
       className="product-detail--file"
     >
       <div className="product-buy">
         <div className="product-buy__price">
           <ProductPrice price={file.price} free={file.free} size="lg" />
           {file.free ? (
-            <p className="product-buy__note">{t('detail.freeNote')}</p>
+            <>
+              <p className="product-buy__note">{t('detail.freeNote')}</p>
+              {file.downloads ? (
+                <p className="product-buy__note">{t('card.downloads', { count: file.downloads })}</p>
+              ) : null}
+            </>
           ) : (
             <p className="product-buy__note">{t('detail.digitalNote')}</p>
           )}

@@ -28,6 +28,36 @@ describe('product card', () => {
     expect(cover).toHaveAttribute('alt', '');
   });
 
+  it('shows the approved reviews’ stars with their average and count in words, in each language', () => {
+    const rated = summary({ rating: { average: 4.5, count: 1234 } });
+    const { unmount } = renderWithProviders(<ProductCard product={rated} />);
+    expect(screen.getByRole('img', { name: '4.5 out of 5, 1,234 reviews' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ProductCard product={rated} />, { lng: 'fr' });
+    expect(screen.getByRole('img', { name: '4,5 sur 5, 1\u202f234 avis' })).toBeInTheDocument();
+  });
+
+  it('shows no stars before the first approved review', () => {
+    renderWithProviders(<ProductCard product={summary({ rating: null })} />);
+    expect(screen.queryByRole('img', { name: /out of 5/ })).toBeNull();
+  });
+
+  it('counts a free document’s downloads in the reader’s language, and says nothing at none', () => {
+    const { unmount } = renderWithProviders(<ProductCard product={fileSummary({ downloads: 1234 })} />, {
+      lng: 'fr',
+    });
+    // Grouped with a narrow no-break space, which the default matcher would turn into a space.
+    expect(
+      screen.getByText('1\u202f234 téléchargements', { normalizer: (text) => text.trim() }),
+    ).toBeInTheDocument();
+    unmount();
+    const { unmount: again } = renderWithProviders(<ProductCard product={fileSummary({ downloads: 1 })} />);
+    expect(screen.getByText('1 download')).toBeInTheDocument();
+    again();
+    renderWithProviders(<ProductCard product={fileSummary({ downloads: 0 })} />);
+    expect(screen.queryByText(/download/)).toBeNull();
+  });
+
   it('links a free academic file to /prodoc/{id} with its type icon and the "Gratuit" badge', () => {
     renderWithProviders(<ProductCard product={fileSummary()} eager />, { lng: 'fr' });
     expect(screen.getByRole('link', { name: 'Rapport de stage' })).toHaveAttribute('href', '/prodoc/2');

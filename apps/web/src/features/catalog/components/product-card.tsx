@@ -2,7 +2,10 @@ import type { ProductSummary } from '@hls/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
+import { RatingStars } from '@/components/ui/rating-stars';
 import { productPath } from '@/config/paths';
+import { formatRating } from '@/lib/format-rating';
+import { useIntlLocale } from '../use-intl-locale';
 import { ProductPrice } from './product-price';
 
 type ProductCardProps = {
@@ -44,6 +47,10 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           </Link>
         </Heading>
         <p className="product-card__author">{t('card.by', { author: product.author.name })}</p>
+        {product.rating && <CardRating rating={product.rating} />}
+        {product.downloads ? (
+          <p className="product-card__downloads">{t('card.downloads', { count: product.downloads })}</p>
+        ) : null}
         {product.kind === 'book' && product.formats.length > 0 && (
           <p className="product-card__formats">
             {product.formats.map((format) => t(`editions.${format}`)).join(' · ')}
@@ -52,5 +59,21 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
         <ProductPrice price={product.price} free={product.free} from={product.formats.length > 1} />
       </div>
     </article>
+  );
+}
+
+/** The approved reviews' stars and how many there are; the stars' label says both to assistive technology. */
+function CardRating({ rating }: { rating: NonNullable<ProductSummary['rating']> }) {
+  const { t } = useTranslation('common');
+  const locale = useIntlLocale();
+  return (
+    <p className="product-card__rating">
+      <RatingStars
+        size="sm"
+        value={rating.average}
+        label={t('rating.summary', { average: formatRating(rating.average, locale), count: rating.count })}
+      />
+      <span aria-hidden="true">({rating.count.toLocaleString(locale)})</span>
+    </p>
   );
 }

@@ -2,15 +2,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductSummary } from '@hls/contract';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { RatingStars } from '@/components/ui/rating-stars';
+import { formatRating } from '@/lib/format-rating';
 import type { TrailPage } from '../catalog-trail';
+import { useIntlLocale } from '../use-intl-locale';
 import { ProductDescription } from './product-description';
 import { RelatedProducts } from './related-products';
 
 type DetailProduct = ProductSummary & { description: string; related: ProductSummary[] };
 
 /**
- * The frame of a book or file page: breadcrumb, cover, eyebrow, title and author, then `children` (what to buy
- * and the facts), the description with `after` it, and the related products.
+ * The frame of a book or file page: breadcrumb, cover, eyebrow, title, author and stars, then `children` (what to
+ * buy and the facts), the description with `after` it, the customer reviews (`reviews`, which the stars link to at
+ * `#reviews`) and the related products.
  */
 export function ProductDetailLayout({
   product,
@@ -20,6 +24,7 @@ export function ProductDetailLayout({
   relatedTitle,
   className = '',
   after,
+  reviews,
   children,
 }: {
   product: DetailProduct;
@@ -29,6 +34,7 @@ export function ProductDetailLayout({
   relatedTitle: string;
   className?: string;
   after?: ReactNode;
+  reviews?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('catalog');
@@ -52,6 +58,7 @@ export function ProductDetailLayout({
             {product.title}
           </h1>
           <p className="product-detail__author">{t('card.by', { author: product.author.name })}</p>
+          {product.rating && <DetailRating rating={product.rating} />}
           {children}
         </div>
       </div>
@@ -61,8 +68,28 @@ export function ProductDetailLayout({
         {after}
       </div>
 
+      {reviews}
+
       <RelatedProducts title={relatedTitle} products={product.related} />
     </div>
+  );
+}
+
+/** The stars of a product's approved reviews, with a link to them. */
+function DetailRating({ rating }: { rating: NonNullable<ProductSummary['rating']> }) {
+  const { t } = useTranslation(['catalog', 'common']);
+  const locale = useIntlLocale();
+  return (
+    <p className="product-detail__rating">
+      <RatingStars
+        value={rating.average}
+        label={t('common:rating.summary', {
+          average: formatRating(rating.average, locale),
+          count: rating.count,
+        })}
+      />
+      <a href="#reviews">{t('catalog:card.reviewsLink', { count: rating.count })}</a>
+    </p>
   );
 }
 
