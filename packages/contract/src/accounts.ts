@@ -141,6 +141,16 @@ export const BecomeAuthorRequest = z.object({
   bio: z.string().trim().max(2000, 'bio.tooLong').optional(),
 });
 export type BecomeAuthorRequest = z.input<typeof BecomeAuthorRequest>;
+
+/**
+ * PUT /api/user/author-profile (authors): the name and biography shown on their products' pages. An empty
+ * display name shows the first and last names instead; an empty bio shows none.
+ */
+export const AuthorProfileRequest = z.object({
+  displayName: z.string({ error: 'displayName.tooLong' }).trim().max(120, 'displayName.tooLong'),
+  bio: z.string({ error: 'bio.tooLong' }).trim().max(2000, 'bio.tooLong'),
+});
+export type AuthorProfileRequest = z.input<typeof AuthorProfileRequest>;
 export const BecomeAuthorResponse = TokenPair.extend({ user: User });
 export type BecomeAuthorResponse = z.infer<typeof BecomeAuthorResponse>;
 

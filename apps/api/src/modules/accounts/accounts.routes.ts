@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AuthorProfileRequest,
   EditPasswordRequest,
   EmailCheckRequest,
   EmailCheckResponse,
@@ -229,6 +230,19 @@ export default async function accountsRoutes(
         throw error;
       }
     },
+  });
+
+  api.put('/user/author-profile', {
+    preHandler: app.requireRole('author'),
+    schema: {
+      tags,
+      security: bearer,
+      summary:
+        "An author's public name and biography, shown on their products' pages (empty: the first and last names, no bio)",
+      body: AuthorProfileRequest,
+      response: { 200: User, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request) => accounts.updateAuthorProfile(request.user!.id, request.body),
   });
 
   api.get('/user', {

@@ -14,6 +14,7 @@ import {
 import type {
   AdminUser,
   AdminUserPage,
+  AuthorProfileRequest,
   BecomeAuthorRequest,
   BecomeAuthorResponse,
   Language,
@@ -610,6 +611,27 @@ export function createAccountsService(deps: AccountsDeps) {
         return { user: updated!, tokens: await startSession(tx, updated!) };
       });
       return { ...outcome.tokens, user: toUser(outcome.user, await email.pendingEmail(userId)) };
+    },
+
+    /**
+     * An author's public profile: the name on their products (empty: first and last names) and the biography on
+     * their book pages. The catalogue hears of it (`accounts.renamed`): its pages show both.
+     */
+    async updateAuthorProfile(userId: string, profile: AuthorProfileRequest): Promise<User> {
+      const row = await transaction(async ({ tx, raise }) => {
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+        if (!current) throw unknownUser();
+        const [updated] = await tx
+          .update(users)
+          .set({ displayName: profile.displayName || null, bio: profile.bio || null, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (publicName(updated!) !== publicName(current) || updated!.bio !== current.bio) {
+          raise('accounts.renamed', { userId });
+        }
+        return updated!;
+      });
+      return toUser(row, await email.pendingEmail(userId));
     },
 
     async getUser(userId: string): Promise<User> {
