@@ -152,6 +152,7 @@ export const archiveParts = [
   'spreadsheet',
   'document',
   'presentation',
+  'scripts',
   'text',
   'images',
   'readme',

@@ -7,7 +7,7 @@ import { fileTypes, type FileType } from '@hls/contract';
 import { renderCover, wrapWords } from '../lib/cover.ts';
 import { pdfText } from '../lib/pdf/pdf-text.ts';
 import { createRandom } from '../lib/random.ts';
-import { renderSampleFile } from './sample-files.ts';
+import { renderSampleFile, sampleFileFacts } from './sample-files.ts';
 
 const input = (language: 'fr' | 'en') => ({
   title: language === 'fr' ? 'Gestion financière de l’étudiant' : 'Financial management basics',
@@ -152,5 +152,51 @@ describe('sample files', () => {
     const summary = workbook.getWorksheet('Synthèse')!;
     const sumifs = summary.getCell('B5').value as { formula: string };
     expect(sumifs.formula).toMatch(/^SUMIFS\(/);
+  });
+});
+
+describe('the facts the demo pages state of each sample file', () => {
+  /** What a ZIP archive's entries are, in the words of the product pages. */
+  const partOf = (name: string) =>
+    /\.csv$/.test(name)
+      ? 'csv_data'
+      : /\.(sql|dax)$/.test(name)
+        ? 'scripts'
+        : /^(guide)\.pdf$/.test(name)
+          ? 'pdf_guide'
+          : /\.pdf$/.test(name)
+            ? 'pdf_document'
+            : /\.xlsx$/.test(name)
+              ? 'spreadsheet'
+              : /\.docx$/.test(name)
+                ? 'document'
+                : /\.pptx$/.test(name)
+                  ? 'presentation'
+                  : /\.svg$/.test(name)
+                    ? 'images'
+                    : /^(README|LISEZMOI)\.txt$/.test(name)
+                      ? 'readme'
+                      : 'text';
+
+  it.each(fileTypes)('%s: its sheets, slides and archive parts are what the file holds', async (type) => {
+    const facts = sampleFileFacts[type];
+    for (const language of ['fr', 'en'] as const) {
+      const file = await renderSampleFile(type, input(language));
+      if (file.extension === 'pdf') {
+        expect(facts).toEqual({ software: [{ app: 'pdf_reader', version: null }] });
+        continue;
+      }
+      const names = Object.keys(unzipSync(new Uint8Array(file.bytes)));
+      const count = (pattern: RegExp) => names.filter((name) => pattern.test(name)).length;
+      expect(count(/^xl\/worksheets\/sheet\d+\.xml$/) || undefined).toBe(facts.sheets);
+      expect(count(/^ppt\/slides\/slide\d+\.xml$/) || undefined).toBe(facts.slides);
+      if (file.extension === 'zip') {
+        const parts = new Set(names.map((name) => partOf(name.split('/').pop()!)));
+        expect([...parts].sort()).toEqual([...(facts.archiveParts ?? [])].sort());
+      } else {
+        expect(facts.archiveParts).toBeUndefined();
+      }
+      expect(facts.software.length).toBeGreaterThan(0);
+    }
   });
 });

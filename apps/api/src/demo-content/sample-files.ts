@@ -1,4 +1,4 @@
-import type { FileType, Language } from '@hls/contract';
+import type { ArchivePart, FileType, Language, SoftwareRequirement } from '@hls/contract';
 import {
   renderAccessPackage,
   renderBundle,
@@ -49,3 +49,37 @@ const renderers: Record<FileType, (input: SampleFileInput) => Promise<Buffer>> =
 export async function renderSampleFile(fileType: FileType, input: SampleFileInput): Promise<SampleFile> {
   return { bytes: await renderers[fileType](input), ...sampleFileFormats[fileType] };
 }
+
+/** What the files generated here hold and open in, as their product pages state it (checked by demo-content.test). */
+export type SampleFileFacts = {
+  sheets?: number;
+  slides?: number;
+  archiveParts?: ArchivePart[];
+  software: SoftwareRequirement[];
+};
+
+const office = (app: SoftwareRequirement['app'], version: string | null = '2016') => ({ app, version });
+
+export const sampleFileFacts: Record<FileType, SampleFileFacts> = {
+  pdf: { software: [office('pdf_reader', null)] },
+  // Formulas, data validation and a frozen header: Excel 2016 (Mac 16) and LibreOffice 7 keep them.
+  excel: {
+    sheets: 3,
+    software: [office('excel'), office('excel_mac', '16'), office('libreoffice_calc', '7.0')],
+  },
+  word: { software: [office('word'), office('libreoffice_writer', '7.0')] },
+  powerpoint: {
+    slides: 5,
+    software: [office('powerpoint'), office('keynote', '12'), office('libreoffice_impress', '7.0')],
+  },
+  powerbi: {
+    archiveParts: ['csv_data', 'scripts', 'pdf_guide', 'readme'],
+    software: [office('powerbi_desktop', null)],
+  },
+  publisher: { archiveParts: ['text', 'images', 'pdf_guide', 'readme'], software: [office('publisher')] },
+  access: { archiveParts: ['csv_data', 'scripts', 'pdf_guide', 'readme'], software: [office('access')] },
+  package: {
+    archiveParts: ['pdf_document', 'spreadsheet', 'document', 'presentation', 'readme'],
+    software: [office('pdf_reader', null), office('excel'), office('word'), office('powerpoint')],
+  },
+};

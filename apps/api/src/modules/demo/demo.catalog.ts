@@ -2,13 +2,14 @@ import { PDFDocument } from 'pdf-lib';
 import { sections, type FileType, type Language, type Section } from '@hls/contract';
 import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../lib/cover.ts';
 import { createRandom } from '../../lib/random.ts';
-import { renderSampleFile, type SampleFile } from '../../demo-content/sample-files.ts';
+import { renderSampleFile, sampleFileFacts, type SampleFile } from '../../demo-content/sample-files.ts';
 import { topicTexts } from '../../demo-content/topics.ts';
 import type { NewFileAsset, NewProduct } from '../catalog/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { DEMO_PASSWORD } from './demo.accounts.ts';
 import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
 import { demoCategories } from './demo.categories.ts';
+import { demoBookFacts, demoCommercialUse, demoTwins } from './demo.facts.ts';
 import { demoProducts, type DemoProduct } from './demo.products.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
@@ -153,15 +154,21 @@ async function prepareProduct(
     }),
     COVER_MIME,
   );
+  const publishedAt = published
+    ? new Date(now.getTime() - random.int(1, 170) * DAY - random.int(0, 86_399) * 1000)
+    : null;
   const base = {
     section: demo.section,
     title: demo.title,
     description: demo.description,
     language: demo.language,
     status,
-    publishedAt: published
-      ? new Date(now.getTime() - random.int(1, 170) * DAY - random.int(0, 86_399) * 1000)
-      : null,
+    publishedAt,
+    // Listed as written; a third of the files got a new version some weeks later.
+    revisedAt:
+      publishedAt && demo.section !== 'book' && random.chance(0.33)
+        ? new Date(Math.min(now.getTime() - DAY, publishedAt.getTime() + random.int(7, 60) * DAY))
+        : (publishedAt ?? now),
     popularity: published ? (random.chance(0.2) ? random.int(300, 900) : random.int(0, 250)) : 0,
     cover: { key: coverKey, width: COVER_WIDTH, height: COVER_HEIGHT },
   };
@@ -169,12 +176,15 @@ async function prepareProduct(
   if (demo.section === 'book') {
     const isbn = () =>
       isbn13(`978${demo.language === 'fr' ? '2' : '1'}${String(random.int(10_000_000, 99_999_999))}`);
+    const facts = demoBookFacts[demo.key];
     return {
       demo,
       ...(demo.ebook ? { ebook: await prepareEbook(storage, demo, authorName) } : {}),
       input: {
         ...base,
         kind: 'book',
+        publisher: facts?.publisher ?? null,
+        publicationDate: facts?.published ?? null,
         editions: [
           ...(demo.paper
             ? [
@@ -218,6 +228,8 @@ async function prepareProduct(
       kind: 'file',
       priceCents: demo.section === 'academic' ? 0 : (demo.price ?? 0),
       discountPercent: demo.section === 'academic' ? 0 : (demo.discount ?? 0),
+      ...sampleFileFacts[demo.fileType],
+      usage: demoCommercialUse.has(demo.key) ? 'commercial' : 'personal',
       file: {
         fileType: demo.fileType,
         storageKey: stored.key,
@@ -324,6 +336,11 @@ export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise
       );
       if (ebook) await deps.assets.attach(id, ebook, ctx);
       await remember(productKey(demo.key), id);
+    }
+    for (const [fr, en] of demoTwins) {
+      const created = prepared.some(({ demo }) => demo.key === fr || demo.key === en);
+      const [frId, enId] = [ids.get(productKey(fr)), ids.get(productKey(en))];
+      if (created && frId && enId) await catalog.linkTwins(Number(frId), Number(enId), ctx);
     }
     return { authors: authors.created, categories: categoriesCreated, products: prepared.length };
   });

@@ -28,7 +28,7 @@ export type DemoDeps = {
   db: Db;
   transaction: AppTransaction;
   accounts: Pick<AccountsService, 'findUserByEmail' | 'createUser'>;
-  catalog: Pick<CatalogWrites, 'createCategory' | 'createProduct'>;
+  catalog: Pick<CatalogWrites, 'createCategory' | 'createProduct' | 'linkTwins'>;
   /** Books' ebook PDFs. */
   assets: Pick<CatalogAssets, 'attach' | 'forProducts'>;
   storage: Storage;

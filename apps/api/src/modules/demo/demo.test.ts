@@ -23,6 +23,7 @@ import {
 import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
 import { demoAuthors } from './demo.authors.ts';
 import { isbn13 } from './demo.catalog.ts';
+import { demoTwins } from './demo.facts.ts';
 import { demoDownloads } from './demo.reviews.ts';
 import { demoSales } from './demo.sales.ts';
 
@@ -75,6 +76,40 @@ describe('demo data', () => {
     expect(downloads.length).toBe(demoDownloads.length);
     expect(downloads.every((row) => row.section === 'academic')).toBe(true);
     expect(Math.max(...downloads.map((row) => row.count))).toBe(9);
+  });
+
+  it('states the facts people buy on for every published product, and links the products written in both languages', async () => {
+    const rows = await t.database.db
+      .select({
+        id: products.id,
+        kind: products.kind,
+        section: products.section,
+        language: products.language,
+        publisher: products.publisher,
+        publicationDate: products.publicationDate,
+        software: products.software,
+        usage: products.usageLicence,
+        twinId: products.twinId,
+        revisedAt: products.revisedAt,
+        publishedAt: products.publishedAt,
+      })
+      .from(products)
+      .where(eq(products.status, 'published'));
+    const missing = rows.filter((row) =>
+      row.kind === 'book'
+        ? !row.publisher || !row.publicationDate || row.publicationDate > new Date().toISOString()
+        : row.software.length === 0 || (row.section === 'professional') !== (row.usage !== null),
+    );
+    expect(missing).toEqual([]);
+    expect(rows.every((row) => row.revisedAt >= row.publishedAt!)).toBe(true);
+
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const linked = rows.filter((row) => row.twinId !== null);
+    expect(linked.length).toBe(demoTwins.length * 2);
+    for (const row of linked) {
+      const twin = byId.get(row.twinId!)!;
+      expect([twin.twinId, twin.kind, twin.language === row.language]).toEqual([row.id, row.kind, false]);
+    }
   });
 
   it('lets every demo account log in with its role', async () => {
