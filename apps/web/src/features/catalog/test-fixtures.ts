@@ -64,6 +64,7 @@ export function bookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
         pages: 120,
         stock: 3,
         inStock: true,
+        ebookFile: null,
       },
       {
         format: 'ebook',
@@ -72,10 +73,14 @@ export function bookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
         pages: 120,
         stock: null,
         inStock: true,
+        ebookFile: { format: 'epub', drmFree: true, watermarked: false },
       },
     ],
     related: [],
     sampleUrl: null,
+    publisher: 'Gallimard Jeunesse',
+    publicationDate: '2024-05-16',
+    twin: null,
     ...overrides,
   };
 }
@@ -92,6 +97,14 @@ export function fileDetail(overrides: Partial<FileDetail> = {}): FileDetail {
     related: [],
     sampleUrl: null,
     licence: null,
+    usage: null,
+    sheets: null,
+    slides: null,
+    archiveParts: [],
+    software: [],
+    macros: false,
+    updatedAt: '2026-09-14T08:00:00.000Z',
+    twin: null,
     ...overrides,
   };
 }

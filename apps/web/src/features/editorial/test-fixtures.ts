@@ -20,6 +20,14 @@ export function makeValues(overrides: Partial<SubmissionValues> = {}): Submissio
     rights: null,
     licence: null,
     confidential: false,
+    publisher: null,
+    publicationDate: null,
+    sheets: null,
+    slides: null,
+    archiveParts: [],
+    software: [],
+    usage: null,
+    twinProductId: null,
     files: [
       {
         id: '00000000-0000-4000-8000-0000000000f1',
@@ -56,6 +64,7 @@ export function makeReview(overrides: Partial<ReviewSubmission> = {}): ReviewSub
     kind: 'file',
     section: 'professional',
     title: history[0]?.values.title ?? 'Untitled',
+    language: history[0]?.values.language ?? null,
     coverUrl: null,
     status: 'in_review',
     productId: null,
