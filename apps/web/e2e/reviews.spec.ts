@@ -36,6 +36,11 @@ test('a customer who bought a file reviews it, an editor publishes it, and its s
     reviews.getByText('Thank you! Your review will be published once an editor has read it.'),
   ).toBeVisible();
   await expect(reviews.getByText('Waiting for an editor: not published yet.')).toBeVisible();
+  // Its stars fill four fifths of the five stars drawn, not of the column they sit in.
+  const stars = reviews.getByRole('img', { name: '4 stars out of 5' });
+  const drawn = await stars.locator('.rating-stars__empty').boundingBox();
+  const filled = await stars.locator('.rating-stars__filled').boundingBox();
+  expect(filled!.width / drawn!.width).toBeCloseTo(0.8, 1);
   await expect(page.getByRole('img', { name: /out of 5, \d+ reviews?$/ })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
