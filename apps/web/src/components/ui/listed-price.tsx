@@ -7,16 +7,20 @@ export function ListedPrice({
   cents,
   discount,
   locale,
+  from = false,
 }: {
   cents: number;
   discount: number;
   locale: string;
+  /** "From €9.90": a book whose editions are priced apart, listed at its cheapest. */
+  from?: boolean;
 }) {
   const { t } = useTranslation('shop');
   if (cents === 0) return <span className="price">{t('price.free')}</span>;
+  const amount = formatMoney(discountedPrice(cents, discount), locale);
   return (
     <>
-      <span className="price">{formatMoney(discountedPrice(cents, discount), locale)}</span>
+      <span className="price">{from ? t('price.from', { amount }) : amount}</span>
       {discount > 0 && (
         <>
           {' '}

@@ -37,6 +37,52 @@ describe('structured data', () => {
     });
   });
 
+  it('gives a book and each edition its publisher, publication date, pages, ISBN, format and language', () => {
+    const data = bookJsonLd(bookDetail(), 'https://hls.example');
+    const publisher = { '@type': 'Organization', name: 'Gallimard Jeunesse' };
+    expect(data).toMatchObject({ publisher, datePublished: '2024-05-16', inLanguage: 'fr' });
+    expect(data.workExample).toEqual([
+      expect.objectContaining({
+        bookFormat: 'https://schema.org/Paperback',
+        isbn: '9782070612758',
+        numberOfPages: 120,
+        inLanguage: 'fr',
+        publisher,
+        datePublished: '2024-05-16',
+      }),
+      expect.objectContaining({
+        bookFormat: 'https://schema.org/EBook',
+        encodingFormat: 'application/epub+zip',
+        numberOfPages: 120,
+      }),
+    ]);
+  });
+
+  it('describes a file as a Product and a DigitalDocument with its language, licence and contents', () => {
+    const data = fileJsonLd(
+      fileDetail({
+        licence: 'cc_by',
+        sheets: 3,
+        software: [{ app: 'excel', version: '2016' }],
+      }),
+      'https://hls.example',
+    );
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      additionalType: 'https://schema.org/DigitalDocument',
+      inLanguage: 'fr',
+      fileFormat: 'docx',
+      numberOfPages: 42,
+      dateModified: '2026-09-14T08:00:00.000Z',
+      license: 'https://creativecommons.org/licenses/by/4.0/deed.fr',
+    });
+    expect(data.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'sheets', value: 3 },
+      { '@type': 'PropertyValue', name: 'software', value: 'excel 2016+' },
+      { '@type': 'PropertyValue', name: 'macros', value: false },
+    ]);
+  });
+
   it('describes a free file as a Product offered at 0 EUR', () => {
     expect(fileJsonLd(fileDetail(), 'https://hls.example')).toMatchObject({
       '@type': 'Product',

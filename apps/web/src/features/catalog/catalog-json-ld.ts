@@ -1,5 +1,6 @@
 import type { BookDetail, Edition, FileDetail, Price } from '@hls/contract';
 import { productPath } from '@/config/paths';
+import { licenceUrl } from './licence-url';
 
 type JsonLd = Record<string, unknown>;
 
@@ -25,9 +26,18 @@ const bookFormats: Record<Edition['format'], string> = {
   ebook: `${schema}/EBook`,
 };
 
-/** schema.org `Book` with one `Offer` per edition, and each edition as a `workExample` (format, ISBN, pages). */
+const ebookMimes = { pdf: 'application/pdf', epub: 'application/epub+zip' } as const;
+
+/**
+ * schema.org `Book` with its publisher and date, one `Offer` per edition, and each edition as a `workExample`
+ * (format, ISBN, pages, the ebook's file format).
+ */
 export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
   const url = absolute(productPath(book), origin);
+  const published = {
+    ...(book.publisher ? { publisher: { '@type': 'Organization', name: book.publisher } } : {}),
+    ...(book.publicationDate ? { datePublished: book.publicationDate } : {}),
+  };
   return {
     '@context': schema,
     '@type': 'Book',
@@ -39,6 +49,7 @@ export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
     inLanguage: book.language,
     author: { '@type': 'Person', name: book.author.name },
     genre: book.category.name[book.language],
+    ...published,
     offers: book.editions.map((edition) =>
       offer(edition.price, edition.inStock, url, { name: edition.format, sku: edition.isbn ?? undefined }),
     ),
@@ -47,18 +58,31 @@ export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
       bookFormat: bookFormats[edition.format],
       ...(edition.isbn ? { isbn: edition.isbn } : {}),
       ...(edition.pages ? { numberOfPages: edition.pages } : {}),
+      ...(edition.ebookFile ? { encodingFormat: ebookMimes[edition.ebookFile.format] } : {}),
       inLanguage: book.language,
+      ...published,
       offers: offer(edition.price, edition.inStock, url),
     })),
   };
 }
 
-/** schema.org `Product` with its `Offer` (price 0 for a free academic file). */
+const property = (name: string, value: string | number | boolean) => ({
+  '@type': 'PropertyValue',
+  name,
+  value,
+});
+
+/**
+ * schema.org `Product` (a `DigitalDocument` too) with its `Offer` (price 0 for a free academic file), its language,
+ * pages, last change, licence and what it holds and needs as properties.
+ */
 export function fileJsonLd(file: FileDetail, origin: string): JsonLd {
   const url = absolute(productPath(file), origin);
+  const licence = file.licence ? (licenceUrl(file.licence, file.language) ?? undefined) : undefined;
   return {
     '@context': schema,
     '@type': 'Product',
+    additionalType: `${schema}/DigitalDocument`,
     '@id': url,
     url,
     name: file.title,
@@ -66,6 +90,20 @@ export function fileJsonLd(file: FileDetail, origin: string): JsonLd {
     image: absolute(file.coverUrl, origin),
     category: file.category.name[file.language],
     brand: { '@type': 'Brand', name: file.author.name },
+    author: { '@type': 'Person', name: file.author.name },
+    inLanguage: file.language,
+    fileFormat: file.extension,
+    dateModified: file.updatedAt,
+    ...(file.pages ? { numberOfPages: file.pages } : {}),
+    ...(licence ? { license: licence } : {}),
+    additionalProperty: [
+      ...(file.sheets ? [property('sheets', file.sheets)] : []),
+      ...(file.slides ? [property('slides', file.slides)] : []),
+      ...file.archiveParts.map((part) => property('archivePart', part)),
+      ...file.software.map((s) => property('software', s.version ? `${s.app} ${s.version}+` : s.app)),
+      property('macros', file.macros),
+      ...(file.usage ? [property('usage', file.usage)] : []),
+    ],
     offers: offer(
       file.free ? { priceCents: 0, discountPercent: 0, finalPriceCents: 0 } : file.price,
       true,

@@ -15,6 +15,7 @@ import { BookDetailView } from '@/features/catalog/components/book-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
 import { ProductUnavailable } from '@/features/catalog/components/product-unavailable';
 import { addToCompare, compareItemFromProduct, isInCompare } from '@/features/compare/compare-slice';
+import { useGetSiteInfoQuery } from '@/features/content/api/content-api';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { reviewsApi, useGetProductReviewsQuery } from '@/features/reviews/api/reviews-api';
 import { reviewsJsonLd } from '@/features/reviews/reviews-json-ld';
@@ -48,6 +49,7 @@ export function Component() {
   const inWishlist = useAppSelector((state) => (id !== null ? isInWishlist(state, id) : false));
   const inCompare = useAppSelector((state) => (id !== null ? isInCompare(state, id) : false));
   const bookshop = sectionPages.book;
+  const { data: site } = useGetSiteInfoQuery();
 
   if (isLoading) return <ProductDetailSkeleton />;
   if (!book) {
@@ -81,6 +83,7 @@ export function Component() {
         key={book.id}
         book={book}
         trail={trail}
+        delivery={site?.delivery}
         reviews={<ProductReviews productId={book.id} free={false} loggedIn={loggedIn} />}
         actions={{
           onAddToCart: (edition) => dispatch(addToCart(cartItemFromProduct(book, edition))),

@@ -50,4 +50,40 @@ describe('book page', () => {
     expect(screen.getByText('Rupture de stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
   });
+
+  it('gives the publisher, the date, the paper delivery estimate and customs, then the ebook’s file', async () => {
+    const { container } = renderWithProviders(
+      <BookDetailView
+        book={bookDetail()}
+        trail={[]}
+        actions={actions()}
+        delivery={{ minDays: 5, maxDays: 10 }}
+      />,
+    );
+    expect(screen.getByText('Gallimard Jeunesse')).toBeInTheDocument();
+    expect(screen.getByText('16 May 2024')).toHaveAttribute('datetime', '2024-05-16');
+    const buy = container.querySelector('.product-buy__price') as HTMLElement;
+    expect(
+      within(buy).getByText(/^Delivered in 5–10 working days from our shipping centre in Tunisia/),
+    ).toBeInTheDocument();
+    expect(within(buy).getByText(/import VAT and any customs duties are paid by HLS/)).toBeInTheDocument();
+    expect(screen.queryByText(/without DRM/)).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('radio', { name: /Ebook/ }));
+    expect(screen.getByText('EPUB, without DRM: read it on any device')).toBeInTheDocument();
+    expect(within(buy).queryByText(/customs duties/)).toBeNull();
+  });
+
+  it('offers the same book in the other language apart from the related books, in French', () => {
+    const book = bookDetail({
+      twin: { id: 12, kind: 'book', title: 'The Little Prince', language: 'en' },
+    });
+    renderWithProviders(<BookDetailView book={book} trail={[]} actions={actions()} />, { lng: 'fr' });
+    expect(screen.getByRole('link', { name: 'Aussi en anglais The Little Prince' })).toHaveAttribute(
+      'href',
+      '/product/12',
+    );
+    expect(screen.getByText('16 mai 2024')).toBeInTheDocument();
+    expect(screen.getByText(/^Aucun frais de douane à la livraison/)).toBeInTheDocument();
+  });
 });

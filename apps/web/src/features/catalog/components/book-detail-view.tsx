@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
+import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
 import { formatMoney } from '@/lib/money';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
 import { SamplePreviewLink } from './document-extras';
-import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
+import { ProductDetailLayout } from './product-detail-layout';
+import { BookFacts, TwinLink } from './product-facts';
 import { ProductPrice } from './product-price';
 import { AddToCartButton, SecondaryActions } from './product-actions';
 
@@ -38,12 +40,15 @@ export function BookDetailView({
   trail,
   actions,
   reviews,
+  delivery,
 }: {
   book: BookDetail;
   trail: TrailPage[];
   actions: BookActions;
   /** The customer reviews' section (the screen composes it in). */
   reviews?: ReactNode;
+  /** Working days a paper copy takes to arrive (the site's settings). */
+  delivery?: DeliveryDays | undefined;
 }) {
   const { t, i18n } = useTranslation('catalog');
   const locale = useIntlLocale();
@@ -104,7 +109,7 @@ export function BookDetailView({
             <ProductPrice price={edition.price} size="lg" />
             <StockState edition={edition} />
             {edition.format === 'paper' && (
-              <p className="product-buy__note">{t('detail.deliveryIncluded')}</p>
+              <PaperDeliveryNote days={delivery} className="product-buy__note" />
             )}
           </div>
           <div className="product-actions">
@@ -121,21 +126,8 @@ export function BookDetailView({
         <p className="stock stock--out">{t('detail.noEdition')}</p>
       )}
 
-      <dl className="product-facts">
-        <LanguageAndCategoryFacts product={book} />
-        {edition?.pages && (
-          <div>
-            <dt>{t('detail.facts.pages')}</dt>
-            <dd>{edition.pages.toLocaleString(locale)}</dd>
-          </div>
-        )}
-        {edition?.isbn && (
-          <div>
-            <dt>{t('detail.facts.isbn')}</dt>
-            <dd>{edition.isbn}</dd>
-          </div>
-        )}
-      </dl>
+      <TwinLink twin={book.twin} />
+      <BookFacts book={book} edition={edition} />
     </ProductDetailLayout>
   );
 }

@@ -14,11 +14,11 @@ const actions = (loggedIn: boolean) => ({
 });
 
 describe('file page', () => {
-  it('shows a free file’s type, size and pages, and sends a visitor to log in to download it', () => {
+  it('shows a free file’s format, size and pages, and sends a visitor to log in to download it', () => {
     renderWithProviders(<FileDetailView file={fileDetail()} trail={[]} actions={actions(false)} />);
-    expect(screen.getByText('Word (.docx)')).toBeInTheDocument();
+    expect(screen.getByText('Word document (.docx)')).toBeInTheDocument();
     expect(screen.getByText('2.4 MB')).toBeInTheDocument();
-    expect(screen.getByText('42')).toBeInTheDocument();
+    expect(screen.getByText('42 pages')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Free — log in to download' })).toHaveAttribute(
       'href',
       '/login-register',
@@ -56,5 +56,48 @@ describe('file page', () => {
     );
     expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeEnabled();
     expect(screen.getByText('2,4 Mo')).toBeInTheDocument();
+  });
+
+  it('names a ZIP archive by what it holds, and gives the software, macros, licence and last update', () => {
+    const file = fileDetail({
+      section: 'professional',
+      free: false,
+      fileType: 'powerbi',
+      extension: 'zip',
+      pages: null,
+      archiveParts: ['csv_data', 'pdf_guide', 'readme'],
+      software: [
+        { app: 'powerbi_desktop', version: null },
+        { app: 'excel', version: '2016' },
+      ],
+      usage: 'commercial',
+      updatedAt: '2026-03-02T10:00:00.000Z',
+      price: { priceCents: 2500, discountPercent: 0, finalPriceCents: 2500 },
+    });
+    renderWithProviders(<FileDetailView file={file} trail={[]} actions={actions(true)} />);
+    expect(screen.getByText('ZIP archive: CSV data + Power BI guide (PDF) + README')).toBeInTheDocument();
+    expect(screen.queryByText(/Power BI \(\.zip\)/)).toBeNull();
+    expect(screen.getByText('Power BI Desktop (free, Windows)')).toBeInTheDocument();
+    expect(screen.getByText('Excel 2016 or later')).toBeInTheDocument();
+    expect(screen.getByText('None')).toBeInTheDocument();
+    expect(screen.getByText(/^Commercial use/)).toBeInTheDocument();
+    expect(screen.getByText('2 March 2026')).toBeInTheDocument();
+  });
+
+  it('says a workbook’s sheets and its macros, and offers its twin in the other language, in French', () => {
+    const file = fileDetail({
+      fileType: 'excel',
+      extension: 'xlsm',
+      pages: null,
+      sheets: 3,
+      macros: true,
+      twin: { id: 77, kind: 'file', title: 'Cash-flow tracker', language: 'en' },
+    });
+    renderWithProviders(<FileDetailView file={file} trail={[]} actions={actions(true)} />, { lng: 'fr' });
+    expect(screen.getByText('Classeur Excel avec macros (.xlsm)')).toBeInTheDocument();
+    expect(screen.getByText('3 feuilles')).toBeInTheDocument();
+    expect(screen.getByText(/^Contient des macros \(VBA\)\s:/)).toBeInTheDocument();
+    const twin = screen.getByRole('link', { name: 'Aussi en anglais Cash-flow tracker' });
+    expect(twin).toHaveAttribute('href', '/prodoc/77');
   });
 });

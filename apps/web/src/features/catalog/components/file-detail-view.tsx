@@ -5,10 +5,9 @@ import type { FileDetail } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { paths } from '@/config/paths';
 import type { TrailPage } from '../catalog-trail';
-import { formatFileSize } from '@hls/contract/file-size';
-import { useIntlLocale } from '../use-intl-locale';
-import { LicenceFact, SamplePreviewLink } from './document-extras';
-import { LanguageAndCategoryFacts, ProductDetailLayout } from './product-detail-layout';
+import { SamplePreviewLink } from './document-extras';
+import { ProductDetailLayout } from './product-detail-layout';
+import { FileFacts, TwinLink } from './product-facts';
 import { ProductPrice } from './product-price';
 import { AddToCartButton, SecondaryActions } from './product-actions';
 import { ReportDocument } from './report-document';
@@ -41,7 +40,6 @@ export function FileDetailView({
   reviews?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('catalog');
-  const locale = useIntlLocale();
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
   const typeLabel = t(`fileTypes.${file.fileType}`);
   const { pathname } = useLocation();
@@ -103,26 +101,8 @@ export function FileDetailView({
         {file.sampleUrl && <SamplePreviewLink url={file.sampleUrl} />}
       </div>
 
-      <dl className="product-facts">
-        <div>
-          <dt>{t('detail.facts.format')}</dt>
-          <dd>
-            {typeLabel} (.{file.extension})
-          </dd>
-        </div>
-        <div>
-          <dt>{t('detail.facts.size')}</dt>
-          <dd>{formatFileSize(file.sizeBytes, locale)}</dd>
-        </div>
-        {file.pages !== null && (
-          <div>
-            <dt>{t('detail.facts.pages')}</dt>
-            <dd>{file.pages.toLocaleString(locale)}</dd>
-          </div>
-        )}
-        <LanguageAndCategoryFacts product={file} />
-        {file.licence && <LicenceFact licence={file.licence} />}
-      </dl>
+      <TwinLink twin={file.twin} />
+      <FileFacts file={file} />
       <div className="product-report">
         <ReportDocument productId={file.id} title={file.title} loggedIn={actions.loggedIn} />
       </div>

@@ -37,6 +37,14 @@ describe('product card', () => {
     expect(screen.getByRole('img', { name: '4,5 sur 5, 1\u202f234 avis' })).toBeInTheDocument();
   });
 
+  it('says the language the content is written in, in the reader’s language', () => {
+    const { container, unmount } = renderWithProviders(<ProductCard product={summary({ language: 'en' })} />);
+    expect(container.querySelector('.product-card__language')?.textContent).toBe('· English');
+    unmount();
+    const french = renderWithProviders(<ProductCard product={summary()} />, { lng: 'fr' });
+    expect(french.container.querySelector('.product-card__language')?.textContent).toBe('· Français');
+  });
+
   it('shows no stars before the first approved review', () => {
     renderWithProviders(<ProductCard product={summary({ rating: null })} />);
     expect(screen.queryByRole('img', { name: /out of 5/ })).toBeNull();

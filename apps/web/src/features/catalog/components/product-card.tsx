@@ -40,6 +40,9 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
             <FileTypeIcon type={product.fileType} size={18} label={t(`fileTypes.${product.fileType}`)} />
           )}
           <span>{product.category.name[lang]}</span>
+          <span className="product-card__language">
+            <span aria-hidden="true">·</span> {t(`languages.${product.language}`)}
+          </span>
         </p>
         <Heading className="product-card__title">
           <Link to={productPath(product)} className="product-card__link" lang={product.language}>

@@ -54,6 +54,16 @@ describe('wishlist screen', () => {
     expect(screen.getByText('€12.00')).toBeInTheDocument();
   });
 
+  it('lists a book in several editions at "From" its cheapest price, in both languages', () => {
+    const state = { preloadedState: { wishlist: { wishlistItems: [twoEditions, file] } } };
+    const { unmount } = renderWithProviders(<WishlistView onAddToCart={vi.fn()} />, state);
+    expect(screen.getByText('From €9.00')).toBeInTheDocument();
+    expect(screen.getByText('€12.00')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<WishlistView onAddToCart={vi.fn()} />, { ...state, lng: 'fr' });
+    expect(screen.getByText(/^À partir de 9,00\s€$/)).toBeInTheDocument();
+  });
+
   it('removes one product, then clears the list', async () => {
     const user = userEvent.setup();
     const { store } = renderWithProviders(<WishlistView onAddToCart={vi.fn()} />, {

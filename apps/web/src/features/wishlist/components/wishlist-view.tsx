@@ -84,7 +84,12 @@ export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
                     : t('kind.file')}
               </p>
               <p className="shop-card__price">
-                <ListedPrice cents={item.price} discount={item.discount} locale={locale} />
+                <ListedPrice
+                  cents={item.price}
+                  discount={item.discount}
+                  locale={locale}
+                  from={needsEditionChoice(item)}
+                />
               </p>
               <div className="shop-card__actions">
                 {isFree(item) ? (
