@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { removeOrderedLines } from '@/features/cart/cart-slice';
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
+import { useGetSiteInfoQuery } from '@/features/content/api/content-api';
 import { orderCleared, selectOrderId } from '@/features/orders/order-slice';
 import '@/styles/shop.css';
 import '@/styles/orders.css';
@@ -15,6 +16,7 @@ export function Component() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const orderId = useAppSelector(selectOrderId);
+  const { data: site } = useGetSiteInfoQuery();
 
   return (
     <>
@@ -24,6 +26,7 @@ export function Component() {
       />
       <CheckoutView
         orderId={orderId}
+        delivery={site?.delivery}
         onPaid={(order) => {
           dispatch(removeOrderedLines(order.lines.map(({ productId, format }) => ({ productId, format }))));
           dispatch(orderCleared());

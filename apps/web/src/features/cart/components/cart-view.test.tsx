@@ -52,11 +52,33 @@ describe('cart screen', () => {
     expect(within(summary).getByText('€52.00')).toBeInTheDocument();
     expect(within(summary).getByText('−€10.00')).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€42.00');
-    expect(within(summary).getByText(/Delivery included for paper books/)).toBeInTheDocument();
+    expect(
+      within(summary).getByText(/^Delivery included, shipped from our shipping centre in Tunisia/),
+    ).toBeInTheDocument();
+    // Never a surprise at the door: who pays import VAT and duties on a parcel from Tunisia.
+    expect(
+      within(summary).getByText(/import VAT and any customs duties are paid by HLS/),
+    ).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
       'href',
       '/checkout',
     );
+  });
+
+  it('tells how many working days paper books take, in French with typographic spaces', () => {
+    renderWithProviders(<CartView delivery={{ minDays: 5, maxDays: 10 }} />, {
+      preloadedState: { cart: { cartItems: [paper] } },
+      lng: 'fr',
+    });
+    const summary = screen.getByRole('complementary', { name: 'Récapitulatif de la commande' });
+    expect(
+      within(summary).getByText(/^Livré en 5 à 10 jours ouvrés depuis notre centre d’expédition/),
+    ).toBeInTheDocument();
+    expect(
+      within(summary).getByText(/compris dans le prix\u202f: le transporteur ne vous demandera rien\.$/, {
+        normalizer: (text) => text,
+      }),
+    ).toBeInTheDocument();
   });
 
   it('steps the quantity up and down with labelled buttons; from 1 the line goes', async () => {
@@ -81,6 +103,7 @@ describe('cart screen', () => {
     expect(store.getState().cart.cartItems.map((item) => item.id)).toEqual([2]);
     expect(screen.queryByRole('button', { name: 'Remove all books' })).toBeNull();
     expect(screen.queryByText(/Delivery included/)).toBeNull();
+    expect(screen.queryByText(/customs duties/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
     expect(store.getState().cart.cartItems).toEqual([]);
   });

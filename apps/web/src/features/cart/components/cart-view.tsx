@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
 import { paths, productPath } from '@/config/paths';
@@ -91,6 +92,8 @@ type CartViewProps = {
   checkoutAction?: ReactNode;
   /** Why the shop cannot sell some lines, by cart line id. */
   lineErrors?: Record<string, string>;
+  /** Working days paper books take to arrive (the site's settings). */
+  delivery?: DeliveryDays | undefined;
 };
 
 /** How long "Undo" stays offered after the cart is emptied. */
@@ -120,7 +123,7 @@ function UndoEmpty({ onUndo, onExpire }: { onUndo: () => void; onExpire: () => v
 }
 
 /** The cart screen: the order summary first (total and checkout in sight on a phone), then lines and quantities. */
-export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}) {
+export function CartView({ checkoutAction, lineErrors = {}, delivery }: CartViewProps = {}) {
   const { t, i18n } = useTranslation('shop');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -176,7 +179,7 @@ export function CartView({ checkoutAction, lineErrors = {} }: CartViewProps = {}
           {t('cart.checkout')}
         </Link>
       )}
-      {totals.hasPaperBooks && <p className="cart-summary__note">{t('cart.deliveryIncluded')}</p>}
+      {totals.hasPaperBooks && <PaperDeliveryNote days={delivery} className="cart-summary__note" />}
       {items.some(isDigitalLine) && <p className="cart-summary__note">{t('cart.digitalNote')}</p>}
     </aside>
   );

@@ -72,8 +72,9 @@ describe('checkout page', () => {
     expect(payButton()).toHaveAccessibleDescription('Save your delivery address above to pay.');
     expect(screen.queryByRole('heading', { name: /Immediate delivery/ })).toBeNull();
     expect(
-      screen.getByText('Delivery from our centre in Tunisia is included in the price of paper books.'),
+      screen.getByText(/^Delivery included, shipped from our shipping centre in Tunisia/),
     ).toBeInTheDocument();
+    expect(screen.getByText(/import VAT and any customs duties are paid by HLS/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@hls/contract';
 import { OrderLines } from '@/components/order/order-lines';
 import { OrderTotals } from '@/components/order/order-totals';
+import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
 import { PostalAddress } from '@/components/order/order-address';
 import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
@@ -30,10 +31,12 @@ type CheckoutViewProps = {
   onPaid: (order: Order) => void;
   /** The order no longer exists for this customer: forget it. */
   onOrderGone: () => void;
+  /** Working days paper books take to arrive (the site's settings). */
+  delivery?: DeliveryDays | undefined;
 };
 
 /** /checkout: the order's summary, its delivery address (paper), the consents (digital), and the payment. */
-export function CheckoutView({ orderId, onPaid, onOrderGone }: CheckoutViewProps) {
+export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: CheckoutViewProps) {
   const { t, i18n } = useTranslation(['checkout', 'orders']);
   const locale = intlLocale(i18n.language);
   const errorText = useErrorText();
@@ -108,7 +111,7 @@ export function CheckoutView({ orderId, onPaid, onOrderGone }: CheckoutViewProps
       </p>
       <OrderLines lines={order.lines} locale={locale} />
       <OrderTotals order={order} locale={locale} />
-      {order.needsAddress && <p className="checkout-summary__note">{t('checkout:summary.delivery')}</p>}
+      {order.needsAddress && <PaperDeliveryNote days={delivery} className="checkout-summary__note" />}
       {order.hasDigital && <p className="checkout-summary__note">{t('checkout:summary.digital')}</p>}
     </aside>
   );
