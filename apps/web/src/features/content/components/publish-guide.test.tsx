@@ -1,9 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
+import { siteInfo } from '@/testing/site-fixture';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { PublishGuide } from './publish-guide';
 
 describe('publish guide', () => {
+  // The guide states today's royalty terms from GET /api/site.
+  beforeEach(() => fakeApi({ 'GET /api/site': () => jsonResponse(200, siteInfo()) }));
+
   it.each([
     ['fr', 'Connexion / Inscription', 'Mes produits', 'Produits payés'],
     ['en', 'Log in / Register', 'My products', 'Paid products'],

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { AuthorDeal } from './author-deal';
 import { ContractDownload } from './contract-download';
 
 const steps = ['account', 'submit', 'track', 'earn'] as const;
@@ -17,7 +18,10 @@ const stepLinks = {
   paid: <Link to={paths.authorPayment.getHref()} />,
 };
 
-/** The author guide: 4 steps, the author contract and the tips to boost sales (SPEC §2 Publish screen). */
+/**
+ * The author guide: 4 steps, what authors earn and when, the author contract and the tips to boost sales (SPEC
+ * §2 Publish screen).
+ */
 export function PublishGuide() {
   const { t } = useTranslation('pages');
   const tips = t('publish.tips', { returnObjects: true }) as Tip[];
@@ -50,6 +54,8 @@ export function PublishGuide() {
           </Link>
         </p>
       </section>
+
+      <AuthorDeal />
 
       <section className="content-block content-block--panel" aria-labelledby="publish-contract">
         <h2 id="publish-contract" className="section-title">
