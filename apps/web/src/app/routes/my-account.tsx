@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGetUserQuery } from '@/features/account/api/account-api';
+import { AuthorProfileForm } from '@/features/account/components/author-profile-form';
 import { EmailConfirmationNotice } from '@/features/account/components/email-confirmation-notice';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { PendingEmailChange } from '@/features/account/components/pending-email-change';
@@ -89,6 +90,11 @@ export function Component() {
               <section className="card">
                 <ProfileForm key={`${user.id}-${fulfilledTimeStamp ?? 0}`} user={user} />
               </section>
+              {user.role === 'author' && (
+                <section className="card">
+                  <AuthorProfileForm key={`author-${user.id}-${fulfilledTimeStamp ?? 0}`} user={user} />
+                </section>
+              )}
               <section className="card">
                 <PasswordForm />
               </section>

@@ -1,4 +1,10 @@
-import type { EditPasswordRequest, UpdateUserRequest, UpdateUserResponse, User } from '@hls/contract';
+import type {
+  AuthorProfileRequest,
+  EditPasswordRequest,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  User,
+} from '@hls/contract';
 import { api } from '@/lib/api-client';
 
 export const accountApi = api.injectEndpoints({
@@ -10,6 +16,12 @@ export const accountApi = api.injectEndpoints({
     }),
     updateUser: build.mutation<UpdateUserResponse, UpdateUserRequest>({
       query: (body) => ({ url: '/update/user', method: 'PUT', body }),
+      extraOptions: { auth: true },
+      invalidatesTags: (result) => (result ? ['User'] : []),
+    }),
+    /** An author's public name and biography (PUT /api/user/author-profile). */
+    updateAuthorProfile: build.mutation<User, AuthorProfileRequest>({
+      query: (body) => ({ url: '/user/author-profile', method: 'PUT', body }),
       extraOptions: { auth: true },
       invalidatesTags: (result) => (result ? ['User'] : []),
     }),
@@ -34,6 +46,7 @@ export const accountApi = api.injectEndpoints({
 export const {
   useGetUserQuery,
   useUpdateUserMutation,
+  useUpdateAuthorProfileMutation,
   useEditPasswordMutation,
   useResendEmailConfirmationMutation,
   useCancelEmailChangeMutation,
