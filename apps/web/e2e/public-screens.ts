@@ -127,6 +127,27 @@ export async function checkScreen(page: Page, name: string, { axeExclude = [] as
   await screenshot(page, `screens-${name}`);
 }
 
+/** On a phone's first screen, a product's price and its main action show, or the buy bar holds them. */
+async function expectBuyingInReach(page: Page) {
+  const viewport = page.viewportSize()!;
+  const inFirstScreen = async (selector: string) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+  };
+  const free = (await page.locator('.product-price__free').count()) > 0;
+  if (free) {
+    expect(await inFirstScreen('.product-actions > *'), 'the free download is on the first screen').toBe(
+      true,
+    );
+    return;
+  }
+  const bar = page.locator('.buy-bar');
+  if (await inFirstScreen('.product-actions__cart')) return;
+  await expect(bar).toBeVisible();
+  await expect(bar.locator('.product-price')).toBeVisible();
+  await expect(bar.locator('.buy-bar__cart')).toBeVisible();
+}
+
 /** Puts a product in the cart (a book in `format`), the wishlist and the compare list from its page. */
 async function keep(page: Page, product: ProductSummary, lng: Lng, { cart = true, format = '' } = {}) {
   await openScreen(page, productPath(product)!, lng);
@@ -158,6 +179,9 @@ export function walkPublicScreens(width: Width) {
         await keep(page, c.academic, lng, { cart: false });
 
         await openScreen(page, '/cart', lng);
+        // The total and the checkout come before the lines: on the first screen, even on a phone.
+        const checkout = await page.locator('.cart-summary .btn--accent').boundingBox();
+        expect(checkout && checkout.y + checkout.height <= page.viewportSize()!.height).toBe(true);
         await checkScreen(page, `cart-${lng}`, { axeExclude: ['.Toastify'] });
         const cartButton = page.locator('.cart-menu > button');
         await cartButton.click();
@@ -170,6 +194,30 @@ export function walkPublicScreens(width: Width) {
           await checkScreen(page, `${name}-${lng}`, { axeExclude: ['.Toastify'] });
         }
       });
+
+      if (width === 'phone')
+        test("a toast keeps off the screen's edge and the back-to-top button, above the buy bar", async ({
+          page,
+          request,
+        }) => {
+          const c = await demoCatalogue(request);
+          await openScreen(page, productPath(c.paperAndEbook)!, lng);
+          await page.evaluate(() => window.scrollTo(0, 1200));
+          const bar = page.locator('.buy-bar');
+          await expect(bar).toBeVisible();
+          const up = page.locator('.scroll-top');
+          await expect(up).toBeVisible();
+          await bar.locator('.buy-bar__cart').click();
+          const toast = page.locator('.Toastify__toast').first();
+          await expect(toast).toBeVisible();
+          await page.waitForTimeout(600);
+          const [t, u, b] = await Promise.all([toast.boundingBox(), up.boundingBox(), bar.boundingBox()]);
+          expect(t!.x).toBeGreaterThanOrEqual(8);
+          expect(t!.x + t!.width).toBeLessThanOrEqual(u!.x);
+          expect(t!.y + t!.height).toBeLessThanOrEqual(b!.y);
+          expect(u!.y + u!.height).toBeLessThanOrEqual(b!.y);
+          await screenshot(page, `screens-toast-${lng}`, { fullPage: false });
+        });
 
       if (width === 'phone')
         test('the menu opened from the burger fits 360 px and passes axe', async ({ page }) => {
@@ -190,6 +238,7 @@ export function walkPublicScreens(width: Width) {
           test.skip(path === undefined, 'the demo catalogue has no such product');
           await openScreen(page, path!, lng);
           await expectNoOverflow(page, `${screen.name} (${lng})`);
+          if (width === 'phone' && /^(book|file)-/.test(screen.name)) await expectBuyingInReach(page);
           await screen.open?.(page, width);
           await checkScreen(page, `${screen.name}-${lng}`);
         });

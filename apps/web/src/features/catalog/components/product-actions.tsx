@@ -40,14 +40,18 @@ export function SecondaryActions({
   );
 }
 
-/** Whether an element is on screen (true until the browser has measured it). */
+/** Whether an element is (almost) whole on screen (true until the browser has measured it). */
 function useOnScreen<T extends Element>() {
   const ref = useRef<T>(null);
   const [onScreen, setOnScreen] = useState(true);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    // A button half under the screen's edge counts as off screen: the bar then shows it whole.
+    const observer = new IntersectionObserver(
+      ([entry]) => setOnScreen((entry?.intersectionRatio ?? 1) >= 0.9),
+      { threshold: [0, 0.9, 1] },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
