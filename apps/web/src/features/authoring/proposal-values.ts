@@ -1,11 +1,23 @@
-import { Isbn, Pages, ProposedPrice, SubmissionDescription, SubmissionTitle } from '@hls/contract';
+import {
+  ContentCount,
+  Isbn,
+  Pages,
+  ProposedPrice,
+  PublicationDate,
+  Publisher,
+  SubmissionDescription,
+  SubmissionTitle,
+} from '@hls/contract';
 import type {
+  ArchivePart,
   FileType,
   Language,
   Licence,
   PublishingRight,
+  SoftwareApp,
   SubmissionDraftBody,
   SubmissionValues,
+  UsageLicence,
 } from '@hls/contract';
 import type { FieldErrors } from '@/lib/form-errors';
 import type { FileSection, ProposalKind } from './api/authoring-api';
@@ -31,6 +43,18 @@ export type ProposalValues = {
   rights: '' | PublishingRight;
   licence: '' | Licence;
   confidential: boolean;
+  /** Books: who publishes it and when (YYYY-MM-DD, as a date input gives it). */
+  publisher: string;
+  publicationDate: string;
+  /** Files: what is inside, what opens it (each application with the oldest version that works). */
+  sheets: string;
+  slides: string;
+  archiveParts: ArchivePart[];
+  software: { app: SoftwareApp; version: string }[];
+  /** Professional files: personal use unless commercial use is offered. */
+  usage: '' | UsageLicence;
+  /** The author's own published product in the other language ('' = none). */
+  twinProductId: string;
 };
 
 /** Euros as a person types them ("12", "12.5", "12,50", "1 200,00") → cents; null when blank, NaN when not a price. */
@@ -68,6 +92,14 @@ export function emptyValues(section: FileSection = 'professional'): ProposalValu
     rights: '',
     licence: '',
     confidential: false,
+    publisher: '',
+    publicationDate: '',
+    sheets: '',
+    slides: '',
+    archiveParts: [],
+    software: [],
+    usage: '',
+    twinProductId: '',
   };
 }
 
@@ -95,10 +127,19 @@ export function valuesFromWorking(
     rights: working.rights ?? '',
     licence: working.licence ?? '',
     confidential: working.confidential,
+    publisher: working.publisher ?? '',
+    publicationDate: working.publicationDate ?? '',
+    sheets: working.sheets === null ? '' : String(working.sheets),
+    slides: working.slides === null ? '' : String(working.slides),
+    archiveParts: working.archiveParts,
+    software: working.software.map((s) => ({ app: s.app, version: s.version ?? '' })),
+    usage: working.usage ?? '',
+    twinProductId: working.twinProductId === null ? '' : String(working.twinProductId),
   };
 }
 
-type FieldValue = string | number | boolean | null;
+type FieldValue =
+  string | number | boolean | null | ArchivePart[] | { app: SoftwareApp; version: string | null }[];
 
 /**
  * The contract's fields of a proposal from the form. `null` marks a field left blank (or an edition not
@@ -113,6 +154,7 @@ export function contractFields(values: ProposalValues, kind: ProposalKind): Reco
     language: values.language || null,
     categoryId: id(values.categoryId),
     subcategoryId: id(values.subcategoryId),
+    twinProductId: id(values.twinProductId),
   };
   if (kind === 'book')
     return {
@@ -121,10 +163,18 @@ export function contractFields(values: ProposalValues, kind: ProposalKind): Reco
       ebookPriceCents: values.ebook ? parseEuros(values.ebookPrice) : null,
       isbn: text(values.isbn),
       pages: text(values.pages),
+      publisher: text(values.publisher),
+      publicationDate: text(values.publicationDate),
     };
   const academic = values.section === 'academic';
   return {
     ...common,
+    pages: text(values.pages),
+    sheets: text(values.sheets),
+    slides: text(values.slides),
+    archiveParts: values.archiveParts,
+    software: values.software.map((s) => ({ app: s.app, version: s.version.trim() || null })),
+    usage: academic ? null : values.usage || null,
     fileType: values.fileType || null,
     priceCents: academic ? null : parseEuros(values.price),
     rights: academic ? values.rights || null : null,
@@ -156,6 +206,14 @@ export const formFieldOf: Record<
   rights: 'rights',
   licence: 'licence',
   confidential: 'confidential',
+  publisher: 'publisher',
+  publicationDate: 'publicationDate',
+  sheets: 'sheets',
+  slides: 'slides',
+  archiveParts: 'archiveParts',
+  software: 'software',
+  usage: 'usage',
+  twinProductId: 'twinProductId',
   section: 'section',
   cover: 'cover',
   manuscript: 'manuscript',
@@ -196,8 +254,13 @@ export function checkFormat(values: ProposalValues, kind: ProposalKind): FieldEr
     check('ebookPrice', ProposedPrice, fields.ebookPriceCents);
     check('isbn', Isbn, fields.isbn);
     check('pages', Pages, fields.pages);
-  } else if (values.section === 'professional') {
-    check('price', ProposedPrice, fields.priceCents);
+    check('publisher', Publisher, fields.publisher);
+    check('publicationDate', PublicationDate, fields.publicationDate);
+  } else {
+    if (values.section === 'professional') check('price', ProposedPrice, fields.priceCents);
+    check('pages', Pages, fields.pages);
+    check('sheets', ContentCount, fields.sheets);
+    check('slides', ContentCount, fields.slides);
   }
   return errors;
 }
@@ -220,6 +283,9 @@ export function proposalForm(values: ProposalValues, kind: ProposalKind, draftId
   if (draftId) form.append('draftId', draftId);
   if (kind === 'file') form.append('section', values.section);
   for (const [name, value] of Object.entries(contractFields(values, kind)))
-    form.append(name, value === null ? '' : String(value));
+    form.append(
+      name,
+      value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
   return form;
 }

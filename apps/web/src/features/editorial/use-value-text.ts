@@ -35,7 +35,39 @@ export function useValueText() {
         case 'isbn':
           return values.isbn;
         case 'pages':
-          return values.pages === null ? null : values.pages.toLocaleString(locale);
+        case 'sheets':
+        case 'slides':
+          return values[field] === null ? null : values[field].toLocaleString(locale);
+        case 'publisher':
+          return values.publisher;
+        case 'publicationDate':
+          return (
+            values.publicationDate &&
+            new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+              new Date(`${values.publicationDate}T00:00:00Z`),
+            )
+          );
+        case 'archiveParts':
+          return values.archiveParts.length
+            ? values.archiveParts.map((part) => t(`catalog:archiveParts.${part}`)).join(' + ')
+            : null;
+        case 'software':
+          return values.software.length
+            ? values.software
+                .map((s) =>
+                  s.version
+                    ? t('catalog:detail.software.version', {
+                        app: t(`catalog:software.${s.app}`),
+                        version: s.version,
+                      })
+                    : t(`catalog:software.${s.app}`),
+                )
+                .join(', ')
+            : null;
+        case 'usage':
+          return values.usage && t(`catalog:detail.usage.${values.usage}`);
+        case 'twinProductId':
+          return values.twinProductId === null ? null : t('editorial:twin', { id: values.twinProductId });
         case 'rights':
           return values.rights && t(`editorial:rights.${values.rights}`);
         case 'licence':

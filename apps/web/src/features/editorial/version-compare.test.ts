@@ -15,6 +15,23 @@ describe('comparing two versions', () => {
     expect(changedFields(before, newFile)).toEqual(['file:file']);
   });
 
+  it('names the facts that differ: the software and its versions, the archive parts, the usage licence', () => {
+    const before = makeValues({ software: [{ app: 'excel', version: '2016' }], archiveParts: ['csv_data'] });
+    expect(
+      changedFields(
+        before,
+        makeValues({ software: [{ app: 'excel', version: '2016' }], archiveParts: ['csv_data'] }),
+      ),
+    ).toEqual([]);
+    const after = makeValues({
+      software: [{ app: 'excel', version: '2019' }],
+      archiveParts: ['csv_data', 'readme'],
+      usage: 'commercial',
+      sheets: 4,
+    });
+    expect(changedFields(before, after)).toEqual(['sheets', 'archiveParts', 'software', 'usage']);
+  });
+
   it('diffs the description word by word, keeping the shared words once', () => {
     expect(wordDiff('monthly charts and a forecast', 'weekly charts and a forecast')).toEqual([
       { kind: 'deleted', text: 'monthly' },

@@ -13,6 +13,14 @@ export const comparedFields = [
   'fileType',
   'isbn',
   'pages',
+  'publisher',
+  'publicationDate',
+  'sheets',
+  'slides',
+  'archiveParts',
+  'software',
+  'usage',
+  'twinProductId',
   'rights',
   'licence',
   'confidential',
@@ -36,6 +44,9 @@ function keyOf(values: SubmissionValues, field: ComparedField): string | number 
     case 'file:manuscript':
     case 'file:file':
       return fileOf(values, field.slice(5) as UploadSlot)?.sha256 ?? null;
+    case 'archiveParts':
+    case 'software':
+      return values[field].length ? JSON.stringify(values[field]) : null;
     default:
       return values[field];
   }

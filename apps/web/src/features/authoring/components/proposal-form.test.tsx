@@ -117,6 +117,58 @@ describe('the file proposal form', () => {
     });
   });
 
+  it('saves what the file holds, the software with its version, commercial use and the twin', async () => {
+    logInAsAuthor();
+    const english = {
+      id: '5f0c6a4e-6c1b-4d8e-9a51-2b7f1c9d0e99',
+      kind: 'file',
+      section: 'professional',
+      title: 'Cash-flow tracker',
+      language: 'en',
+      coverUrl: null,
+      status: 'published',
+      productId: 41,
+      versions: 1,
+      lastDecision: null,
+      salesCount: 3,
+      unpublishRequested: false,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const api = fakeAuthoringApi({
+      'GET /api/category/list': () => jsonResponse(200, categories),
+      'GET /api/category/author': () => jsonResponse(200, { results: [english] }),
+      'POST /api/submissions': () => jsonResponse(201, draft),
+      [`PATCH /api/submissions/${submissionId}`]: () => jsonResponse(200, draft),
+    });
+    renderForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /^Pro files/ }));
+    await user.selectOptions(screen.getByLabelText(/^Language of the content/), 'fr');
+    await user.selectOptions(screen.getByLabelText(/^File type/), 'excel');
+    await user.type(screen.getByLabelText('Number of sheets'), '3');
+    // An Excel file offers the spreadsheet programs, not PowerPoint.
+    expect(screen.queryByRole('checkbox', { name: 'PowerPoint' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'LibreOffice Calc' }));
+    await user.type(screen.getByLabelText('LibreOffice Calc: oldest version that works'), '7.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Excel' }));
+    await user.click(screen.getByRole('radio', { name: /^Commercial use/ }));
+    await user.selectOptions(
+      await screen.findByLabelText(/^The same work in the other language/),
+      'Cash-flow tracker (English)',
+    );
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/api/submissions/${submissionId}`).at(-1)?.body).toMatchObject({
+        sheets: '3',
+        software: [
+          { app: 'libreoffice_calc', version: '7.0' },
+          { app: 'excel', version: null },
+        ],
+        usage: 'commercial',
+        twinProductId: 41,
+      }),
+    );
+  });
+
   it('sends the file with its progress shown, then names the file the server kept', async () => {
     logInAsAuthor();
     fakeAuthoringApi({

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fileTypes, languages, licences, publishingRights } from '@hls/contract';
 import type { Section, Submission, SubmissionFile, UploadSlot } from '@hls/contract';
+import { archiveParts, softwareApps, usageLicences } from '@hls/contract/values';
+import type { FileType, SoftwareApp } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,6 +17,7 @@ import { useValidationText } from '@/i18n/use-validation-text';
 import { toApiFailure } from '@/lib/api-error';
 import type { FieldErrors } from '@/lib/form-errors';
 import {
+  useGetAuthorProductsQuery,
   useGetProposalCategoriesQuery,
   useGetProposalSubcategoriesQuery,
   useProposeSubmissionMutation,
@@ -51,6 +54,20 @@ type ProposalFormProps = {
 
 const fileOf = (submission: Submission | undefined, slot: UploadSlot): SubmissionFile | null =>
   submission?.working.files.find((file) => file.slot === slot) ?? null;
+
+/** The software a file of each type usually opens in (any the author already chose is offered too). */
+const softwareByType: Record<FileType, readonly SoftwareApp[]> = {
+  excel: ['excel', 'excel_mac', 'libreoffice_calc', 'google_sheets'],
+  word: ['word', 'libreoffice_writer'],
+  powerpoint: ['powerpoint', 'keynote', 'libreoffice_impress'],
+  powerbi: ['powerbi_desktop', 'excel'],
+  publisher: ['publisher'],
+  access: ['access'],
+  pdf: ['pdf_reader'],
+  package: softwareApps,
+};
+/** Types delivered as a ZIP archive, whose parts the author names. */
+const archiveTypes = new Set<FileType>(['package', 'powerbi', 'access', 'publisher']);
 
 function RadioGroup<T extends string>({
   legend,
@@ -174,7 +191,41 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
     draft.change(savable(next), kind === 'file' ? next.section : 'book');
   };
 
-  const text = (name: 'title' | 'isbn' | 'pages' | 'paperPrice' | 'ebookPrice' | 'price') => ({
+  const { data: ownProducts } = useGetAuthorProductsQuery(kind);
+  const twinOptions = (ownProducts?.results ?? []).filter(
+    (product) =>
+      product.productId !== null &&
+      product.status === 'published' &&
+      product.id !== submission?.id &&
+      (values.language === '' || product.language !== values.language),
+  );
+  const offeredSoftware = softwareApps.filter(
+    (app) =>
+      (values.fileType === '' ? softwareApps : softwareByType[values.fileType]).includes(app) ||
+      values.software.some((chosen) => chosen.app === app),
+  );
+  const toggleSoftware = (app: SoftwareApp, on: boolean) =>
+    update({
+      software: on
+        ? [...values.software, { app, version: '' }]
+        : values.software.filter((chosen) => chosen.app !== app),
+    });
+  const setVersion = (app: SoftwareApp, version: string) =>
+    update({ software: values.software.map((chosen) => (chosen.app === app ? { app, version } : chosen)) });
+
+  const text = (
+    name:
+      | 'title'
+      | 'isbn'
+      | 'pages'
+      | 'paperPrice'
+      | 'ebookPrice'
+      | 'price'
+      | 'publisher'
+      | 'publicationDate'
+      | 'sheets'
+      | 'slides',
+  ) => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => update({ [name]: event.target.value }),
@@ -358,6 +409,24 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
                 error={validationText(errors.subcategoryId)}
               />
             </div>
+            <SelectField
+              label={t('authoring:fields.twin')}
+              name="twinProductId"
+              hint={t('authoring:fields.twinHint')}
+              value={values.twinProductId}
+              disabled={twinOptions.length === 0 && values.twinProductId === ''}
+              onChange={(event) => update({ twinProductId: event.target.value })}
+              options={[
+                { value: '', label: t('authoring:form.noTwin') },
+                ...twinOptions.map((product) => ({
+                  value: String(product.productId),
+                  label: product.language
+                    ? `${product.title} (${t(`catalog:languages.${product.language}`)})`
+                    : product.title,
+                })),
+              ]}
+              error={validationText(errors.twinProductId)}
+            />
           </section>
 
           {kind === 'book' ? (
@@ -441,6 +510,21 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
                   {...text('pages')}
                 />
               </div>
+              <div className="form__grid">
+                <TextField
+                  label={t('authoring:fields.publisher')}
+                  hint={t('authoring:fields.publisherHint')}
+                  maxLength={120}
+                  autoComplete="organization"
+                  {...text('publisher')}
+                />
+                <TextField
+                  label={t('authoring:fields.publicationDate')}
+                  type="date"
+                  max={new Date().toISOString().slice(0, 10)}
+                  {...text('publicationDate')}
+                />
+              </div>
             </section>
           ) : academic ? (
             <section className="proposal-form__group" aria-labelledby={`${headingId}-rights`}>
@@ -498,6 +582,110 @@ export function ProposalForm({ kind, mode, submission, onClose, onDraftCreated }
                   priceCents,
                 }))}
               />
+            </section>
+          )}
+
+          {kind === 'file' && (
+            <section className="proposal-form__group" aria-labelledby={`${headingId}-contents`}>
+              <h3 id={`${headingId}-contents`} className="proposal-form__subtitle">
+                {t('authoring:form.contents')}
+              </h3>
+              <p className="proposal-form__note">{t('authoring:form.contentsIntro')}</p>
+              <div className="form__grid form__grid--3">
+                <TextField
+                  label={t('authoring:fields.pages')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...text('pages')}
+                />
+                <TextField
+                  label={t('authoring:fields.sheets')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...text('sheets')}
+                />
+                <TextField
+                  label={t('authoring:fields.slides')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...text('slides')}
+                />
+              </div>
+              {values.fileType !== '' && archiveTypes.has(values.fileType) && (
+                <fieldset
+                  className={`choice-group${errors.archiveParts ? ' field--invalid' : ''}`}
+                  aria-describedby={errors.archiveParts ? 'archiveParts-error' : undefined}
+                >
+                  <legend className="field__label">{t('authoring:fields.archiveParts')}</legend>
+                  <div className="proposal-form__checks">
+                    {archiveParts.map((part) => (
+                      <Checkbox
+                        key={part}
+                        label={t(`catalog:archiveParts.${part}`)}
+                        checked={values.archiveParts.includes(part)}
+                        onChange={(event) =>
+                          update({
+                            archiveParts: event.target.checked
+                              ? archiveParts.filter((p) => p === part || values.archiveParts.includes(p))
+                              : values.archiveParts.filter((p) => p !== part),
+                          })
+                        }
+                      />
+                    ))}
+                  </div>
+                  {errors.archiveParts && (
+                    <FieldError id="archiveParts-error">{validationText(errors.archiveParts)}</FieldError>
+                  )}
+                </fieldset>
+              )}
+              <fieldset
+                className={`choice-group${errors.software ? ' field--invalid' : ''}`}
+                aria-describedby={errors.software ? 'software-error' : 'software-hint'}
+              >
+                <legend className="field__label">{t('authoring:fields.software')}</legend>
+                <p className="field__hint" id="software-hint">
+                  {t('authoring:fields.softwareHint')}
+                </p>
+                {offeredSoftware.map((app) => {
+                  const chosen = values.software.find((entry) => entry.app === app);
+                  return (
+                    <div key={app} className="proposal-software">
+                      <Checkbox
+                        label={t(`catalog:software.${app}`)}
+                        checked={chosen !== undefined}
+                        onChange={(event) => toggleSoftware(app, event.target.checked)}
+                      />
+                      {chosen && (
+                        <TextField
+                          label={t('authoring:fields.softwareVersion', { app: t(`catalog:software.${app}`) })}
+                          name={`software-${app}`}
+                          maxLength={20}
+                          autoComplete="off"
+                          value={chosen.version}
+                          onChange={(event) => setVersion(app, event.target.value)}
+                        />
+                      )}
+                    </div>
+                  );
+                })}
+                {errors.software && (
+                  <FieldError id="software-error">{validationText(errors.software)}</FieldError>
+                )}
+              </fieldset>
+              {!academic && (
+                <RadioGroup
+                  legend={t('authoring:fields.usage')}
+                  name="usage"
+                  value={values.usage === '' ? 'personal' : values.usage}
+                  options={usageLicences.map((usage) => ({
+                    value: usage,
+                    label: t(`authoring:usage.${usage}`),
+                    description: t(`authoring:usage.${usage}Hint`),
+                  }))}
+                  onChange={(usage) => update({ usage })}
+                  error={validationText(errors.usage)}
+                />
+              )}
             </section>
           )}
 

@@ -71,6 +71,25 @@ describe('the side-by-side view of two versions', () => {
     expect(sides[1]).toHaveTextContent('with [inserted: weekly] charts');
   });
 
+  it('shows the facts the author gave: contents, software with versions, usage licence and twin', async () => {
+    const version = makeVersion(1, {
+      sheets: 3,
+      software: [
+        { app: 'excel', version: '2016' },
+        { app: 'libreoffice_calc', version: null },
+      ],
+      usage: 'commercial',
+      twinProductId: 41,
+    });
+    renderReview(makeReview({ history: [version] }));
+    const facts = (await screen.findByRole('heading', { name: /Version 1/ })).closest('section')!;
+    const value = (name: string) => within(facts).getByText(name).nextElementSibling?.textContent;
+    expect(value('Sheets')).toBe('3');
+    expect(value('Opens in')).toBe('Excel 2016 or later, LibreOffice Calc');
+    expect(value('Usage licence')).toMatch(/^Commercial use/);
+    expect(value('Other-language version')).toBe('Product no. 41');
+  });
+
   it('compares any two versions the editor picks', async () => {
     const submission = makeReview({
       history: [
