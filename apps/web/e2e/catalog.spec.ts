@@ -149,7 +149,7 @@ test('a free academic file asks a visitor to log in to download it', async ({ pa
 test('a professional file shows its type and price and can be added to the cart', async ({ page }) => {
   await openIn(page, '/professionnel', 'en');
   await openFirstProduct(page, /\/prodoc\/\d+$/);
-  await expect(page.locator('.product-detail__info .product-price__final')).toHaveText(/€\d/);
+  await expect(page.locator('.product-buy__price .product-price__final')).toHaveText(/€\d/);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Added To Cart')).toBeVisible();
   await expectNoA11yViolations(page, { exclude: ['.Toastify'] });

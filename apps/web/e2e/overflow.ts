@@ -34,10 +34,20 @@ export function measureOverflow(page: Page, tolerance = 1): Promise<OverflowRepo
       }
       return parts.join(' > ');
     };
+    // Inside a box cut down to a pixel (the visually hidden pattern, whatever its class), nothing shows.
+    const insideHiddenBox = (element: Element) => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const box = node.getBoundingClientRect();
+        const style = getComputedStyle(node);
+        const clips = style.overflow !== 'visible' || style.clipPath !== 'none';
+        if (clips && (box.width <= 1 || box.height <= 1)) return true;
+      }
+      return false;
+    };
     const shown = (element: Element) => {
       if (element.closest('[data-overflow="allowed"], [aria-hidden="true"], .visually-hidden')) return false;
       const box = element.getBoundingClientRect();
-      return box.width > 1 && box.height > 1;
+      return box.width > 1 && box.height > 1 && !insideHiddenBox(element);
     };
     const found: { element: Element; overflow: Overflow }[] = [];
     for (const element of Array.from(document.body.querySelectorAll('*'))) {
