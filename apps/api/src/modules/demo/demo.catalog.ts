@@ -9,7 +9,7 @@ import type { Storage } from '../storage/index.ts';
 import { DEMO_PASSWORD } from './demo.accounts.ts';
 import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
 import { demoCategories } from './demo.categories.ts';
-import { demoBookFacts, demoCommercialUse, demoTwins } from './demo.facts.ts';
+import { demoBookFacts, demoCommercialUse, demoLicence, demoTwins } from './demo.facts.ts';
 import { demoProducts, type DemoProduct } from './demo.products.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
@@ -230,6 +230,7 @@ async function prepareProduct(
       discountPercent: demo.section === 'academic' ? 0 : (demo.discount ?? 0),
       ...sampleFileFacts[demo.fileType],
       usage: demoCommercialUse.has(demo.key) ? 'commercial' : 'personal',
+      licence: demo.section === 'academic' ? demoLicence(demo.key) : null,
       file: {
         fileType: demo.fileType,
         storageKey: stored.key,

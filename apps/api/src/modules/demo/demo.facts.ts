@@ -1,3 +1,5 @@
+import type { Licence } from '@hls/contract';
+
 /**
  * What the demo catalogue's pages state beyond the products themselves: who published each book and when, the
  * professional files sold for commercial use, and the products that are the same work in both languages.
@@ -42,6 +44,17 @@ export const demoCommercialUse = new Set([
   'p-kit-creation',
   'p-manager-kit-en',
 ]);
+
+/**
+ * Academic documents: course material is shared for study (CC BY-NC, study packs CC BY), theses may be quoted
+ * but not changed (CC BY-NC-ND), internship and final-year reports stay their authors' (all rights reserved).
+ */
+export function demoLicence(key: string): Licence {
+  if (/^a-(stage|internship|pfe|fyp)/.test(key)) return 'all_rights_reserved';
+  if (/^a-(memoire|thesis)/.test(key)) return 'cc_by_nc_nd';
+  if (/^a-(pack|study)/.test(key)) return 'cc_by';
+  return 'cc_by_nc';
+}
 
 /** The same work in French and in English: each page offers the other ("Aussi en français"). */
 export const demoTwins: [fr: string, en: string][] = [

@@ -1,6 +1,8 @@
+import { sampleFileFacts } from '../../demo-content/sample-files.ts';
 import { createRandom } from '../../lib/random.ts';
 import type { AdoptedProduct } from '../submissions/index.ts';
 import { demoAuthors } from './demo.authors.ts';
+import { demoBookFacts, demoCommercialUse, demoLicence } from './demo.facts.ts';
 import { demoProducts, type DemoProduct } from './demo.products.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
@@ -22,13 +24,22 @@ function fieldsOf(
       ...(demo.paper ? { paperPriceCents: demo.paper.price } : {}),
       ...(demo.ebook ? { ebookPriceCents: demo.ebook.price } : {}),
       ...((demo.paper ?? demo.ebook) ? { pages: (demo.paper ?? demo.ebook)!.pages } : {}),
+      ...(demoBookFacts[demo.key]
+        ? {
+            publisher: demoBookFacts[demo.key]!.publisher,
+            publicationDate: demoBookFacts[demo.key]!.published,
+          }
+        : {}),
     };
   }
   return {
     ...common,
     ...sub,
     fileType: demo.fileType,
-    ...(demo.section === 'professional' ? { priceCents: demo.price ?? 0 } : { rights: 'own_work' as const }),
+    ...sampleFileFacts[demo.fileType],
+    ...(demo.section === 'professional'
+      ? { priceCents: demo.price ?? 0, usage: demoCommercialUse.has(demo.key) ? 'commercial' : 'personal' }
+      : { rights: 'own_work' as const, licence: demoLicence(demo.key) }),
   };
 }
 

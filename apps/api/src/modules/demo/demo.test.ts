@@ -89,6 +89,7 @@ describe('demo data', () => {
         publicationDate: products.publicationDate,
         software: products.software,
         usage: products.usageLicence,
+        licence: products.licence,
         twinId: products.twinId,
         revisedAt: products.revisedAt,
         publishedAt: products.publishedAt,
@@ -98,7 +99,9 @@ describe('demo data', () => {
     const missing = rows.filter((row) =>
       row.kind === 'book'
         ? !row.publisher || !row.publicationDate || row.publicationDate > new Date().toISOString()
-        : row.software.length === 0 || (row.section === 'professional') !== (row.usage !== null),
+        : row.software.length === 0 ||
+          (row.section === 'professional') !== (row.usage !== null) ||
+          (row.section === 'academic') !== (row.licence !== null),
     );
     expect(missing).toEqual([]);
     expect(rows.every((row) => row.revisedAt >= row.publishedAt!)).toBe(true);
