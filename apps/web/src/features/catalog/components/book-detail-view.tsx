@@ -108,9 +108,6 @@ export function BookDetailView({
           <div className="product-buy__price" aria-live="polite">
             <ProductPrice price={edition.price} size="lg" />
             <StockState edition={edition} />
-            {edition.format === 'paper' && (
-              <PaperDeliveryNote days={delivery} className="product-buy__note" />
-            )}
           </div>
           <div className="product-actions">
             <AddToCartButton
@@ -120,6 +117,8 @@ export function BookDetailView({
             />
             <SecondaryActions {...actions} />
           </div>
+          {/* Below the buttons: on a phone, the price and "Add to cart" stay on the first screen. */}
+          {edition.format === 'paper' && <PaperDeliveryNote days={delivery} className="product-buy__note" />}
           {book.sampleUrl && <SamplePreviewLink url={book.sampleUrl} />}
         </div>
       ) : (

@@ -74,7 +74,7 @@ describe('checkout page', () => {
     expect(
       screen.getByText(/^Delivery included, shipped from our shipping centre in Tunisia/),
     ).toBeInTheDocument();
-    expect(screen.getByText(/import VAT and any customs duties are paid by HLS/)).toBeInTheDocument();
+    expect(screen.getByText(/Import VAT and any customs duties are paid by HLS/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription(
