@@ -171,8 +171,11 @@ for (const lng of ['en', 'fr'] as const) {
       .getByRole('button', { name: lng === 'en' ? 'Account menu' : 'Menu du compte' });
     await menuButton.click();
     const menu = admin.locator(`[id="${await menuButton.getAttribute('aria-controls')}"]`);
-    await expect(menu.getByRole('link')).toHaveCount(6);
+    await expect(menu.getByRole('link')).toHaveCount(7);
     await expect(menu.getByRole('link', { name: lng === 'en' ? 'Users' : 'Utilisateurs' })).toBeVisible();
+    await expect(
+      menu.getByRole('link', { name: lng === 'en' ? 'Reviews to moderate' : 'Avis à modérer' }),
+    ).toBeVisible();
     await expect(
       menu.getByRole('link', {
         name: lng === 'en' ? 'Royalties and payouts' : 'Droits d’auteur et versements',
