@@ -97,7 +97,8 @@ const clientBuild: UserConfig = {
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             {
               name: 'vendor-i18n',
-              test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/,
+              // Not <Trans> (and the HTML parser it brings): the few screens with links inside a sentence load it.
+              test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/]Trans)|i18next-resources-to-backend)[\\/]/,
               priority: 20,
             },
           ],

@@ -68,3 +68,33 @@ test('a French visitor reads the server’s refusals in French, even when the re
   );
   await screenshot(page, 'register-refused-fr', { fullPage: false });
 });
+
+test('a translation file the server fails to send is asked for again; one it does not have is not', async ({
+  page,
+}) => {
+  // The login screen's own namespace fails twice (a busy server), then comes.
+  const asked: number[] = [];
+  await page.route('**/locales/en/auth.json', async (route) => {
+    asked.push(Date.now());
+    if (asked.length <= 2) await route.fulfill({ status: 503, body: 'Busy' });
+    else await route.continue();
+  });
+  await page.goto('/login-register?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in or register' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Log in' })).toBeVisible();
+  expect(asked).toHaveLength(3);
+  // i18next waits between tries.
+  expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(400);
+
+  // A file the server does not have (404) is asked for once: its keys show, the page works.
+  const missing: string[] = [];
+  await page.route('**/locales/fr/auth.json', async (route) => {
+    missing.push(route.request().url());
+    await route.fulfill({ status: 404, body: 'Not found' });
+  });
+  await page.getByRole('banner').getByLabel('Language').selectOption('fn');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('banner').getByLabel('Langue')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(missing).toHaveLength(1);
+});

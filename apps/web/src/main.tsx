@@ -83,16 +83,19 @@ if (serverData) {
 } else {
   // i18n first: the router starts loading the first screen at once, and its translations wait for i18n's init.
   const i18nReady = initI18n(startNamespaces);
-  const persistor = persistStore(store);
+  // Nothing renders before the visitor's saved state (session, cart …) is back in the store.
+  const restored = new Promise<void>((resolve) => {
+    persistStore(store, null, resolve);
+  });
   const router = createAppRouter();
-  void i18nReady.then((i18n) => {
+  void Promise.all([i18nReady, restored]).then(([i18n]) => {
     const root = createRoot(container);
     // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
     // thread for the whole page.
     startTransition(() =>
       root.render(
         <StrictMode>
-          <AppProvider store={store} persistor={persistor} i18n={i18n}>
+          <AppProvider store={store} i18n={i18n}>
             <RouterProvider router={router} />
             <AppReady />
           </AppProvider>

@@ -6,6 +6,9 @@ import type { languages } from './values.ts';
 
 type Language = (typeof languages)[number];
 
+/** The cookie that holds the visitor's choice of language: the browser writes it, the server renders pages in it. */
+export const LANGUAGE_COOKIE = 'i18next';
+
 /** The spec's fallback language (SPEC §9). */
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
@@ -42,7 +45,7 @@ export function resolveLanguage(...candidates: (string | null | undefined)[]): L
   return DEFAULT_LANGUAGE;
 }
 
-/** The visitor's language from a `?lng=` parameter, the `i18next` cookie and Accept-Language, in that order. */
+/** The visitor's language from a `?lng=` parameter, the language cookie and Accept-Language, in that order. */
 export function requestLanguage(request: {
   lng?: string | null;
   cookie?: string | null;

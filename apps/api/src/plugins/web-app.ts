@@ -7,7 +7,7 @@ import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@hls/contract';
-import { requestLanguage } from '@hls/contract/language';
+import { LANGUAGE_COOKIE, requestLanguage } from '@hls/contract/language';
 import { SERVER_DATA_ID } from '@hls/contract/server-render';
 import type { RenderedPage, ServerRender } from '@hls/contract/server-render';
 import { createExpiringCache } from '../lib/expiring-cache.ts';
@@ -52,7 +52,7 @@ function createPageCache(app: FastifyInstance) {
 export function pageLanguage(request: FastifyRequest): Language {
   return requestLanguage({
     lng: lngParameter(request.query),
-    cookie: request.headers.cookie ? parseCookie(request.headers.cookie).i18next : undefined,
+    cookie: request.headers.cookie ? parseCookie(request.headers.cookie)[LANGUAGE_COOKIE] : undefined,
     acceptLanguage: request.headers['accept-language'],
   });
 }
