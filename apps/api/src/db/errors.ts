@@ -5,3 +5,28 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATEs and driver errors that say the database is out of reach or too slow, not that the request is wrong:
+ * a statement past the statement timeout (57014, or the driver's own wait on the embedded database), a server
+ * shutting down or starting (57P01–57P03), out of connections (53300), a connection lost (class 08) or refused.
+ */
+const unavailableStates = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
+const unavailableMessages = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+];
+
+/** Whether a database error (or one it caused) means "try again later": the API answers 503 for it. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (unavailableStates.has(code) || code.startsWith('08') || code === 'ECONNREFUSED') return true;
+    }
+    if (typeof message === 'string' && unavailableMessages.some((text) => message.startsWith(text)))
+      return true;
+  }
+  return false;
+}

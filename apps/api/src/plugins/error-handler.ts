@@ -31,6 +31,7 @@ export default fp(
       else request.log.info({ code: mapped.body.error.code }, 'request refused');
       if (mapped.status === 429 && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(mapped.body.error.retryAfter ?? 60));
+      if (mapped.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
       return reply.code(mapped.status).type('application/json').send(mapped.body);
     });
 

@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@hls/contract';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import type { Translate } from './validation-messages.ts';
 
@@ -110,13 +111,19 @@ export function mapError(error: unknown, translate: Translate): MappedError {
     return { status, body: { error: { code, message } }, fault: false };
   }
 
+  if (status === 503 || isDatabaseUnavailable(error)) {
+    // Out of reach or too slow for now (a statement past its timeout, a lost connection): the client may retry.
+    return {
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: messageByCode.service_unavailable! } },
+      fault: true,
+    };
+  }
+
   return {
-    status: status === 503 ? 503 : 500,
+    status: 500,
     body: {
-      error:
-        status === 503
-          ? { code: 'service_unavailable', message: messageByCode.service_unavailable! }
-          : { code: 'internal_error', message: 'Internal server error' },
+      error: { code: 'internal_error', message: 'Internal server error' },
     },
     fault: true,
   };
