@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
@@ -84,4 +85,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return closing;
     },
   };
+}
+
+/**
+ * Runs independent reads: all at once on the pool (each on a connection of its own), one after the other in a
+ * transaction, whose one connection runs one statement at a time (pg queues a query sent while another runs, a
+ * use it deprecates).
+ */
+export async function readAll<T extends unknown[]>(
+  db: DbOrTx,
+  ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as T;
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Report, ReportPage, ReportReason, ReportStatus } from '@hls/contract';
+import { readAll } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import type { AuthorNotice, DecidedProduct } from './submissions.editorial.service.ts';
@@ -36,13 +37,16 @@ export function createReports(deps: ReportsDeps) {
   async function toReports(rows: ReportRow[], within?: AppTxContext): Promise<Report[]> {
     if (rows.length === 0) return [];
     const ids = [...new Set(rows.map((r) => r.productId))];
-    const [products, linked] = await Promise.all([
-      app.catalog.sales.offers(ids, within),
-      (within?.tx ?? db)
-        .select({ id: submissions.id, productId: submissions.productId })
-        .from(submissions)
-        .where(inArray(submissions.productId, ids)),
-    ]);
+    const reader = within?.tx ?? db;
+    const [products, linked] = await readAll(
+      reader,
+      () => app.catalog.sales.offers(ids, within),
+      () =>
+        reader
+          .select({ id: submissions.id, productId: submissions.productId })
+          .from(submissions)
+          .where(inArray(submissions.productId, ids)),
+    );
     const submissionOf = new Map(linked.map((s) => [s.productId, s.id]));
     return rows.map((r) => {
       const product = products.get(r.productId);
