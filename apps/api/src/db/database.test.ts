@@ -1,3 +1,4 @@
+// @module-tag postgres — statement timeouts and prepared statements per connection differ on a server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';

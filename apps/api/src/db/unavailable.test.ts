@@ -1,3 +1,4 @@
+// @module-tag postgres — lost connections, locks and timeouts are a server's.
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it, inject } from 'vitest';

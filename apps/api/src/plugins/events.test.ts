@@ -1,3 +1,4 @@
+// @module-tag postgres — transactions commit and roll back on a pool of connections.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookDetail } from '@hls/contract';

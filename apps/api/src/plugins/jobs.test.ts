@@ -1,3 +1,4 @@
+// @module-tag postgres — pg-boss takes advisory locks and several connections on a server.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { build, useApp } from '../../test/helper.ts';

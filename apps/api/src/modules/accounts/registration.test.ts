@@ -1,3 +1,4 @@
+// @module-tag postgres — a transaction's connection is held from the pool of a server.
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useApp } from '../../../test/helper.ts';
 import type { AppTransaction } from '../../plugins/database.ts';

@@ -67,22 +67,26 @@ describe('POST /api/analytics/pageview', () => {
     expect(stored.rows[0]!.n).toBe(0);
   });
 
-  it('deletes the days older than PAGE_VIEW_RETENTION through its daily job, and keeps the others', async () => {
-    const day = (daysAgo: number) => sql`current_date - ${daysAgo}::int`;
-    await t.database.db.execute(sql`insert into page_views (path, day, count)
+  it(
+    'deletes the days older than PAGE_VIEW_RETENTION through its daily job, and keeps the others',
+    { tags: ['postgres'] },
+    async () => {
+      const day = (daysAgo: number) => sql`current_date - ${daysAgo}::int`;
+      await t.database.db.execute(sql`insert into page_views (path, day, count)
       values ('/about', ${day(401)}, 3), ('/about', ${day(400)}, 2), ('/about', ${day(30)}, 1)`);
-    const schedules = await t.database.db.execute<{ name: string }>(
-      sql`select name from pgboss.schedule where name = ${PRUNE_JOB}`,
-    );
-    expect(schedules.rows).toHaveLength(1);
+      const schedules = await t.database.db.execute<{ name: string }>(
+        sql`select name from pgboss.schedule where name = ${PRUNE_JOB}`,
+      );
+      expect(schedules.rows).toHaveLength(1);
 
-    await t.app.jobs.send(PRUNE_JOB, {});
-    await t.app.jobs.settle();
-    const left = await t.database.db.execute<{ days: number }>(
-      sql`select current_date - day as days from page_views where path = '/about' order by day`,
-    );
-    expect(left.rows.map((row) => row.days)).toEqual([400, 30]);
-  });
+      await t.app.jobs.send(PRUNE_JOB, {});
+      await t.app.jobs.settle();
+      const left = await t.database.db.execute<{ days: number }>(
+        sql`select current_date - day as days from page_views where path = '/about' order by day`,
+      );
+      expect(left.rows.map((row) => row.days)).toEqual([400, 30]);
+    },
+  );
 });
 
 describe('page views per client', () => {

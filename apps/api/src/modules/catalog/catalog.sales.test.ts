@@ -1,3 +1,4 @@
+// @module-tag postgres — stock is held under row locks, with buyers racing on several connections.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discountedPrice } from '@hls/contract';

@@ -1,3 +1,4 @@
+// @module-tag postgres — spelling suggestions are pg_trgm SQL of the server's version.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, SearchSuggestions } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres — full-text search, trigrams, accents and counts are SQL of the server's version.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage } from '@hls/contract';

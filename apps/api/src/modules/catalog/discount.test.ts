@@ -1,3 +1,4 @@
+// @module-tag postgres — the final price is a generated column computed by the server.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { discountedPrice } from '@hls/contract';

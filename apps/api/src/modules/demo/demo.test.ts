@@ -1,3 +1,4 @@
+// @module-tag postgres — the seed runs on the server's migrations and constraints.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {

@@ -251,63 +251,67 @@ describe('downloads', () => {
   };
   const rawBody = (response: LightMyRequestResponse) => response.rawPayload;
 
-  it('grants a purchase once per order line, and stamps a PDF in a job after the payment', async () => {
-    const order = await buy(t.app, buyer, products.authorId, [
-      { productId: products.pdfFile.id, format: 'file' },
-      { productId: products.zipFile.id, format: 'file' },
-    ]);
-    // The same grant again (a retried fulfilment) changes nothing.
-    const again = await t.app.transaction((ctx) =>
-      t.app.downloads.grant(ctx, {
-        userId: buyer.id,
-        productId: products.pdfFile.id,
+  it(
+    'grants a purchase once per order line, and stamps a PDF in a job after the payment',
+    { tags: ['postgres'] },
+    async () => {
+      const order = await buy(t.app, buyer, products.authorId, [
+        { productId: products.pdfFile.id, format: 'file' },
+        { productId: products.zipFile.id, format: 'file' },
+      ]);
+      // The same grant again (a retried fulfilment) changes nothing.
+      const again = await t.app.transaction((ctx) =>
+        t.app.downloads.grant(ctx, {
+          userId: buyer.id,
+          productId: products.pdfFile.id,
+          orderId: order.orderId,
+          orderLineId: order.lineIds[0]!,
+          orderNumber: order.number,
+          buyer: { name: buyer.name, email: buyer.email },
+        }),
+      );
+      expect(again.entitlementId).toBe(order.entitlementIds[0]);
+      const rows = await t.database.db
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.orderId, order.orderId));
+      expect(rows).toHaveLength(2);
+
+      await t.app.jobs.settle();
+      const pdf = await row(order.entitlementIds[0]!);
+      expect(pdf).toMatchObject({ stampStatus: 'ready', stampedKey: `stamped/${pdf.id}.pdf` });
+      expect((await row(order.entitlementIds[1]!)).stampStatus).toBe('none');
+
+      const byLine = await t.app.downloads.forOrderLines(buyer.id, order.lineIds);
+      expect(byLine.get(order.lineIds[0]!)).toMatchObject({
+        entitlementId: pdf.id,
         orderId: order.orderId,
-        orderLineId: order.lineIds[0]!,
         orderNumber: order.number,
-        buyer: { name: buyer.name, email: buyer.email },
-      }),
-    );
-    expect(again.entitlementId).toBe(order.entitlementIds[0]);
-    const rows = await t.database.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.orderId, order.orderId));
-    expect(rows).toHaveLength(2);
+        title: 'Gestion financière',
+        fileName: 'Gestion financière – Zoë.pdf',
+        fileType: 'pdf',
+        sizeBytes: pdf.stampedSizeBytes!,
+        status: 'ready',
+        downloadCount: 0,
+        firstDownloadAt: null,
+      } satisfies Partial<Download>);
+      expect(byLine.get(order.lineIds[1]!)).toMatchObject({ fileType: 'package', sizeBytes: 300_000 });
+      expect((await t.app.downloads.forOrderLines(randomUUID(), order.lineIds)).size, 'another user').toBe(0);
 
-    await t.app.jobs.settle();
-    const pdf = await row(order.entitlementIds[0]!);
-    expect(pdf).toMatchObject({ stampStatus: 'ready', stampedKey: `stamped/${pdf.id}.pdf` });
-    expect((await row(order.entitlementIds[1]!)).stampStatus).toBe('none');
-
-    const byLine = await t.app.downloads.forOrderLines(buyer.id, order.lineIds);
-    expect(byLine.get(order.lineIds[0]!)).toMatchObject({
-      entitlementId: pdf.id,
-      orderId: order.orderId,
-      orderNumber: order.number,
-      title: 'Gestion financière',
-      fileName: 'Gestion financière – Zoë.pdf',
-      fileType: 'pdf',
-      sizeBytes: pdf.stampedSizeBytes!,
-      status: 'ready',
-      downloadCount: 0,
-      firstDownloadAt: null,
-    } satisfies Partial<Download>);
-    expect(byLine.get(order.lineIds[1]!)).toMatchObject({ fileType: 'package', sizeBytes: 300_000 });
-    expect((await t.app.downloads.forOrderLines(randomUUID(), order.lineIds)).size, 'another user').toBe(0);
-
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/downloads?order=${order.orderId}`,
-      headers: buyer.headers,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(
-      list
-        .json<{ results: Download[] }>()
-        .results.map((d) => d.entitlementId)
-        .sort(),
-    ).toEqual([...order.entitlementIds].sort());
-  });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/downloads?order=${order.orderId}`,
+        headers: buyer.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      expect(
+        list
+          .json<{ results: Download[] }>()
+          .results.map((d) => d.entitlementId)
+          .sort(),
+      ).toEqual([...order.entitlementIds].sort());
+    },
+  );
 
   it('serves the buyer’s stamped copy: its name on every page, the text still there, the headers of a download', async () => {
     const order = await buy(t.app, buyer, products.authorId, [
@@ -606,48 +610,55 @@ describe('downloads', () => {
     await t.database.db.update(entitlements).set({ stampStatus: 'ready' }).where(eq(entitlements.id, id));
   });
 
-  it('marks a stamping failed after its last attempt, and queues it again at the customer’s next click', async () => {
-    const order = await buy(t.app, buyer, products.authorId, [
-      { productId: products.pdfFile.id, format: 'file' },
-    ]);
-    await t.app.jobs.settle();
-    const id = order.entitlementIds[0]!;
-    const good = (await t.app.catalog.assets.forProduct(products.pdfFile.id))!;
-    const job = { entitlementId: id, name: buyer.name, email: buyer.email, orderNumber: order.number };
-    try {
-      // The stored file turns out unreadable while a stamping runs its last attempt.
-      const broken = await t.app.storage.putObject(
-        `files/downloads/broken-${randomUUID()}.pdf`,
-        Buffer.from('not a pdf'),
-        'application/pdf',
-      );
-      await t.app.catalog.assets.attach(products.pdfFile.id, {
-        ...good,
-        storageKey: broken.key,
-        sizeBytes: broken.sizeBytes,
-        sha256: broken.sha256,
-      });
-      await t.database.db.update(entitlements).set({ stampStatus: 'pending' }).where(eq(entitlements.id, id));
-      await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES - 1 })).rejects.toThrow();
-      expect((await row(id)).stampStatus, 'retried by the queue').toBe('pending');
-      await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES })).rejects.toThrow();
-      expect((await row(id)).stampStatus).toBe('failed');
-      expect(
-        (await t.app.downloads.forOrderLines(buyer.id, order.lineIds)).get(order.lineIds[0]!)?.status,
-      ).toBe('preparing');
-    } finally {
-      await t.app.catalog.assets.attach(products.pdfFile.id, good);
-    }
+  it(
+    'marks a stamping failed after its last attempt, and queues it again at the customer’s next click',
+    { tags: ['postgres'] },
+    async () => {
+      const order = await buy(t.app, buyer, products.authorId, [
+        { productId: products.pdfFile.id, format: 'file' },
+      ]);
+      await t.app.jobs.settle();
+      const id = order.entitlementIds[0]!;
+      const good = (await t.app.catalog.assets.forProduct(products.pdfFile.id))!;
+      const job = { entitlementId: id, name: buyer.name, email: buyer.email, orderNumber: order.number };
+      try {
+        // The stored file turns out unreadable while a stamping runs its last attempt.
+        const broken = await t.app.storage.putObject(
+          `files/downloads/broken-${randomUUID()}.pdf`,
+          Buffer.from('not a pdf'),
+          'application/pdf',
+        );
+        await t.app.catalog.assets.attach(products.pdfFile.id, {
+          ...good,
+          storageKey: broken.key,
+          sizeBytes: broken.sizeBytes,
+          sha256: broken.sha256,
+        });
+        await t.database.db
+          .update(entitlements)
+          .set({ stampStatus: 'pending' })
+          .where(eq(entitlements.id, id));
+        await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES - 1 })).rejects.toThrow();
+        expect((await row(id)).stampStatus, 'retried by the queue').toBe('pending');
+        await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES })).rejects.toThrow();
+        expect((await row(id)).stampStatus).toBe('failed');
+        expect(
+          (await t.app.downloads.forOrderLines(buyer.id, order.lineIds)).get(order.lineIds[0]!)?.status,
+        ).toBe('preparing');
+      } finally {
+        await t.app.catalog.assets.attach(products.pdfFile.id, good);
+      }
 
-    // The file is readable again: the next click queues the stamping and says the copy is being prepared.
-    const retried = await link(id);
-    expect(retried.statusCode).toBe(409);
-    expect(retried.json().error.code).toBe('download_not_ready');
-    expect((await row(id)).stampStatus).toBe('pending');
-    await t.app.jobs.settle();
-    expect((await row(id)).stampStatus).toBe('ready');
-    expect((await link(id)).statusCode).toBe(200);
-  });
+      // The file is readable again: the next click queues the stamping and says the copy is being prepared.
+      const retried = await link(id);
+      expect(retried.statusCode).toBe(409);
+      expect(retried.json().error.code).toBe('download_not_ready');
+      expect((await row(id)).stampStatus).toBe('pending');
+      await t.app.jobs.settle();
+      expect((await row(id)).stampStatus).toBe('ready');
+      expect((await link(id)).statusCode).toBe(200);
+    },
+  );
 
   it('stamps a PDF added to a product after its sale before serving it', async () => {
     const later = await t.app.catalog.writes.createProduct({

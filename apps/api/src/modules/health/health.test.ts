@@ -36,7 +36,7 @@ describe('health and unknown routes', () => {
     );
   });
 
-  it('answers 503 when the database is unreachable', async () => {
+  it('answers 503 when the database is unreachable', { tags: ['postgres'] }, async () => {
     const broken = await build();
     try {
       await broken.database.pool.end();

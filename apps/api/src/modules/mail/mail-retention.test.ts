@@ -1,3 +1,4 @@
+// @module-tag postgres — a scheduled job on pg-boss.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useApp } from '../../../test/helper.ts';

@@ -65,42 +65,46 @@ describe('mail sender', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 5000))).toEqual([1000, 2000, 4000, 5000]);
   });
 
-  it('retries a failing transport with backoff, then marks the message sent', async () => {
-    const to = uniqueEmail('retry');
-    await queue(to);
-    const transport = flakyTransport(2);
-    const sender = createMailSender({
-      db: t.database.db,
-      transport,
-      from: 'HLS <a@b.c>',
-      logger: silent,
-      maxAttempts: 5,
-      baseDelayMs: 60_000,
-    });
+  it(
+    'retries a failing transport with backoff, then marks the message sent',
+    { tags: ['postgres'] },
+    async () => {
+      const to = uniqueEmail('retry');
+      await queue(to);
+      const transport = flakyTransport(2);
+      const sender = createMailSender({
+        db: t.database.db,
+        transport,
+        from: 'HLS <a@b.c>',
+        logger: silent,
+        maxAttempts: 5,
+        baseDelayMs: 60_000,
+      });
 
-    await sender.runOnce();
-    let current = await row(to);
-    expect(current).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused (1)' });
-    const delay = current.nextAttemptAt.getTime() - Date.now();
-    expect(delay).toBeGreaterThan(50_000);
-    expect(delay).toBeLessThanOrEqual(60_000);
+      await sender.runOnce();
+      let current = await row(to);
+      expect(current).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused (1)' });
+      const delay = current.nextAttemptAt.getTime() - Date.now();
+      expect(delay).toBeGreaterThan(50_000);
+      expect(delay).toBeLessThanOrEqual(60_000);
 
-    await sender.runOnce();
-    expect(transport.calls, 'not due yet: no new attempt').toBe(1);
+      await sender.runOnce();
+      expect(transport.calls, 'not due yet: no new attempt').toBe(1);
 
-    await makeDue(to);
-    await sender.runOnce();
-    current = await row(to);
-    expect(current.attempts).toBe(2);
-    expect(current.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(110_000);
+      await makeDue(to);
+      await sender.runOnce();
+      current = await row(to);
+      expect(current.attempts).toBe(2);
+      expect(current.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(110_000);
 
-    await makeDue(to);
-    await sender.runOnce();
-    current = await row(to);
-    expect(current).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
-    expect(current.sentAt).toBeInstanceOf(Date);
-    expect(transport.sent.map((m) => m.to)).toEqual([to]);
-  });
+      await makeDue(to);
+      await sender.runOnce();
+      current = await row(to);
+      expect(current).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+      expect(current.sentAt).toBeInstanceOf(Date);
+      expect(transport.sent.map((m) => m.to)).toEqual([to]);
+    },
+  );
 
   it('attaches the PDF receipt to an order confirmation when it sends it, in the .eml file too', async () => {
     const to = uniqueEmail('receipt');
@@ -144,7 +148,7 @@ describe('mail sender', () => {
     expect(transport.calls).toBe(2);
   });
 
-  it('survives a database failure without crashing and keeps running', async () => {
+  it('survives a database failure without crashing and keeps running', { tags: ['postgres'] }, async () => {
     const broken = await build();
     try {
       const logged: unknown[] = [];

@@ -1,3 +1,4 @@
+// @module-tag postgres — concurrent confirmations, expiry jobs and refunds lock rows on several connections.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage, Order } from '@hls/contract';

@@ -1,3 +1,4 @@
+// @module-tag postgres — webhooks replayed at once race on several connections.
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag postgres — payments race, lock and refund on several connections.
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';

@@ -1,3 +1,4 @@
+// @module-tag postgres — the ledger's money is rounded and summed in SQL.
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

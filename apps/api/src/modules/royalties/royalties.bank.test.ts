@@ -162,7 +162,7 @@ describe('bank details: the author’s own, validated, encrypted, masked, and ev
     expect(await mailsTo(t, author.email)).toHaveLength(1);
   });
 
-  it('saves once when two creates race: the other is told to update', async () => {
+  it('saves once when two creates race: the other is told to update', { tags: ['postgres'] }, async () => {
     const author = await newAuthor(t.app);
     const responses = await Promise.all([
       api().create(author.headers),
@@ -334,31 +334,35 @@ describe('bank details: the author’s own, validated, encrypted, masked, and ev
     expect(await bank.decryptCopy(a.id, stolen, null, 'test')).toBe(IBAN);
   });
 
-  it('audits every decryption, in the caller’s transaction (gone if it rolls back)', async () => {
-    const author = await newAuthor(t.app);
-    const admin = await staff(t.app, 'admin');
-    await api().create(author.headers);
-    const { bank } = t.app.royalties;
-    expect(await bank.decryptFor(randomUUID(), admin.id, 'nobody')).toBeNull();
+  it(
+    'audits every decryption, in the caller’s transaction (gone if it rolls back)',
+    { tags: ['postgres'] },
+    async () => {
+      const author = await newAuthor(t.app);
+      const admin = await staff(t.app, 'admin');
+      await api().create(author.headers);
+      const { bank } = t.app.royalties;
+      expect(await bank.decryptFor(randomUUID(), admin.id, 'nobody')).toBeNull();
 
-    const plain = await bank.decryptFor(author.id, admin.id, 'payout run HLS-RUN-TEST');
-    expect(plain).toMatchObject({
-      holder: 'Amira Ben Salah',
-      iban: IBAN,
-      bic: 'BNPAFRPPXXX',
-      ibanMasked: MASKED,
-    });
-    await expect(
-      t.app.transaction(async (ctx) => {
-        await bank.decryptFor(author.id, admin.id, 'rolled back', ctx);
-        throw new Error('roll back');
-      }),
-    ).rejects.toThrow('roll back');
-    expect((await auditOf(t, author.id)).map((a) => [a.action, a.actorId, a.detail])).toEqual([
-      ['created', author.id, 'POST /api/checkout/bank/create'],
-      ['decrypted', admin.id, 'payout run HLS-RUN-TEST'],
-    ]);
-  });
+      const plain = await bank.decryptFor(author.id, admin.id, 'payout run HLS-RUN-TEST');
+      expect(plain).toMatchObject({
+        holder: 'Amira Ben Salah',
+        iban: IBAN,
+        bic: 'BNPAFRPPXXX',
+        ibanMasked: MASKED,
+      });
+      await expect(
+        t.app.transaction(async (ctx) => {
+          await bank.decryptFor(author.id, admin.id, 'rolled back', ctx);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect((await auditOf(t, author.id)).map((a) => [a.action, a.actorId, a.detail])).toEqual([
+        ['created', author.id, 'POST /api/checkout/bank/create'],
+        ['decrypted', admin.id, 'payout run HLS-RUN-TEST'],
+      ]);
+    },
+  );
 
   it('never writes the whole IBAN to the log, even at trace level', async () => {
     // The test app logs nothing; one at trace level shows what a request and its refusal would write.

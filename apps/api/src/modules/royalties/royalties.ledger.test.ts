@@ -1,3 +1,4 @@
+// @module-tag postgres — the ledger's money is rounded and summed in SQL.
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DownloadLink, DownloadList } from '@hls/contract';

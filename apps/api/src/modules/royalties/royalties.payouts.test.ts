@@ -1,3 +1,4 @@
+// @module-tag postgres — payout runs race on several connections.
 import { readFileSync } from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,3 +1,4 @@
+// @module-tag postgres — rates are unique per instant by a constraint of the server, and dated by its clock.
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @module-tag postgres — statements are SQL aggregates.
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorPayments, RoyaltyEntry } from '@hls/contract';

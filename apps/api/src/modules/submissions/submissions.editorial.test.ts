@@ -366,36 +366,45 @@ describe('editorial review', () => {
       expect(bad.statusCode).toBe(400);
     });
 
-    it('lets one of two editors claiming at once win; the other gets 409; an admin may take over', async () => {
-      const [a, b] = await Promise.all([claim(ids.recent, 'editor'), claim(ids.recent, 'editor2')]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      const winner = a.statusCode === 200 ? 'editor' : 'editor2';
-      const loser = winner === 'editor' ? 'editor2' : 'editor';
-      const review = ReviewSubmission.parse((a.statusCode === 200 ? a : b).json());
-      expect(review.status).toBe('in_review');
-      expect(review.claimedBy?.id).toBe(accounts[winner].id);
-      expect((await claim(ids.recent, winner)).statusCode).toBe(200);
-      expect(
-        (await inject('POST', `/api/editorial/submissions/${ids.recent}/release`, loser)).statusCode,
-      ).toBe(409);
-      expect((await decide(ids.recent, loser, { decision: 'reject', comment: 'Non.' })).statusCode).toBe(409);
+    it(
+      'lets one of two editors claiming at once win; the other gets 409; an admin may take over',
+      { tags: ['postgres'] },
+      async () => {
+        const [a, b] = await Promise.all([claim(ids.recent, 'editor'), claim(ids.recent, 'editor2')]);
+        expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+        const winner = a.statusCode === 200 ? 'editor' : 'editor2';
+        const loser = winner === 'editor' ? 'editor2' : 'editor';
+        const review = ReviewSubmission.parse((a.statusCode === 200 ? a : b).json());
+        expect(review.status).toBe('in_review');
+        expect(review.claimedBy?.id).toBe(accounts[winner].id);
+        expect((await claim(ids.recent, winner)).statusCode).toBe(200);
+        expect(
+          (await inject('POST', `/api/editorial/submissions/${ids.recent}/release`, loser)).statusCode,
+        ).toBe(409);
+        expect((await decide(ids.recent, loser, { decision: 'reject', comment: 'Non.' })).statusCode).toBe(
+          409,
+        );
 
-      const taken = await claim(ids.recent, 'admin');
-      expect(taken.statusCode).toBe(200);
-      expect(ReviewSubmission.parse(taken.json()).claimedBy?.id).toBe(accounts.admin.id);
-      const released = await inject('POST', `/api/editorial/submissions/${ids.recent}/release`, 'admin');
-      expect(released.statusCode).toBe(200);
-      expect(ReviewSubmission.parse(released.json())).toMatchObject({ status: 'submitted', claimedBy: null });
-      expect(ReviewSubmission.parse(released.json()).events.map((e) => e.kind)).toEqual([
-        'submitted',
-        'claimed',
-        'claimed',
-        'claimed',
-        'released',
-      ]);
-      expect((await claim(ids.rejected, 'editor')).statusCode).toBe(409);
-      expect((await claim('00000000-0000-4000-8000-000000000000', 'editor')).statusCode).toBe(404);
-    });
+        const taken = await claim(ids.recent, 'admin');
+        expect(taken.statusCode).toBe(200);
+        expect(ReviewSubmission.parse(taken.json()).claimedBy?.id).toBe(accounts.admin.id);
+        const released = await inject('POST', `/api/editorial/submissions/${ids.recent}/release`, 'admin');
+        expect(released.statusCode).toBe(200);
+        expect(ReviewSubmission.parse(released.json())).toMatchObject({
+          status: 'submitted',
+          claimedBy: null,
+        });
+        expect(ReviewSubmission.parse(released.json()).events.map((e) => e.kind)).toEqual([
+          'submitted',
+          'claimed',
+          'claimed',
+          'claimed',
+          'released',
+        ]);
+        expect((await claim(ids.rejected, 'editor')).statusCode).toBe(409);
+        expect((await claim('00000000-0000-4000-8000-000000000000', 'editor')).statusCode).toBe(404);
+      },
+    );
   });
 
   describe('decisions', () => {
