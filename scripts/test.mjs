@@ -1,9 +1,11 @@
-// `npm test`: lint, format, type-check, unit/API tests, web build and browser tests, in that order.
-// Every step runs (a failure never hides the others); the last line is CI's verdict: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint, format, type-check, unit/API tests, web build and browser tests.
+// Every step runs (a failure never hides the others). The summary gives each step's time and the slowest test files
+// and journeys, so a change that slows the suite shows itself; the last line is CI's verdict:
+// `N passed, N failed, N skipped`.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,6 +13,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const e2eRequired = ci || process.env.E2E_REQUIRED === '1';
 const tmp = mkdtempSync(join(tmpdir(), 'hls-test-'));
 const startedAt = Date.now();
+/** How many of the slowest test files and journeys the summary lists. */
+const SLOWEST = 20;
 
 // Tools run on the Node that runs this script (see docs/decisions/0001-node-version.md), never on the system one.
 const env = {
@@ -23,29 +27,39 @@ if (!process.stdout.isTTY && !process.env.FORCE_COLOR) env.NO_COLOR = '1';
 /** @type {{ name: string, status: 'ok' | 'FAIL' | 'SKIP', seconds: number, detail: string }[]} */
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @type {{ seconds: number, name: string }[]} */
+const slowFiles = [];
+/** @type {{ seconds: number, name: string }[]} */
+const slowJourneys = [];
 
-function banner(title) {
-  console.log(`\n${'='.repeat(100)}\n> ${title}\n${'='.repeat(100)}`);
+const rule = '='.repeat(100);
+const banner = (title) => `\n${rule}\n> ${title}\n${rule}\n`;
+
+/**
+ * Runs a command. `inherit` streams its output (a long step shows progress); otherwise the output is kept and
+ * printed whole when the command ends, so steps that run side by side never interleave their lines.
+ */
+function run(command, args, { inherit = false, ...options } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => {
+      output += `Could not run ${command}: ${error.message}\n`;
+      resolve({ status: 1, output });
+    });
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
-  if (result.error) console.error(`Could not run ${command}: ${result.error.message}`);
-  return result.status ?? 1;
-}
-
-/** Runs one step; `body` returns `{ ok, detail?, counts? }`. */
-function step(name, body) {
-  banner(name);
-  const started = Date.now();
-  let outcome;
-  try {
-    outcome = body();
-  } catch (error) {
-    console.error(error);
-    outcome = { ok: false, detail: String(error) };
-  }
-  const seconds = (Date.now() - started) / 1000;
+/** Records one step's outcome: `{ ok, detail?, counts?, skipped? }`. */
+function record(name, outcome, seconds) {
   const status = outcome.skipped ? 'SKIP' : outcome.ok ? 'ok' : 'FAIL';
   if (outcome.counts) {
     totals.passed += outcome.counts.passed;
@@ -59,6 +73,33 @@ function step(name, body) {
   if (status === 'SKIP') totals.skipped += 1;
   results.push({ name, status, seconds, detail: outcome.detail ?? '' });
   return status;
+}
+
+/** Runs a step whose output streams as it comes; `body` returns the outcome. */
+async function step(name, body) {
+  process.stdout.write(banner(name));
+  const started = Date.now();
+  let outcome;
+  try {
+    outcome = await body();
+  } catch (error) {
+    console.error(error);
+    outcome = { ok: false, detail: String(error) };
+  }
+  return record(name, outcome, (Date.now() - started) / 1000);
+}
+
+/** Runs quiet commands side by side (the machine's cores are shared), each printed whole when it ends. */
+async function checks(list) {
+  const started = Date.now();
+  await Promise.all(
+    list.map(async ({ name, command, args }) => {
+      const result = await run(command, args);
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(banner(`${name} (${seconds.toFixed(1)}s)`) + result.output);
+      record(name, { ok: result.status === 0 }, seconds);
+    }),
+  );
 }
 
 function readJson(file) {
@@ -76,6 +117,7 @@ function countsText({ passed, failed, skipped }) {
 function findChromium() {
   const candidates = [
     process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
     '/usr/bin/chromium',
     '/usr/bin/chromium-browser',
     '/usr/bin/google-chrome',
@@ -84,61 +126,107 @@ function findChromium() {
   return candidates.find((path) => path && existsSync(path));
 }
 
-// 1. Static checks.
-step('lint (eslint . --max-warnings 0)', () => ({ ok: run('eslint', ['.', '--max-warnings', '0']) === 0 }));
-step('format (prettier --check .)', () => ({
-  ok: run('prettier', ['--check', '.', '--log-level', 'warn']) === 0,
-}));
-
-// 2. Type-check, workspace by workspace.
-const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-for (const workspace of rootPackage.workspaces ?? []) {
-  const manifest = readJson(join(root, workspace, 'package.json'));
-  if (!manifest?.scripts?.typecheck) continue;
-  step(`typecheck ${manifest.name}`, () => ({
-    ok: run('npm', ['run', 'typecheck', '--silent', '-w', manifest.name]) === 0,
-  }));
-}
-
-// 3. Unit, API and web tests (vitest projects; the API adds a PostgreSQL project when TEST_DATABASE_URL is set).
-step('unit, API and web tests (vitest run)', () => {
-  const report = join(tmp, 'vitest.json');
-  const status = run('vitest', [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+/**
+ * Runs vitest with a JSON report and reads its counts. With `tag`, the run selects the tests carrying that tag
+ * (`--tags-filter`): the others are left out, not skipped, so only a tagged test's skip counts.
+ */
+async function vitest(label, args, { tag } = {}) {
+  const report = join(tmp, `vitest-${label}.json`);
+  const { status } = await run(
+    'vitest',
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { inherit: true },
+  );
   const json = readJson(report);
   if (!json) return { ok: false, detail: 'vitest wrote no report' };
   // A test file that fails to load has no test results: it counts as one failure.
   const brokenFiles = (json.testResults ?? []).filter(
     (file) => file.status === 'failed' && !file.assertionResults?.length,
   );
+  const tests = (json.testResults ?? []).flatMap((file) => file.assertionResults ?? []);
+  const chosen = tag ? tests.filter((test) => test.tags?.includes(tag)) : tests;
   const counts = {
-    passed: json.numPassedTests ?? 0,
-    failed: (json.numFailedTests ?? 0) + brokenFiles.length,
-    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    passed: chosen.filter((test) => test.status === 'passed').length,
+    failed: chosen.filter((test) => test.status === 'failed').length + brokenFiles.length,
+    skipped: chosen.filter((test) => ['skipped', 'pending', 'todo'].includes(test.status)).length,
   };
+  for (const file of json.testResults ?? []) {
+    if (tag && !file.assertionResults?.some((test) => test.tags?.includes(tag))) continue;
+    const seconds = (file.endTime - file.startTime) / 1000;
+    if (Number.isFinite(seconds)) slowFiles.push({ seconds, name: `${label}: ${relative(root, file.name)}` });
+  }
   let detail = countsText(counts);
   if (brokenFiles.length) detail += ` (${brokenFiles.length} file(s) failed to load)`;
-  if (!process.env.TEST_DATABASE_URL) detail += ' [PGlite only: TEST_DATABASE_URL not set]';
   return { ok: status === 0 && counts.failed === 0, counts, detail };
+}
+
+/** Every test of a Playwright JSON report, with its file, title path and the duration of its last run. */
+function* journeys(suite, titles = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const last = test.results?.at(-1);
+      if (last) {
+        const path = [...titles, spec.title].filter(Boolean).join(' › ');
+        yield { seconds: last.duration / 1000, name: `[${test.projectName}] ${spec.file}: ${path}` };
+      }
+    }
+  }
+  for (const child of suite.suites ?? [])
+    yield* journeys(child, child.file ? titles : [...titles, child.title]);
+}
+
+// 1. Static checks and the web build, side by side: each is one process on one core.
+const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const typechecks = (rootPackage.workspaces ?? []).flatMap((workspace) => {
+  const manifest = readJson(join(root, workspace, 'package.json'));
+  if (!manifest?.scripts?.typecheck) return [];
+  return [
+    {
+      name: `typecheck ${manifest.name}`,
+      command: 'npm',
+      args: ['run', 'typecheck', '--silent', '-w', manifest.name],
+    },
+  ];
 });
+await checks([
+  { name: 'lint (eslint . --max-warnings 0)', command: 'eslint', args: ['.', '--max-warnings', '0'] },
+  { name: 'format (prettier --check .)', command: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
+  ...typechecks,
+  // The web app the browser tests (and `npm start`) serve.
+  {
+    name: 'build web app (apps/web/dist)',
+    command: 'node',
+    args: [join(root, 'scripts/build-if-needed.mjs')],
+  },
+]);
+const buildStatus = results.find((result) => result.name.startsWith('build web app'))?.status;
 
-// 4. Build the web app the browser tests (and `npm start`) serve.
-const buildStatus = step('build web app (apps/web/dist)', () => ({
-  ok: run('node', [join(root, 'scripts/build-if-needed.mjs')]) === 0,
-}));
+// 2. Unit, API and web tests: every project, the API on the embedded PGlite.
+await step('unit, API and web tests (vitest run)', () => vitest('vitest', ['--project', '!api (postgres)']));
 
-// 5. Browser journeys against the real product, in the system Chromium.
-step('browser tests (playwright, apps/web/e2e)', () => {
+// 3. The API tests tagged `postgres` again on a PostgreSQL server (see apps/api/vitest.config.ts).
+if (process.env.TEST_DATABASE_URL) {
+  await step('API tests on PostgreSQL (vitest run --tags-filter=postgres)', () =>
+    vitest('postgres', ['--project', 'api (postgres)', '--tags-filter=postgres'], { tag: 'postgres' }),
+  );
+} else {
+  process.stdout.write(banner('API tests on PostgreSQL'));
+  console.log('Skipped: TEST_DATABASE_URL is not set (the API tests ran on the embedded PGlite only).');
+  record(
+    'API tests on PostgreSQL',
+    { ok: true, skipped: true, detail: 'SKIPPED: TEST_DATABASE_URL not set' },
+    0,
+  );
+}
+
+// 4. Browser journeys against the real product, in the system Chromium.
+await step('browser tests (playwright, apps/web/e2e)', async () => {
   const chromium = findChromium();
   if (!chromium) {
     const lines = [
       'NO CHROMIUM FOUND: BROWSER TESTS ' + (e2eRequired ? 'ARE REQUIRED AND FAIL' : 'ARE SKIPPED'),
-      'Looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome.',
-      'Install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH.',
+      'Looked at $CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, /usr/bin/chromium-browser,',
+      '/usr/bin/google-chrome. Install one (Debian: apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.',
     ];
     const width = Math.max(...lines.map((line) => line.length)) + 4;
     console.log(
@@ -151,32 +239,45 @@ step('browser tests (playwright, apps/web/e2e)', () => {
       : {
           ok: true,
           skipped: true,
-          detail: 'SKIPPED: no Chromium found (install chromium or set CHROMIUM_PATH)',
+          detail: 'SKIPPED: no Chromium found (install chromium-headless-shell or set CHROMIUM_PATH)',
         };
   }
   if (buildStatus === 'FAIL') return { ok: false, detail: 'not run: the web app did not build' };
   const report = join(tmp, 'playwright.json');
   // Playwright sets FORCE_COLOR for its own processes, and Node warns when NO_COLOR is set beside it.
   const { NO_COLOR: _noColor, ...playwrightEnv } = env;
-  const status = run('playwright', ['test'], {
+  const { status } = await run('playwright', ['test'], {
+    inherit: true,
     cwd: join(root, 'apps/web'),
     env: { ...playwrightEnv, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
   const json = readJson(report);
   if (!json?.stats) return { ok: false, detail: 'playwright wrote no report (did the server start?)' };
+  for (const suite of json.suites ?? []) slowJourneys.push(...journeys(suite));
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
-  const counts = { passed: expected + flaky, failed: unexpected, skipped };
+  const counts = { passed: expected, failed: unexpected + flaky, skipped };
   const errors = json.errors?.length ?? 0;
-  let detail = countsText(counts) + (flaky ? ` (${flaky} flaky, passed on retry)` : '');
+  let detail = countsText(counts) + (flaky ? ` (${flaky} flaky: failed, then passed)` : '');
   if (errors) detail += ` (${errors} error(s) outside tests)`;
   detail += ` with ${chromium}`;
-  return { ok: status === 0 && unexpected === 0 && errors === 0, counts, detail };
+  return { ok: status === 0 && unexpected === 0 && flaky === 0 && errors === 0, counts, detail };
 });
 
 rmSync(tmp, { recursive: true, force: true });
 
+function slowest(title, list) {
+  if (!list.length) return;
+  console.log(`\nThe ${Math.min(SLOWEST, list.length)} slowest ${title}`);
+  for (const { seconds, name } of [...list].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
+    console.log(`  ${`${seconds.toFixed(1)}s`.padStart(7)}  ${name}`);
+  }
+}
+
+console.log(`\n${rule}`);
+slowest('test files (vitest)', slowFiles);
+slowest('browser journeys (playwright)', slowJourneys);
 const width = Math.max(...results.map((result) => result.name.length));
-console.log(`\n${'='.repeat(100)}\nSummary`);
+console.log('\nSummary');
 for (const result of results) {
   const time = `${result.seconds.toFixed(1)}s`.padStart(7);
   console.log(`  ${result.status.padEnd(4)} ${result.name.padEnd(width)} ${time}  ${result.detail}`);
