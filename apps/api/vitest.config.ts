@@ -12,6 +12,8 @@ const shared = {
   // Every file builds its own app on its own fresh database, so the files of a worker share the modules they
   // import (the app, its drivers and libraries load once per worker, not once per file).
   isolate: false,
+  // Two files at a time (see the root vitest.config.ts): each project sets its own.
+  maxWorkers: 2,
 };
 
 export default defineConfig({

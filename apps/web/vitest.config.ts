@@ -16,6 +16,11 @@ export default defineProject({
   },
   test: {
     name: 'web',
+    // Two files at a time (see the root vitest.config.ts): each project sets its own.
+    maxWorkers: 2,
+    // Each file in a VM context of its own (its modules and state apart, as before) inside a worker that creates
+    // the DOM environment and loads the libraries once: 79 s → 36 s for the 80 files.
+    pool: 'vmThreads',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
