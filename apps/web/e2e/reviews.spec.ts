@@ -1,4 +1,12 @@
-import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  expectNoA11yViolations,
+  screenshot,
+  test,
+  uniqueEmail,
+  waitingForApp,
+} from './fixtures.ts';
 import { newCustomer, openIn, orderThroughApi, pageAs, payThroughApi, professionalFile } from './flows.ts';
 
 // Customer reviews: a verified buyer writes one, an editor publishes it, everyone sees its stars.
@@ -61,7 +69,8 @@ test('a customer who bought a file reviews it, an editor publishes it, and its s
 
   // Everyone sees its stars: on the page (and its structured data), in French too, and on the card.
   const visitor = await browser.newContext({ locale: 'fr-FR' });
-  const reader = await visitor.newPage();
+  // Its pages wait for the app to run: the structured data is read once hydration has settled the head.
+  const reader = waitingForApp(await visitor.newPage());
   await reader.goto(`${test.info().project.use.baseURL}/prodoc/${file.id}?lng=fn`);
   await expect(reader.getByRole('img', { name: '4 sur 5, 1 avis' }).first()).toBeVisible();
   const section = reader.getByRole('region', { name: 'Avis clients' });
@@ -70,8 +79,12 @@ test('a customer who bought a file reviews it, an editor publishes it, and its s
   ).toBeVisible();
   await expect(section.getByText('Inès K.')).toBeVisible();
   await expect(section.getByText('Achat vérifié')).toBeVisible();
-  const jsonLd = await reader.locator('script[type="application/ld+json"]').allTextContents();
-  const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product');
+  const productData = async () =>
+    (await reader.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((data) => data['@type'] === 'Product');
+  await expect.poll(productData).toHaveProperty('aggregateRating');
+  const product = (await productData()) as { aggregateRating: unknown; review: unknown[] };
   expect(product.aggregateRating).toMatchObject({
     '@type': 'AggregateRating',
     ratingValue: 4,
