@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -31,6 +32,14 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const slowFiles = [];
 /** @type {{ seconds: number, name: string }[]} */
 const slowJourneys = [];
+/** Every failed test, named with its first error line: the summary repeats them beside the verdict. */
+const failures = [];
+/** The first line of an error message, without colour codes. */
+const firstLine = (text = '') =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .map((line) => line.trim())
+    .find(Boolean) ?? '';
 
 const rule = '='.repeat(100);
 const banner = (title) => `\n${rule}\n> ${title}\n${rule}\n`;
@@ -150,7 +159,15 @@ async function vitest(label, args, { tag } = {}) {
     failed: chosen.filter((test) => test.status === 'failed').length + brokenFiles.length,
     skipped: chosen.filter((test) => ['skipped', 'pending', 'todo'].includes(test.status)).length,
   };
+  for (const file of brokenFiles)
+    failures.push(`${label}: ${relative(root, file.name)}: ${firstLine(file.message)}`);
   for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed' || (tag && !test.tags?.includes(tag))) continue;
+      failures.push(
+        `${label}: ${relative(root, file.name)}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
     if (tag && !file.assertionResults?.some((test) => test.tags?.includes(tag))) continue;
     const seconds = (file.endTime - file.startTime) / 1000;
     if (Number.isFinite(seconds)) slowFiles.push({ seconds, name: `${label}: ${relative(root, file.name)}` });
@@ -167,7 +184,13 @@ function* journeys(suite, titles = []) {
       const last = test.results?.at(-1);
       if (last) {
         const path = [...titles, spec.title].filter(Boolean).join(' › ');
-        yield { seconds: last.duration / 1000, name: `[${test.projectName}] ${spec.file}: ${path}` };
+        const error = test.results.find((result) => result.error)?.error;
+        yield {
+          seconds: last.duration / 1000,
+          name: `[${test.projectName}] ${spec.file}: ${path}`,
+          failed: test.status === 'unexpected' || test.status === 'flaky',
+          error: firstLine(error?.message),
+        };
       }
     }
   }
@@ -253,7 +276,13 @@ await step('browser tests (playwright, apps/web/e2e)', async () => {
   });
   const json = readJson(report);
   if (!json?.stats) return { ok: false, detail: 'playwright wrote no report (did the server start?)' };
-  for (const suite of json.suites ?? []) slowJourneys.push(...journeys(suite));
+  for (const suite of json.suites ?? []) {
+    for (const journey of journeys(suite)) {
+      slowJourneys.push(journey);
+      if (journey.failed) failures.push(`playwright: ${journey.name}: ${journey.error}`);
+    }
+  }
+  for (const error of json.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats;
   const counts = { passed: expected, failed: unexpected + flaky, skipped };
   const errors = json.errors?.length ?? 0;
@@ -281,6 +310,11 @@ console.log('\nSummary');
 for (const result of results) {
   const time = `${result.seconds.toFixed(1)}s`.padStart(7);
   console.log(`  ${result.status.padEnd(4)} ${result.name.padEnd(width)} ${time}  ${result.detail}`);
+}
+if (failures.length) {
+  console.log(`\nFailed tests (${failures.length})`);
+  for (const failure of failures)
+    console.log(`  ${failure.length > 300 ? `${failure.slice(0, 297)}...` : failure}`);
 }
 const failedSteps = results.filter((result) => result.status === 'FAIL').length;
 const minutes = ((Date.now() - startedAt) / 60000).toFixed(1);
