@@ -13,6 +13,7 @@ import {
   professionalFile,
   registerThroughApi,
   registerThroughForm,
+  selectTab,
   shopWords,
   toast,
 } from './flows.ts';
@@ -26,7 +27,7 @@ test('a new customer registers, logs in, edits the profile and logs out through 
   await screenshot(page, 'login-register-after-registration');
 
   // Registering again with that address says at once that it has an account, and offers to log in with it.
-  await page.getByRole('tab', { name: 'Register' }).click();
+  await selectTab(page, 'Register');
   await activePanel(page)
     .getByLabel(/^E-mail address/)
     .fill(account.email.toUpperCase());

@@ -17,6 +17,16 @@ export function activePanel(page: Page) {
 }
 
 /**
+ * Selects a tab of /login-register and waits until it shows: the tab is part of the address, and the router
+ * commits the change in a transition, so on a busy machine the previous panel can still be the visible one.
+ */
+export async function selectTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
  * Opens `path` in language `lng` (through `?lng=`) and waits for its main heading; product pages wait for the
  * API, which a busy machine can make slow.
  */
@@ -38,7 +48,7 @@ export async function registerThroughForm(
   { author = false } = {},
 ): Promise<void> {
   await page.goto('/login-register?lng=en');
-  await page.getByRole('tab', { name: 'Register' }).click();
+  await selectTab(page, 'Register');
   const form = activePanel(page);
   await form.getByLabel(/^First name/).fill(account.firstName);
   await form.getByLabel(/^Last name/).fill(account.lastName);

@@ -6,6 +6,7 @@ import {
   openAccountMenu,
   openIn,
   registerThroughApi,
+  selectTab,
 } from './flows.ts';
 
 for (const path of ['/my-account', '/checkout']) {
@@ -66,8 +67,8 @@ test('logging in from a guard or from a free document brings the visitor back; a
   await openIn(page, `/prodoc/${free.id}`, 'en');
   await page.getByRole('link', { name: 'Free — log in to download' }).click();
   await expect(page).toHaveURL(/\/login-register$/);
-  await page.getByRole('tab', { name: 'Register' }).click();
-  await page.getByRole('tab', { name: 'Log in' }).click();
+  await selectTab(page, 'Register');
+  await selectTab(page, 'Log in');
   await logIn();
   await expect(page).toHaveURL(new RegExp(`/prodoc/${free.id}(\\?lng=en)?$`));
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
