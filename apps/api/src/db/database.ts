@@ -68,8 +68,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     });
   }
-  // An idle client losing its server must not crash the process; the next query reports the error.
+  // A connection losing its server (a restart, a failover: "terminating connection", 57P01) must never end the
+  // process. The pool listens on its idle connections; a checked-out one (a transaction between two statements,
+  // a job queue's fetch) emits the error itself, and an `error` event nobody listens to is thrown. Every
+  // connection gets a listener for its whole life: the error reaches the query that meets the dead connection
+  // (a 503), and the pool discards it and opens a fresh one for the next.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   let closing: Promise<void> | undefined;
   return {
