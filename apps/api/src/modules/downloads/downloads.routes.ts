@@ -118,8 +118,9 @@ export default async function downloadsRoutes(app: FastifyInstance) {
         reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
       }
       if (request.method === 'HEAD') return reply.send();
-      // A download is a request from the first byte: resuming pieces of it are not counted again.
-      if (!range || range.start === 0) await downloads.count(file.entitlementId);
+      // Any bytes of the file served are a download (the terms' rule): a request from the first byte counts one,
+      // and a piece further on counts only when nothing was downloaded yet — resuming a download is not another.
+      await downloads.count(file.entitlementId, { resuming: range !== undefined && range.start > 0 });
       return sendStoredObject(reply, storage, { ...file, range }, 'download interrupted');
     },
   });

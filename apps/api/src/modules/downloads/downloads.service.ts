@@ -382,11 +382,12 @@ export function createDownloadsService(deps: DownloadsDeps) {
     },
 
     /**
-     * Counts a download (a request that starts at the first byte), and its first time; the first download of a
-     * purchase raises `downloads.first` (the terms end the withdrawal right then), the first of a free document
-     * counts one more user of it on the product.
+     * Counts a download, and its first time; the first download of a purchase raises `downloads.first` (the terms
+     * end the withdrawal right then), the first of a free document counts one more user of it on the product.
+     * A request `resuming` a download (a range past the first byte) counts only when no bytes were served before:
+     * then it is the first download, whatever byte it starts at.
      */
-    async count(entitlementId: string): Promise<void> {
+    async count(entitlementId: string, { resuming = false } = {}): Promise<void> {
       await transaction(async (ctx) => {
         const [before] = await ctx.tx
           .select({
@@ -398,6 +399,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
           .from(entitlements)
           .where(eq(entitlements.id, entitlementId))
           .for('update');
+        if (resuming && before?.first) return;
         await ctx.tx
           .update(entitlements)
           .set({

@@ -412,6 +412,40 @@ describe('downloads', () => {
     expect(counted.lastDownloadAt!.getTime()).toBeGreaterThanOrEqual(counted.firstDownloadAt!.getTime());
   });
 
+  it('counts a first request for any bytes past the first one as the download, and a resumed piece after it never again', async () => {
+    const order = await buy(t.app, buyer, products.authorId, [
+      { productId: products.zipFile.id, format: 'file' },
+    ]);
+    const id = order.entitlementIds[0]!;
+    const { url } = await freshLink(id);
+    const bytes = products.zipFile.bytes;
+    const first = new Promise<{ orderLineId: number }>((resolve) => {
+      const off = t.app.events.on('downloads.first', (payload) => {
+        off();
+        resolve(payload);
+      });
+    });
+
+    // Everything but the (predictable) first byte is the file all the same.
+    const dodge = await fetchFile(url, { range: 'bytes=1-' });
+    expect(dodge.statusCode).toBe(206);
+    expect(dodge.rawPayload.equals(bytes.subarray(1))).toBe(true);
+    const counted = await row(id);
+    expect(counted.downloadCount).toBe(1);
+    expect(counted.firstDownloadAt).toBeInstanceOf(Date);
+    expect(await first, 'the withdrawal right ends, the royalty leaves its hold').toEqual({
+      orderLineId: order.lineIds[0],
+    });
+
+    const piece = await fetchFile(url, { range: 'bytes=0-0' });
+    expect(piece.rawPayload.equals(bytes.subarray(0, 1))).toBe(true);
+    expect((await row(id)).downloadCount, 'from the first byte: another download').toBe(2);
+    await fetchFile(url, { range: 'bytes=100-' });
+    const last = await row(id);
+    expect(last.downloadCount, 'a resumed piece').toBe(2);
+    expect(last.firstDownloadAt).toEqual(counted.firstDownloadAt);
+  });
+
   it('serves a large file over a connection in pieces, and closes the file when the client goes away', async () => {
     const bytes = randomBytes(24 * 1024 * 1024 + 321);
     const stored = await t.app.storage.putObject(
