@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AccessTokenPayload, type Role } from '@hls/contract';
@@ -17,8 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signAccessToken(user: AuthUser): Promise<string>;
-    /** A preHandler admitting only a valid access token of an active session whose role is one of `roles`. */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** An onRequest hook (before the body is read and validated) admitting only a valid access token of an active session whose role is one of `roles`. */
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
     /** Installs the check of the token's session (by the accounts module, which owns the sessions). */
     setSessionCheck(check: SessionCheck): void;
   }
@@ -78,7 +78,7 @@ export default fp(
     app.decorate('setSessionCheck', (check: SessionCheck) => {
       sessionCheck = check;
     });
-    app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    app.decorate('requireRole', (...roles: Role[]): onRequestAsyncHookHandler => {
       if (roles.length === 0) throw new Error('requireRole needs at least one role');
       return async (request) => {
         const user = await tokens.verify(bearerToken(request));

@@ -22,7 +22,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }];
 
   api.get('/admin/users', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -35,7 +35,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   });
 
   api.post('/admin/users/:id/role', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -48,7 +48,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   });
 
   api.post('/admin/users/:id/suspend', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -61,7 +61,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   });
 
   api.post('/admin/users/:id/reactivate', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -74,7 +74,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   });
 
   api.post('/user/become-author', {
-    preHandler: customer,
+    onRequest: customer,
     schema: {
       tags: ['accounts'],
       security,

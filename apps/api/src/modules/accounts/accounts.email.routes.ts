@@ -45,7 +45,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
   });
 
   api.post('/email/resend', {
-    preHandler: anyRole,
+    onRequest: anyRole,
     config: limited,
     schema: {
       tags,
@@ -60,7 +60,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
   });
 
   api.delete('/email/change', {
-    preHandler: anyRole,
+    onRequest: anyRole,
     schema: {
       tags,
       security: bearer,

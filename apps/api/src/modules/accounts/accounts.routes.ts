@@ -181,7 +181,7 @@ export default async function accountsRoutes(
 
   api.put('/editPassword', {
     config: limited,
-    preHandler: anyRole,
+    onRequest: anyRole,
     schema: {
       tags,
       security: bearer,
@@ -206,7 +206,7 @@ export default async function accountsRoutes(
   });
 
   api.put('/update/user', {
-    preHandler: anyRole,
+    onRequest: anyRole,
     schema: {
       tags,
       security: bearer,
@@ -233,7 +233,7 @@ export default async function accountsRoutes(
   });
 
   api.put('/user/author-profile', {
-    preHandler: app.requireRole('author'),
+    onRequest: app.requireRole('author'),
     schema: {
       tags,
       security: bearer,
@@ -246,7 +246,7 @@ export default async function accountsRoutes(
   });
 
   api.get('/user', {
-    preHandler: anyRole,
+    onRequest: anyRole,
     schema: {
       tags,
       security: bearer,

@@ -37,7 +37,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
     requestLanguage(request.query, request.headers['accept-language']);
 
   api.post('/order/intentPayement', {
-    preHandler: buyer,
+    onRequest: buyer,
     schema: {
       tags,
       security,
@@ -56,7 +56,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   });
 
   api.post('/order/confirm', {
-    preHandler: buyer,
+    onRequest: buyer,
     schema: {
       tags,
       security,
@@ -98,7 +98,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   });
 
   api.post('/admin/orders/:id/refund', {
-    preHandler: staff,
+    onRequest: staff,
     schema: {
       tags: ['back office'],
       security,

@@ -13,7 +13,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   const statements = () => app.royalties.statements;
 
   api.get('/checkout/list', {
-    preHandler: author,
+    onRequest: author,
     schema: {
       tags,
       security,
@@ -26,7 +26,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   });
 
   api.get('/checkout/list.csv', {
-    preHandler: author,
+    onRequest: author,
     schema: {
       tags,
       security,
@@ -46,7 +46,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   });
 
   api.get('/checkout/statement/:month', {
-    preHandler: author,
+    onRequest: author,
     schema: {
       tags,
       security,

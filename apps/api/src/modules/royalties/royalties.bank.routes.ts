@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BankDetails, BankDetailsBody, BankDetailsResponse, roles } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
@@ -20,7 +20,7 @@ export default async function bankRoutes(app: FastifyInstance) {
   const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? request.url}`;
 
   // Before the body is read: a guest gets 401 and another role 403, whatever they sent.
-  const authorOnly: preHandlerAsyncHookHandler = async function (request, reply) {
+  const authorOnly: onRequestAsyncHookHandler = async function (request, reply) {
     await anyRole.call(this, request, reply);
     const user = request.user!;
     if (user.role !== 'author') {

@@ -12,7 +12,7 @@ export default async function routes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }];
 
   api.get('/admin/royalty-rates', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -24,7 +24,7 @@ export default async function routes(app: FastifyInstance) {
   });
 
   api.post('/admin/royalty-rates', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
