@@ -22,5 +22,5 @@ export default fp(
       rateLimit: { max: config.rateLimit.contactMax, timeWindow: config.rateLimit.contactWindowMs },
     });
   },
-  { name: 'contact', dependencies: ['config', 'database', 'mail'] },
+  { name: 'contact', dependencies: ['config', 'database', 'mail', 'auth', 'accounts'] },
 );

@@ -21,10 +21,15 @@ export function createContactService(deps: ContactDeps) {
   const { transaction, mail, teamAddress } = deps;
   return {
     /**
-     * Stores the message and queues, in the same transaction, the copy for the team and the acknowledgement to
-     * the sender in their language.
+     * Stores the message and queues, in the same transaction, the copy for the team and — only when the sender
+     * proved the address is theirs (`acknowledge`: signed in with it, confirmed) — an acknowledgement in their
+     * language. Anyone can type anyone's address in the form: the shop never writes to an address on a stranger's
+     * word, and an acknowledgement quotes nothing the sender wrote, only the message's reference.
      */
-    submit: (input: ContactMessage & { language: Language }): Promise<{ id: string }> =>
+    submit: (
+      input: ContactMessage & { language: Language },
+      { acknowledge = false } = {},
+    ): Promise<{ id: string }> =>
       transaction(async (ctx) => {
         const [row] = await ctx.tx
           .insert(contactMessages)
@@ -36,12 +41,14 @@ export function createContactService(deps: ContactDeps) {
           template: 'contact_team',
           data: { ...input, reference: row!.id },
         });
-        await mail.queue(ctx, {
-          to: input.email,
-          language: input.language,
-          template: 'contact_ack',
-          data: { name: input.name, subject: input.subject, message: input.message },
-        });
+        if (acknowledge) {
+          await mail.queue(ctx, {
+            to: input.email,
+            language: input.language,
+            template: 'contact_ack',
+            data: { reference: row!.id },
+          });
+        }
         return row!;
       }),
   };

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readMails, useApp } from '../../../test/helper.ts';
+import { bearer, confirmEmail, login, readMails, registerUser, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { contactMessages } from './contact.tables.ts';
 
@@ -24,33 +24,81 @@ describe('POST /api/contact', () => {
       headers: { 'accept-language': lng },
     });
 
-  it('stores the message and queues a mail to the team and an acknowledgement in the sender’s language', async () => {
+  const contactMails = async () =>
+    t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.template} like 'contact_%'`);
+
+  it('stores a guest’s message and queues it to the team, and writes nothing to the address a guest typed', async () => {
+    const before = (await contactMails()).length;
     const response = await post({ ...valid, email: 'Sender@Example.test' }, '10.0.0.2', 'en-GB,en;q=0.8');
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: valid.name, subject: valid.subject, language: 'en' });
-    const mails = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.template} like 'contact_%'`);
-    const team = mails.find((m) => m.template === 'contact_team')!;
-    const ack = mails.find((m) => m.template === 'contact_ack')!;
+    const mails = (await contactMails()).slice(before);
+    expect(mails.map((m) => m.template)).toEqual(['contact_team']);
+    const team = mails[0]!;
     expect(team.to).toBe('team@hls.test');
     expect(team.subject).toBe(`[Contact] ${valid.subject}`);
     expect(team.text).toContain('> Bonjour, je souhaite commander trente exemplaires');
     expect(team.text).toContain(id);
-    expect(ack.to.toLowerCase()).toBe('sender@example.test');
-    expect(ack.language).toBe('en');
-    expect(ack.subject).toBe('We have received your message');
-    expect(ack.html).toContain('Inès Karoui');
 
     await t.app.mail.sender.runOnce();
     const sent = readMails(t.mailDir);
     expect(sent.find((m) => m.to.includes('team@hls.test'))?.subject).toBe(`[Contact] ${valid.subject}`);
-    expect(sent.find((m) => m.to.toLowerCase().includes('sender@example.test'))?.body).toContain(
-      'Thank you for your message',
-    );
+    expect(sent.some((m) => m.to.toLowerCase().includes('sender@example.test'))).toBe(false);
+  });
+
+  it('acknowledges only to the confirmed address of the signed-in sender, quoting nothing of the message', async () => {
+    const sender = await registerUser(t.app, { firstName: 'Inès', lastName: 'Karoui' });
+    const { access } = await login(t.app, sender.email, sender.password);
+    const send = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...valid, email, message: `${valid.message} https://phishing.example.test/win` },
+        remoteAddress: '10.0.0.3',
+        headers: { 'accept-language': 'fr', ...bearer(access) },
+      });
+
+    // Not confirmed yet: nothing to the address.
+    let before = (await contactMails()).length;
+    expect((await send(sender.email)).statusCode).toBe(201);
+    expect((await contactMails()).slice(before).map((m) => m.template)).toEqual(['contact_team']);
+
+    // Confirmed, but another address typed in the form: nothing to it either.
+    await confirmEmail(t.app, sender.email);
+    before = (await contactMails()).length;
+    expect((await send('victim@example.test')).statusCode).toBe(201);
+    expect((await contactMails()).slice(before).map((m) => m.template)).toEqual(['contact_team']);
+
+    before = (await contactMails()).length;
+    const response = await send(sender.email.toUpperCase());
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    const ack = (await contactMails()).slice(before).find((m) => m.template === 'contact_ack')!;
+    expect(ack.to.toLowerCase()).toBe(sender.email.toLowerCase());
+    expect(ack.language).toBe('fr');
+    expect(ack.subject).toBe('Nous avons bien reçu votre message');
+    expect(ack.text).toContain(id);
+    for (const stranger of [valid.name, valid.subject, 'trente exemplaires', 'phishing.example.test']) {
+      expect(ack.text).not.toContain(stranger);
+      expect(ack.html).not.toContain(stranger);
+    }
+
+    // A stale token is a guest's: the team still gets the message.
+    before = (await contactMails()).length;
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: valid,
+      remoteAddress: '10.0.0.4',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(stale.statusCode).toBe(201);
+    expect((await contactMails()).slice(before).map((m) => m.template)).toEqual(['contact_team']);
   });
 
   it.each([

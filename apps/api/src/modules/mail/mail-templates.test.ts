@@ -135,7 +135,7 @@ const otherSamples = [
       reference: 'C-42',
     },
   ],
-  ['contact_ack', { name: 'Ali', subject: 'Livraison', message: 'Mon colis est-il parti\u202f?' }],
+  ['contact_ack', { reference: '5b0c7f1e-8a52-4f0e-9d7b-2a1f3c4d5e6f' }],
   [
     'royalty_payout',
     {

@@ -44,7 +44,8 @@ export type MailTemplates = {
     language: Language;
     reference: string;
   };
-  contact_ack: { name: string; subject: string; message: string };
+  /** Sent only to the confirmed address of the signed-in sender; quotes nothing of the message. */
+  contact_ack: { reference: string };
   /**
    * Paid: the durable record of the order and of the digital-goods consents (Art. 8(7)); the PDF receipt
    * `receipt-<number>.pdf` is rendered from this data and attached when the message is sent.
@@ -526,20 +527,16 @@ const copies: { [T in MailTemplate]: (data: MailTemplates[T], lng: Language) => 
     lng === 'fr'
       ? {
           subject: 'Nous avons bien reçu votre message',
-          greeting: `Bonjour ${d.name},`,
+          greeting: 'Bonjour,',
           paragraphs: [
-            `Merci pour votre message «\u202f${d.subject}\u202f». Notre équipe vous répondra sous deux jours ouvrés.`,
-            'Pour rappel, voici votre message\u202f:',
-            quote(d.message),
+            `Votre message, envoyé depuis votre compte, a bien été reçu (réf. ${d.reference}). Notre équipe vous répondra sous deux jours ouvrés.`,
           ],
         }
       : {
           subject: 'We have received your message',
-          greeting: `Hello ${d.name},`,
+          greeting: 'Hello,',
           paragraphs: [
-            `Thank you for your message “${d.subject}”. Our team will reply within two working days.`,
-            'For your records, here is your message:',
-            quote(d.message),
+            `Your message, sent from your account, has been received (ref. ${d.reference}). Our team will reply within two working days.`,
           ],
         },
   order_confirmation: (d, lng) => {

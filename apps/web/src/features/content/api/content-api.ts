@@ -14,8 +14,10 @@ export const contentApi = api.injectEndpoints({
     getDocumentLink: build.query<DocumentLink, 'contrat'>({
       query: (type) => `/books/type/file/${type}`,
     }),
+    /** Sent with the session when there is one: the API acknowledges to a signed-in sender's confirmed address. */
     sendContactMessage: build.mutation<ContactReceipt, ContactRequest>({
       query: (body) => ({ url: '/contact', method: 'POST', body }),
+      extraOptions: { auth: true },
     }),
   }),
 });
