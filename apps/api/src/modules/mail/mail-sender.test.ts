@@ -106,6 +106,72 @@ describe('mail sender', () => {
     },
   );
 
+  it('sends a message the server accepted once, even when marking it sent fails, and every attempt carries the row’s Message-ID', async () => {
+    const to = uniqueEmail('handover');
+    await queue(to);
+    const { id } = await row(to);
+    // The database goes away between the server's "250 OK" and the row's update (one statement fails).
+    let failMarking = true;
+    const db = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return (query: Parameters<typeof target.execute>[0]) => {
+          const text = JSON.stringify(query);
+          if (failMarking && text.includes("status = 'sent'")) {
+            failMarking = false;
+            return Promise.reject(new Error('Connection terminated unexpectedly'));
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const transport = flakyTransport(0);
+    const sender = createMailSender({
+      db,
+      transport,
+      from: 'HLS <shop@hls.test>',
+      logger: silent,
+      maxAttempts: 5,
+    });
+
+    await expect(sender.runOnce()).rejects.toThrow('Connection terminated');
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0]!.messageId).toBe(`<${id}@hls.test>`);
+    expect((await row(to)).status, 'not marked yet').toBe('pending');
+
+    // The next run marks it before claiming anything: even due again, it does not go twice.
+    await makeDue(to);
+    await sender.runOnce();
+    expect(await row(to)).toMatchObject({ status: 'sent', lastError: null });
+    expect(transport.sent).toHaveLength(1);
+
+    // Another process retrying a message (its lease ran out) sends the same Message-ID.
+    const other = uniqueEmail('lease');
+    await queue(other);
+    const attempts: (string | undefined)[] = [];
+    const retried: MailTransport = {
+      async send(message) {
+        attempts.push(message.messageId);
+        if (attempts.length === 1) throw new Error('451 try again later');
+        return 'memory';
+      },
+      close() {},
+    };
+    const second = createMailSender({
+      db: t.database.db,
+      transport: retried,
+      from: 'shop@hls.test',
+      logger: silent,
+      maxAttempts: 5,
+    });
+    await second.runOnce();
+    await makeDue(other);
+    await second.runOnce();
+    const messageId = `<${(await row(other)).id}@hls.test>`;
+    expect(attempts).toEqual([messageId, messageId]);
+    expect((await row(other)).status).toBe('sent');
+  });
+
   it('attaches the PDF receipt to an order confirmation when it sends it, in the .eml file too', async () => {
     const to = uniqueEmail('receipt');
     await insertOutgoingMail(t.database.db, {

@@ -42,6 +42,12 @@ type ClaimedRow = {
   attempts: number;
 };
 
+/** The Message-ID of an outbox row: one per row, whatever the attempt, in the sender's domain. */
+export function outboxMessageId(rowId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${rowId}@${domain}>`;
+}
+
 export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
@@ -67,11 +73,26 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return result.rows;
   }
 
+  /**
+   * Messages the server accepted whose row could not be marked sent yet (the database was away): marked before
+   * anything is claimed again, so a message handed over is never sent again by this process. Should the process end
+   * meanwhile, the lease runs out and the message goes again — with the same Message-ID, recognisable as a retry.
+   */
+  const unmarked = new Set<string>();
+
+  async function markSent(id: string): Promise<void> {
+    await db.execute(sql`
+      UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${id}`);
+    unmarked.delete(id);
+  }
+
   async function deliver(row: ClaimedRow): Promise<void> {
+    let handedOver = false;
     try {
       const attachments =
         row.data === null ? [] : await renderAttachments(row.template, row.language, row.data, row.to);
       const where = await transport.send({
+        messageId: outboxMessageId(row.id, options.from),
         from: options.from,
         to: row.to,
         subject: row.subject,
@@ -79,10 +100,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         html: row.html,
         ...(attachments.length ? { attachments } : {}),
       });
-      await db.execute(sql`
-        UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${row.id}`);
+      handedOver = true;
+      unmarked.add(row.id);
+      await markSent(row.id);
       logger.info({ mailId: row.id, delivered: where }, 'mail sent');
     } catch (error) {
+      if (handedOver) {
+        // Sent: only the bookkeeping failed. It is retried first thing, and the message never goes again from here.
+        logger.warn({ mailId: row.id, err: error }, 'mail sent, but not yet marked sent');
+        throw error;
+      }
       const message = (error as Error).message ?? String(error);
       if (row.attempts >= maxAttempts) {
         await db.execute(sql`
@@ -103,6 +130,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function runOnce(): Promise<number> {
+    for (const id of [...unmarked]) await markSent(id);
     let attempted = 0;
     for (;;) {
       const rows = await claim();

@@ -7,6 +7,8 @@ import nodemailer from 'nodemailer';
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 export type MailMessage = {
+  /** The message's `Message-ID` (`<id@domain>`): the same at every attempt, so a receiver recognises a retry. */
+  messageId?: string;
   from: string;
   to: string;
   subject: string;
