@@ -36,6 +36,7 @@ import { loggerOptions } from './plugins/logger.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import security from './plugins/security.ts';
+import timeouts from './plugins/timeouts.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { validatorCompiler } from './plugins/validator.ts';
 import webApp from './plugins/web-app.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const serveWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
 
   const externalPlugins = [
+    use(timeouts, config.timeouts),
     use(security, {
       corsOrigin: config.corsOrigin,
       stripe: config.checkout.payments.provider === 'stripe',

@@ -31,6 +31,16 @@ export type Config = {
   /** `false`: same origin only; `true`: any origin (reflected). */
   corsOrigin: boolean | string[];
   bodyLimit: number;
+  /** How long a request may take to arrive, and how many connections are open at once (plugins/timeouts.ts). */
+  timeouts: {
+    headersMs: number;
+    bodyMs: number;
+    uploadMinBytesPerSecond: number;
+    uploadRateWindowMs: number;
+    requestMs: number;
+    idleMs: number;
+    maxConnections: number;
+  };
   smtpUrl: string | undefined;
   mailFrom: string;
   mailDir: string;
@@ -304,6 +314,13 @@ const EnvSchema = z.object({
   EMAIL_REPORT_TTL: duration.default(7 * 86400),
   CORS_ORIGIN: z.string().optional(),
   BODY_LIMIT: size.default(1024 * 1024),
+  REQUEST_HEADERS_TIMEOUT: milliseconds.default(20_000),
+  REQUEST_BODY_TIMEOUT: milliseconds.default(30_000),
+  UPLOAD_MIN_RATE: size.default(16 * 1024),
+  UPLOAD_RATE_WINDOW: milliseconds.default(15_000),
+  REQUEST_TIMEOUT: milliseconds.default(15 * 60_000),
+  SOCKET_IDLE_TIMEOUT: milliseconds.default(60_000),
+  MAX_CONNECTIONS: positiveInt.default(2048),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')
@@ -576,6 +593,15 @@ export function loadConfig(env: Env = process.env): Config {
     emailLinks: { confirmTtl: e.EMAIL_CONFIRM_TTL, reportTtl: e.EMAIL_REPORT_TTL },
     corsOrigin: parseCorsOrigin(e.CORS_ORIGIN),
     bodyLimit: e.BODY_LIMIT,
+    timeouts: {
+      headersMs: e.REQUEST_HEADERS_TIMEOUT,
+      bodyMs: e.REQUEST_BODY_TIMEOUT,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_RATE,
+      uploadRateWindowMs: e.UPLOAD_RATE_WINDOW,
+      requestMs: e.REQUEST_TIMEOUT,
+      idleMs: e.SOCKET_IDLE_TIMEOUT,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
