@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import CFB from 'cfb';
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadSettings } from '../../config.ts';
 import type { Storage } from '../storage/index.ts';
@@ -103,37 +103,64 @@ async function readHead(storage: Storage, key: string, sizeBytes: number): Promi
   }
 }
 
-/** A compound file (OLE2: .doc, .xls, .ppt, .pub, .msi…) holding a VBA project: its storage names say so. */
-const vbaStorageName = Buffer.from('_VBA_PROJECT', 'utf16le');
+/**
+ * The streams a compound file (OLE2) of each Office kind holds at its root: a Word document its `WordDocument`
+ * stream, a workbook `Workbook` (or `Book` before Excel 97), a presentation `PowerPoint Document`, a Publisher
+ * file its `Quill` storage. Other compound files (an MSI installer, a Visio drawing…) hold none of them.
+ */
+const compoundKinds: [Kind, string[]][] = [
+  ['doc', ['WordDocument']],
+  ['xls', ['Workbook', 'Book']],
+  ['ppt', ['PowerPoint Document']],
+  ['pub', ['Quill']],
+];
 
-async function streamContains(stream: Readable, needle: Buffer): Promise<boolean> {
-  let tail = Buffer.alloc(0);
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const window = Buffer.concat([tail, chunk]);
-    if (window.includes(needle)) {
-      stream.destroy();
-      return true;
-    }
-    tail = window.subarray(Math.max(0, window.length - needle.length + 1));
+/** What a compound file is, from the streams at its root, and whether it holds a VBA project. */
+async function inspectCompound(storage: Storage, key: string): Promise<{ kind: Kind; macros: boolean }> {
+  const stored = await storage.getObject(key);
+  if (!stored) throw new ContentRefusal('upload.damaged', `no object ${key}`);
+  let container: CFB.CFB$Container;
+  try {
+    container = CFB.read(stored.bytes, { type: 'buffer' });
+  } catch (error) {
+    throw new ContentRefusal('upload.damaged', `unreadable compound file: ${(error as Error).message}`);
   }
-  return false;
+  // FullPaths are "Root Entry/Name" at the root, "Root Entry/Storage/Name" below it.
+  const atRoot = new Set(
+    container.FullPaths.map((path) => path.replace(/\/$/, '').split('/'))
+      .filter((parts) => parts.length === 2)
+      .map((parts) => parts[1]!),
+  );
+  const kind = compoundKinds.find(([, streams]) => streams.some((name) => atRoot.has(name)))?.[0];
+  if (!kind) {
+    throw new ContentRefusal(
+      'upload.type',
+      'a compound file that is no Word, Excel, PowerPoint or Publisher document (an installer?)',
+    );
+  }
+  const macros = container.FileIndex.some((entry) => /^_VBA_PROJECT/i.test(entry.name));
+  return { kind, macros };
 }
 
-const officeNameKinds: Record<string, Kind> = {
-  doc: 'doc',
-  xls: 'xls',
-  ppt: 'ppt',
-  pub: 'pub',
-  dot: 'doc',
-  xlt: 'xls',
-  pot: 'ppt',
-};
-const compoundKindByFileType: Partial<Record<FileType, Kind>> = {
-  word: 'doc',
-  excel: 'xls',
-  powerpoint: 'ppt',
-  publisher: 'pub',
-};
+/**
+ * An Access database by its header page: the bytes 00 01 00 00, the engine's name ("Standard Jet DB" for .mdb,
+ * "Standard ACE DB" for .accdb) closed by a NUL, and a size in whole pages (2 KB for Jet 3, 4 KB after).
+ */
+function accessKind(head: Buffer, sizeBytes: number): Kind | undefined {
+  const engine = head.subarray(4, 19).toString('latin1');
+  if (engine !== 'Standard Jet DB' && engine !== 'Standard ACE DB') return undefined;
+  const pageSize = head[0x14] === 0 ? 2048 : 4096;
+  const wellFormed =
+    head.length > 0x14 && head.readUInt32LE(0) === 0x100 && head[19] === 0 && sizeBytes >= pageSize;
+  if (!wellFormed || sizeBytes % pageSize !== 0) {
+    throw new ContentRefusal('upload.type', `not an Access database, though it names "${engine}"`);
+  }
+  return engine === 'Standard Jet DB' ? 'mdb' : 'accdb';
+}
+
+/** Files that run: a package holding one is refused, whatever else it holds. */
+const EXECUTABLE_NAME =
+  /\.(exe|msi|msp|msix|appx|dll|sys|com|scr|cpl|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|wsh|hta|jar|apk|ipa|app|dmg|pkg|deb|rpm|sh|run|elf|so|dylib|lnk|reg|msc)$/i;
 
 /** Tells an OOXML, EPUB or Power BI file from a plain zip by what it holds. */
 function zipKind(contents: ZipContents): Kind {
@@ -195,14 +222,12 @@ export async function inspectUpload(input: {
   const { storage, key, sizeBytes, slot, declared } = input;
   const head = await readHead(storage, key, sizeBytes);
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
-  const nameExtension = /\.([a-z0-9]{1,8})$/i.exec(input.originalName)?.[1]?.toLowerCase() ?? '';
   const flags = new Set<UploadFlag>();
   let kind: Kind | undefined;
   let macros = false;
 
-  const accessSignature = head.subarray(4, 19).toString('latin1');
-  if (accessSignature === 'Standard Jet DB') kind = 'mdb';
-  else if (accessSignature === 'Standard ACE DB') kind = 'accdb';
+  const access = accessKind(head, sizeBytes);
+  if (access) kind = access;
   else if (detected?.mime === 'application/pdf') kind = 'pdf';
   else if (
     detected &&
@@ -211,10 +236,8 @@ export async function inspectUpload(input: {
     kind = (['jpg', 'png', 'webp', 'avif', 'gif'] as const)[
       ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'].indexOf(detected.mime)
     ];
-  } else if (detected?.ext === 'cfb') {
-    kind = officeNameKinds[nameExtension] ?? (declared ? compoundKindByFileType[declared] : undefined);
-    if (kind && slot === 'file')
-      macros = await streamContains(await storage.createReadStream(key), vbaStorageName);
+  } else if (detected?.ext === 'cfb' && slot === 'file') {
+    ({ kind, macros } = await inspectCompound(storage, key));
   } else if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) && slot !== 'cover') {
     let contents: ZipContents;
     try {
@@ -230,6 +253,8 @@ export async function inspectUpload(input: {
     }
     kind = zipKind(contents);
     macros = contents.names.some(isVbaProject);
+    const program = kind === 'zip' && contents.names.find((name) => EXECUTABLE_NAME.test(name));
+    if (program) throw new ContentRefusal('upload.unsafe', `a package holding a program (${program})`);
     if (kind !== 'zip' && kind !== 'epub' && hasExternalRelationships(contents)) flags.add('external_links');
   }
 
@@ -266,10 +291,22 @@ export async function inspectUpload(input: {
   };
 }
 
-/** The page count of a stored PDF (read in a worker thread): one it cannot read, or without pages, is damaged. */
+/** What may follow a PDF's last `%%EOF`: line ends, spaces and the NULs some writers pad with. */
+const PDF_TAIL = /^[\s\0]*$/;
+
+/**
+ * The page count of a stored PDF (read in a worker thread): one it cannot read, or without pages, is damaged.
+ * Bytes after its end (a zip appended, which unzips as well as it opens) are refused: the buyer gets the file
+ * exactly as stored, so it must be a PDF and nothing else.
+ */
 async function pagesOf(storage: Storage, key: string): Promise<number> {
   const stored = await storage.getObject(key);
   if (!stored) throw new ContentRefusal('upload.damaged', `no object ${key}`);
+  const end = stored.bytes.lastIndexOf('%%EOF');
+  if (end < 0) throw new ContentRefusal('upload.damaged', 'a PDF without its end marker');
+  if (!PDF_TAIL.test(stored.bytes.subarray(end + 5).toString('latin1'))) {
+    throw new ContentRefusal('upload.unsafe', 'data after the end of the PDF');
+  }
   try {
     return await countPdfPages(stored.bytes);
   } catch (error) {

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import CFB from 'cfb';
 import { Document, Packer, Paragraph } from 'docx';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -196,6 +197,23 @@ function zipOfZeros(size: number, claimed = size): Uint8Array {
   return bytes;
 }
 
+/** A compound file (OLE2) holding the given streams at its root, as Office and Windows Installer write them. */
+function compound(streams: Record<string, string>): Uint8Array {
+  const container = CFB.utils.cfb_new();
+  for (const [name, content] of Object.entries(streams))
+    CFB.utils.cfb_add(container, `/${name}`, Buffer.from(content));
+  return new Uint8Array(CFB.write(container, { type: 'buffer' }) as Buffer);
+}
+
+/** An Access database's header page (`engine` at byte 4) padded to `pages` pages of 4 KB. */
+function accessDatabase(engine: 'Standard Jet DB' | 'Standard ACE DB', pages = 2): Buffer {
+  const bytes = Buffer.alloc(4096 * pages);
+  bytes.writeUInt32LE(0x100, 0);
+  bytes.write(engine, 4, 'latin1');
+  bytes[0x14] = 1;
+  return bytes;
+}
+
 describe('accepted uploads', () => {
   it('a PDF: stored under a generated name, with its page count, size and hash', async () => {
     const bytes = await pdf(7);
@@ -327,6 +345,77 @@ describe('refused uploads (nothing stays in storage)', () => {
     }
     const response = await send([{ name: 'file', bytes: elf, filename: 'invoice.pdf' }]);
     expect(response.json().error.fields.file).toBeTruthy();
+  });
+
+  it('files disguised by a signature string: HTML or an executable naming "Standard Jet DB", an installer as Word or Publisher: 415 upload.type', async () => {
+    const html = Buffer.from('<!--Standard Jet DB--><html><script>fetch("/api/me")</script></html>');
+    const executable = Buffer.concat([
+      Buffer.from('MZ\x90\x00', 'latin1'),
+      Buffer.from('Standard Jet DB\0'),
+      elf,
+    ]);
+    for (const [fileType, bytes, filename] of [
+      ['access', html, 'report.html'],
+      ['access', executable, 'setup.mdb'],
+      ['word', compound({ '\u0005SummaryInformation': 'x', '!_StringData': 'msi' }), 'letter.doc'],
+      ['publisher', compound({ '\u0005SummaryInformation': 'x', '!_Validation': 'msi' }), 'flyer.pub'],
+    ] as const) {
+      await expectRefused(
+        [
+          { name: 'fileType', value: fileType },
+          { name: 'file', bytes, filename },
+        ],
+        415,
+        'file',
+        'upload.type',
+      );
+    }
+  });
+
+  it('a package holding a program, and a PDF with a zip appended: 422 upload.unsafe', async () => {
+    await expectRefused(
+      [
+        { name: 'fileType', value: 'package' },
+        {
+          name: 'file',
+          bytes: zipSync({ 'README.txt': strToU8('run me'), 'tools/setup.exe': elf }),
+          filename: 'kit.zip',
+        },
+      ],
+      422,
+      'file',
+      'upload.unsafe',
+    );
+    const polyglot = Buffer.concat([
+      Buffer.from(await pdf(1)),
+      Buffer.from(zipSync({ 'a.txt': strToU8('x') })),
+    ]);
+    await expectRefused(
+      [
+        { name: 'fileType', value: 'pdf' },
+        { name: 'file', bytes: polyglot, filename: 'manual.pdf' },
+      ],
+      422,
+      'file',
+      'upload.unsafe',
+    );
+  });
+
+  it('Word, Excel and Publisher compound files and Access databases are told by their structure, whatever their name', async () => {
+    for (const [fileType, bytes, extension] of [
+      ['word', compound({ WordDocument: 'w', '1Table': 't' }), 'doc'],
+      ['excel', compound({ Workbook: 'b' }), 'xls'],
+      ['publisher', compound({ Quill: 'q', Contents: 'c' }), 'pub'],
+      ['access', accessDatabase('Standard Jet DB'), 'mdb'],
+      ['access', accessDatabase('Standard ACE DB', 3), 'accdb'],
+    ] as const) {
+      const [file] = await accepted([
+        { name: 'fileType', value: fileType },
+        { name: 'file', bytes, filename: 'upload.bin' },
+      ]);
+      expect(file, fileType).toMatchObject({ fileType, extension });
+      await app.uploads.discard([file!]);
+    }
   });
 
   it('a type other than the one declared: 415 upload.typeMismatch', async () => {
