@@ -24,6 +24,7 @@ import { COUNT_CAP, discountedPrice, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFi
 import type { Db } from '../../db/database.ts';
 import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
+import { extensionOfMime } from '../uploads/index.ts';
 
 /** Products per list page. */
 export const PAGE_SIZE = 24;
@@ -512,7 +513,7 @@ export function createCatalogQueries(
     const row = await detailRow<
       {
         asset_type: FileType | null;
-        original_name: string;
+        asset_mime: string;
         size_bytes: number;
         asset_pages: number | null;
         sample_key: string | null;
@@ -528,7 +529,7 @@ export function createCatalogQueries(
     >(
       id,
       'file',
-      sql`a.file_type AS asset_type, a.original_name, a.size_bytes, a.pages AS asset_pages, p.sample_key,
+      sql`a.file_type AS asset_type, a.mime AS asset_mime, a.size_bytes, a.pages AS asset_pages, p.sample_key,
         p.licence, p.usage_licence, p.sheets, p.slides, p.archive_parts, p.software, a.macros, p.revised_at,
         ${twinColumns}`,
       sql`LEFT JOIN file_assets a ON a.product_id = p.id`,
@@ -539,7 +540,7 @@ export function createCatalogQueries(
       kind: 'file',
       description: row.description,
       fileType: row.asset_type,
-      extension: fileExtension(row.original_name, row.asset_type),
+      extension: fileExtension(row.asset_mime, row.asset_type),
       sizeBytes: row.size_bytes,
       pages: row.asset_pages,
       related: await related(row),
@@ -626,7 +627,7 @@ const extensionByType: Record<FileType, string> = {
   access: 'accdb',
 };
 
-export function fileExtension(originalName: string, fileType: FileType): string {
-  const match = /\.([a-z0-9]{1,10})$/i.exec(originalName);
-  return match ? match[1]!.toLowerCase() : extensionByType[fileType];
+/** A file product's extension, from the format its content was found to be — never from the uploader's name. */
+export function fileExtension(mime: string, fileType: FileType): string {
+  return extensionOfMime(mime) ?? extensionByType[fileType];
 }

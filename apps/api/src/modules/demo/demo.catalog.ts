@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { sections, type FileType, type Language, type Section } from '@hls/contract';
 import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../lib/cover.ts';
 import { createRandom } from '../../lib/random.ts';
+import { slugify } from '../../lib/slug.ts';
 import { renderSampleFile, sampleFileFacts, type SampleFile } from '../../demo-content/sample-files.ts';
 import { topicTexts } from '../../demo-content/topics.ts';
 import type { NewFileAsset, NewProduct } from '../catalog/index.ts';
@@ -22,16 +23,6 @@ const DAY = 86_400_000;
 export function isbn13(first12: string): string {
   const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return first12 + String((10 - (sum % 10)) % 10);
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
 }
 
 const categoryKey = (section: Section, slug: string, parent?: string) =>

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { paths, type Download, type DownloadLink } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import { stampPdf } from '../../lib/pdf/stamp.ts';
+import { slugify } from '../../lib/slug.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -10,6 +11,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogAssets, CatalogWrites, ProductAsset } from '../catalog/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { Storage } from '../storage/index.ts';
+import { extensionOfMime } from '../uploads/index.ts';
 import { entitlements } from './downloads.tables.ts';
 import { invalidDownloadToken, type DownloadTokens } from './downloads.tokens.ts';
 
@@ -70,6 +72,15 @@ export const stampedKey = (entitlementId: string) => `stamped/${entitlementId}.p
 const isPdf = (asset: ProductAsset) => asset.mime === 'application/pdf' || asset.fileType === 'pdf';
 const downloadPath = (token: string) => `/api/category/download/${token}`;
 
+/**
+ * What a download is saved as: the product's title and the extension of the format its content was found to be
+ * (a buyer's stamped copy is a PDF), never the name the uploader gave the file.
+ */
+function downloadName(asset: ProductAsset, stamped = false): string {
+  const extension = stamped ? 'pdf' : (extensionOfMime(asset.mime) ?? 'bin');
+  return `${slugify(asset.title, 'download')}.${extension}`;
+}
+
 function toDownload(row: EntitlementRow, asset: ProductAsset | undefined, stampDue: boolean): Download {
   const stamped = row.stampStatus === 'ready';
   return {
@@ -78,7 +89,9 @@ function toDownload(row: EntitlementRow, asset: ProductAsset | undefined, stampD
     orderId: row.orderId,
     orderNumber: row.orderNumber,
     title: row.title,
-    fileName: asset?.originalName ?? `${row.title}.pdf`,
+    fileName: asset
+      ? downloadName(asset, row.stampStatus === 'ready')
+      : `${slugify(row.title, 'download')}.pdf`,
     fileType: asset?.fileType ?? 'pdf',
     sizeBytes: stamped ? (row.stampedSizeBytes ?? 0) : (asset?.sizeBytes ?? 0),
     status:
@@ -137,7 +150,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
     return {
       entitlementId: row.id,
       url: downloadPath(token),
-      fileName: file.originalName,
+      fileName: downloadName(file, row.stampStatus === 'ready'),
       expiresAt: expiresAt.toISOString(),
     };
   }
@@ -338,7 +351,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
           sha256: row.stampedSha256!,
           sizeBytes: row.stampedSizeBytes!,
           mime: 'application/pdf',
-          fileName: asset.originalName,
+          fileName: downloadName(asset, true),
         };
       }
       if (row.stampStatus !== 'none' || needsStamp(row, asset)) throw notReady();
@@ -348,7 +361,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
         sha256: asset.sha256,
         sizeBytes: asset.sizeBytes,
         mime: asset.mime,
-        fileName: asset.originalName,
+        fileName: downloadName(asset),
       };
     },
 

@@ -288,7 +288,8 @@ describe('downloads', () => {
         orderId: order.orderId,
         orderNumber: order.number,
         title: 'Gestion financière',
-        fileName: 'Gestion financière – Zoë.pdf',
+        // Named after the product and its format, never after the uploader's file name.
+        fileName: 'gestion-financiere.pdf',
         fileType: 'pdf',
         sizeBytes: pdf.stampedSizeBytes!,
         status: 'ready',
@@ -321,7 +322,7 @@ describe('downloads', () => {
     const entitlement = await row(order.entitlementIds[0]!);
     const { url, fileName, expiresAt } = await freshLink(entitlement.id);
     expect(url).toMatch(/^\/api\/category\/download\/[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(fileName).toBe('Gestion financière – Zoë.pdf');
+    expect(fileName, 'the product’s name, not the uploaded file’s').toBe('gestion-financiere.pdf');
     expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(5 * 60_000);
 
     const response = await fetchFile(url);
@@ -332,8 +333,7 @@ describe('downloads', () => {
     expect(sha256(body)).not.toBe(sha256(products.pdfFile.bytes));
     expect(response.headers).toMatchObject({
       'content-type': 'application/pdf',
-      'content-disposition':
-        'attachment; filename="Gestion financiere _ Zoe.pdf"; filename*=UTF-8\'\'Gestion%20financi%C3%A8re%20%E2%80%93%20Zo%C3%AB.pdf',
+      'content-disposition': 'attachment; filename="gestion-financiere.pdf"',
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
       etag: `"${sha256(body)}"`,
@@ -501,7 +501,7 @@ describe('downloads', () => {
     expect(whole.body.equals(bytes)).toBe(true);
     expect(whole.headers).toMatchObject({
       'content-length': String(bytes.length),
-      'content-disposition': 'attachment; filename="archives.zip"',
+      'content-disposition': 'attachment; filename="archives-completes.zip"',
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
       etag: `"${stored.sha256}"`,
@@ -754,7 +754,7 @@ describe('downloads', () => {
     const file = await fetchFile(first.json<DownloadLink>().url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(Buffer.from(products.free.bytes)), 'the original file').toBe(true);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="cours.pdf"');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="cours-gratuit.pdf"');
 
     const sold = await t.app.inject({
       method: 'POST',

@@ -18,6 +18,7 @@
  * 'upload.damaged' | 'upload.macros' }`; 400 `validation_failed` for a file part the spec does not name or a
  * slot sent twice. Whatever is refused, nothing the request stored is left in storage.
  */
+export { extensionOfMime } from './uploads.inspect.ts';
 export type { UploadsService } from './uploads.service.ts';
 export {
   streamMultipart,

@@ -65,6 +65,11 @@ export const mimeByKind: Record<Kind, string> = {
   gif: 'image/gif',
 };
 
+/** The canonical extension of a format taken in, by its MIME type (as `inspectUpload` stores it). */
+export function extensionOfMime(mime: string): string | undefined {
+  return (Object.keys(mimeByKind) as Kind[]).find((kind) => mimeByKind[kind] === mime);
+}
+
 /** What each file-product type accepts. */
 export const kindsByFileType: Record<FileType, readonly Kind[]> = {
   pdf: ['pdf'],
