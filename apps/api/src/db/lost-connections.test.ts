@@ -1,7 +1,7 @@
 // @module-tag postgres — a server ending its sessions (a restart, a failover) is a server's.
 import pg from 'pg';
 import { describe, expect, it, inject } from 'vitest';
-import { build, json, registerUser, uniqueEmail } from '../../test/helper.ts';
+import { build, json, readMails, registerUser, uniqueEmail } from '../../test/helper.ts';
 
 /** Ends, as `pg_ctl stop -m fast` does, every session of the database but the caller's: SQLSTATE 57P01. */
 async function terminateSessions(connectionString: string, database: string): Promise<number> {
@@ -21,10 +21,14 @@ async function terminateSessions(connectionString: string, database: string): Pr
 // The embedded database is one session in this process: nothing can end it from outside.
 describe.runIf(inject('testDatabase').kind === 'postgres')('the database ending its sessions', () => {
   it('under load, a checked-out connection losing its server ends no process: 503 at worst, then service again', async () => {
-    const { app, database, close } = await build();
+    const { app, database, mailDir, close } = await build({ runMailSender: true });
     try {
       const email = uniqueEmail('restart');
       await registerUser(app, { email, password: 'Secret123' });
+      let pings = 0;
+      await app.jobs.work('test.lost-connections.ping', async () => {
+        pings += 1;
+      });
       const connectionString = database.pool.options.connectionString!;
       const { rows } = await database.pool.query<{ name: string }>('SELECT current_database() AS name');
       const name = rows[0]!.name;
@@ -61,6 +65,16 @@ describe.runIf(inject('testDatabase').kind === 'postgres')('the database ending 
       });
       expect(login.statusCode, login.body).toBe(200);
       expect(json<{ access: string }>(login).access).toEqual(expect.any(String));
+
+      // The job queue and the mail sender, whose connections were ended too, carry on by themselves.
+      await app.jobs.send('test.lost-connections.ping', {});
+      await app.jobs.settle();
+      expect(pings).toBe(1);
+      const later = uniqueEmail('after-restart');
+      await registerUser(app, { email: later, password: 'Secret123' });
+      await expect
+        .poll(() => readMails(mailDir).some((mail) => mail.to.includes(later)), { timeout: 10_000 })
+        .toBe(true);
     } finally {
       await close();
     }
