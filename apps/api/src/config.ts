@@ -32,15 +32,7 @@ export type Config = {
   corsOrigin: boolean | string[];
   bodyLimit: number;
   /** How long a request may take to arrive, and how many connections are open at once (plugins/timeouts.ts). */
-  timeouts: {
-    headersMs: number;
-    bodyMs: number;
-    uploadMinBytesPerSecond: number;
-    uploadRateWindowMs: number;
-    requestMs: number;
-    idleMs: number;
-    maxConnections: number;
-  };
+  timeouts: TimeoutSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailDir: string;
@@ -101,6 +93,24 @@ export type RoyaltySettings = {
   debtor: { name: string; iban: string; bic: string };
   /** Tests only: `POST /api/test/clock` moves the ledger's clock (refused in production). */
   testClock: boolean;
+};
+
+/** Slow clients' limits (plugins/timeouts.ts). */
+export type TimeoutSettings = {
+  /** A request's headers must all arrive within this (Node's `headersTimeout`). */
+  headersMs: number;
+  /** A body, on any route but an upload, must arrive whole within this. */
+  bodyMs: number;
+  /** An upload must bring at least this many bytes a second, counted over each window… */
+  uploadMinBytesPerSecond: number;
+  /** …of this length. */
+  uploadRateWindowMs: number;
+  /** No request, an upload included, lasts longer than this (Node's `requestTimeout`). */
+  requestMs: number;
+  /** A connection that brings nothing for this long is closed (between requests too). */
+  idleMs: number;
+  /** Connections open at once; the next are refused until one closes. */
+  maxConnections: number;
 };
 
 /** What an author may upload (modules/uploads): sizes per slot and the budget a zip is opened under. */

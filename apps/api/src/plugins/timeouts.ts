@@ -1,23 +1,7 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-
-export type TimeoutOptions = {
-  /** A request's headers must all arrive within this (Node's `headersTimeout`). */
-  headersMs: number;
-  /** A body, on any route but an upload, must arrive whole within this. */
-  bodyMs: number;
-  /** An upload must bring at least this many bytes a second, counted over each window… */
-  uploadMinBytesPerSecond: number;
-  /** …of this length. */
-  uploadRateWindowMs: number;
-  /** No request, an upload included, lasts longer than this (Node's `requestTimeout`). */
-  requestMs: number;
-  /** A connection that brings nothing for this long is closed (between requests too). */
-  idleMs: number;
-  /** Connections open at once; the next are refused until one closes. */
-  maxConnections: number;
-};
+import type { TimeoutSettings } from '../config.ts';
 
 const timedOut = JSON.stringify({
   error: { code: 'request_timeout', message: 'The request took too long to arrive.' },
@@ -32,7 +16,7 @@ const timedOut = JSON.stringify({
  * bytes from the route's parser).
  */
 export default fp(
-  async function timeouts(app: FastifyInstance, options: TimeoutOptions) {
+  async function timeouts(app: FastifyInstance, options: TimeoutSettings) {
     const server = app.server;
     server.headersTimeout = options.headersMs;
     server.requestTimeout = options.requestMs;
