@@ -123,6 +123,7 @@ export default fp(
 
     const queues = new Map<string, Promise<void>>();
     const workers = new Map<string, string[]>();
+    const scheduled = new Set<string>();
     let inFlight = 0;
     let closing = false;
 
@@ -221,6 +222,7 @@ export default fp(
       async schedule(name, cron, data) {
         await ensureQueue(name);
         await boss.schedule(name, cron, data ?? null, { tz: 'UTC' });
+        scheduled.add(name);
       },
 
       async settle(timeoutMs = 10_000) {
@@ -243,6 +245,16 @@ export default fp(
     };
 
     app.decorate('jobs', service);
+    if (runWorkers) {
+      // A schedule no module declares any more (a job renamed or retired) stops when the app that dropped it starts.
+      app.addHook('onReady', async () => {
+        for (const { name, key } of await boss.getSchedules()) {
+          if (scheduled.has(name)) continue;
+          await boss.unschedule(name, key);
+          log.info({ name }, 'removed a schedule no module declares');
+        }
+      });
+    }
     app.addHook('onClose', async () => {
       closing = true;
       unsubscribe();

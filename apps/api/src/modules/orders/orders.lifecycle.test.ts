@@ -220,7 +220,7 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       const { rows } = await t.database.pool.query<{ name: string; cron: string }>(
         'SELECT name, cron FROM pgboss.schedule',
       );
-      expect(rows).toContainEqual({ name: 'orders.expire', cron: '* * * * *' });
+      expect(rows).toContainEqual({ name: 'payments.sweep', cron: '* * * * *' });
     });
 
     it('takes the payment of an expired order if its copies are still there, and refuses it otherwise', async () => {

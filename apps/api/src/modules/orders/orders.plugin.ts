@@ -4,9 +4,6 @@ import ordersAdminRoutes from './orders.admin.routes.ts';
 import ordersRoutes from './orders.routes.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 
-/** The job that cancels the pending orders whose payment window has closed. */
-export const EXPIRE_JOB = 'orders.expire';
-
 declare module 'fastify' {
   interface FastifyInstance {
     orders: OrdersService;
@@ -40,12 +37,6 @@ export default fp(
       royalties: app.royalties.ledger,
     });
     app.decorate('orders', service);
-
-    // Every minute, pending orders past their payment window are cancelled and their paper copies released.
-    await app.jobs.work(EXPIRE_JOB, async () => {
-      await service.expireDue();
-    });
-    await app.jobs.schedule(EXPIRE_JOB, '* * * * *');
 
     await app.register(ordersRoutes, { prefix: '/api' });
     await app.register(ordersAdminRoutes, { prefix: '/api' });

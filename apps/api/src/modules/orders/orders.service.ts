@@ -933,11 +933,25 @@ export function createOrdersService(deps: OrdersDeps) {
       return toOrder(detail!, new Map());
     },
 
+    /** The pending orders whose payment window closed before `now` (the oldest first, at most `limit`). */
+    async overdue(now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending_payment'), lte(orders.expiresAt, now)))
+        .orderBy(asc(orders.expiresAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
     /**
      * Cancels the pending orders whose payment window closed before `now` and gives their paper copies back,
-     * each with an 'expired' row in its history; returns how many. Orders being paid meanwhile are skipped.
+     * each with an 'expired' row in its history; returns how many (with `only`, of these orders alone: the payments'
+     * sweep leaves out those whose payment is still in flight). Orders being paid meanwhile are skipped.
      */
-    async expireDue(now: Date = new Date()): Promise<number> {
+    async expireDue(now: Date = new Date(), options: { only?: readonly string[] } = {}): Promise<number> {
+      if (options.only?.length === 0) return 0;
+      const chosen = options.only ? inArray(orders.id, [...options.only]) : undefined;
       let expired = 0;
       for (;;) {
         const batch = await transaction(async (ctx) => {
@@ -945,7 +959,7 @@ export function createOrdersService(deps: OrdersDeps) {
           const due = await tx
             .select()
             .from(orders)
-            .where(and(eq(orders.status, 'pending_payment'), lte(orders.expiresAt, now)))
+            .where(and(eq(orders.status, 'pending_payment'), lte(orders.expiresAt, now), chosen))
             .orderBy(asc(orders.expiresAt))
             .limit(EXPIRY_BATCH)
             .for('update', { skipLocked: true });

@@ -65,8 +65,15 @@ export default fp(
     await app.jobs.work<{ refundId: string }>(REFUND_JOB, (job) =>
       service.runSystemRefund(job.data.refundId),
     );
-    // The intents of expired orders are cancelled with the provider (a job, retried while it cannot be reached);
-    // a sweep every five minutes catches any the event missed.
+    // Every minute the sweep ends the payment windows: the provider is asked about the payments in flight (settled,
+    // refunded or cancelled), then the orders past their window with none in flight are expired.
+    await app.jobs.work(SWEEP_JOB, async () => {
+      const outcome = await service.sweep();
+      if (outcome.settled + outcome.canceled + outcome.expired > 0) log.info(outcome, 'payment windows swept');
+    });
+    await app.jobs.schedule(SWEEP_JOB, '* * * * *');
+    // An intent started while its order was being expired is cancelled with the provider (a job, retried while it
+    // cannot be reached; the sweep catches any it missed).
     await app.jobs.work<{ orderId: string }>(CANCEL_JOB, (job) => service.cancelForOrder(job.data.orderId));
     const unsubscribe = app.events.on('orders.expired', ({ orderIds }) => {
       for (const orderId of orderIds) {
@@ -79,11 +86,6 @@ export default fp(
       }
     });
     app.addHook('onClose', async () => unsubscribe());
-    await app.jobs.work(SWEEP_JOB, async () => {
-      const cancelled = await service.cancelStaleIntents(config.checkout.paymentWindow);
-      if (cancelled > 0) log.info({ cancelled }, 'cancelled the intents of orders no longer payable');
-    });
-    await app.jobs.schedule(SWEEP_JOB, '*/5 * * * *');
 
     await app.register(paymentsRoutes, {
       prefix: '/api',

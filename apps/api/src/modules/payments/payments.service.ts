@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   consentTexts,
@@ -29,7 +29,14 @@ import { toRetrievedIntent, type StripeProvider } from './providers/stripe.ts';
 /** What payments needs of the orders module. */
 export type PaymentOrders = Pick<
   OrdersService,
-  'forPayment' | 'recordConsent' | 'recordEvent' | 'fulfil' | 'refundable' | 'recordRefund'
+  | 'forPayment'
+  | 'recordConsent'
+  | 'recordEvent'
+  | 'fulfil'
+  | 'refundable'
+  | 'recordRefund'
+  | 'overdue'
+  | 'expireDue'
 >;
 
 export type PaymentsLogger = {
@@ -47,11 +54,19 @@ export type PaymentsDeps = {
   log: PaymentsLogger;
 };
 
-/** The jobs of the payments module: a verified webhook event, and a refund the shop makes by itself. */
+/**
+ * The jobs of the payments module: a verified webhook event, a refund the shop makes by itself, the intent of an
+ * order that stopped waiting, and the sweep that ends payment windows (`sweep`).
+ */
 export const WEBHOOK_JOB = 'payments.webhook';
 export const REFUND_JOB = 'payments.refund';
 export const SWEEP_JOB = 'payments.sweep';
 export const CANCEL_JOB = 'payments.cancel';
+
+/** A card payment in progress answers within seconds: an attempt quiet this long may have been cut off (a crash). */
+export const QUIET_ATTEMPT_MS = 60_000;
+/** Attempts the sweep asks the provider about per round (the oldest first; the rest wait for the next round). */
+const SWEEP_BATCH = 200;
 
 type PaymentRow = typeof payments.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -360,18 +375,63 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
   }
 
-  async function cancelAttempt(payment: PaymentRow) {
+  const markCanceled = (payment: PaymentRow, lastError?: string) =>
+    db
+      .update(payments)
+      .set({ status: 'canceled', updatedAt: new Date(), ...(lastError ? { lastError } : {}) })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, openStatuses)));
+
+  /** The provider's intent, or null when it knows none of that id. */
+  async function retrieveOrNull(intentId: string): Promise<RetrievedIntent | null> {
     try {
-      if (payment.intentId) await provider.cancelIntent(payment.intentId);
+      return await provider.retrieveIntent(intentId);
     } catch (error) {
-      // The provider knows no such intent (or refuses to cancel it): there is nothing to cancel there.
-      if (!(error instanceof ProviderRefusedError)) throw error;
-      log.warn({ err: error, intentId: payment.intentId }, 'the provider refused to cancel an intent');
+      if (error instanceof ProviderRefusedError) return null;
+      throw error;
     }
+  }
+
+  /**
+   * Asks the provider where an attempt in flight stands and acts on what it says: money taken settles the order
+   * (paid, or refunded when it can no longer be paid); with `closing` (its order stopped waiting, or must), the
+   * intent is cancelled and asked about again, so a card that succeeded in between is settled, never dropped.
+   * 'open' means the payment is still in flight (a card being typed, a bank still deciding): its order waits.
+   * An unreachable provider throws (ProviderUnavailableError) and changes nothing.
+   */
+  async function reconcileAttempt(
+    payment: PaymentRow,
+    closing: boolean,
+  ): Promise<'settled' | 'canceled' | 'open'> {
+    if (!payment.intentId) {
+      // No intent was stored: none was handed to the browser, so no card can have paid this attempt.
+      if (closing) await markCanceled(payment, 'no intent was started');
+      return closing ? 'canceled' : 'open';
+    }
+    let intent = await retrieveOrNull(payment.intentId);
+    if (closing && intent && intent.status !== 'succeeded' && intent.status !== 'canceled') {
+      try {
+        await provider.cancelIntent(intent.id);
+      } catch (error) {
+        // A payment the bank is still deciding cannot be cancelled: it stays in flight.
+        if (!(error instanceof ProviderRefusedError)) throw error;
+        log.warn({ err: error, intentId: intent.id }, 'the provider refused to cancel an intent');
+      }
+      intent = await retrieveOrNull(intent.id);
+    }
+    if (intent?.status === 'succeeded') {
+      await settle(intent, { eventId: `intent:${intent.id}:succeeded`, type: 'payment_intent.succeeded' });
+      return 'settled';
+    }
+    if (!intent || intent.status === 'canceled') {
+      await markCanceled(payment);
+      return 'canceled';
+    }
+    // Asked again after the other attempts in flight.
     await db
       .update(payments)
-      .set({ status: 'canceled', updatedAt: new Date() })
+      .set({ updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, openStatuses)));
+    return 'open';
   }
 
   /** Sends a refund row to the provider (its id is the idempotency key); a refusal marks it failed. */
@@ -448,7 +508,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw error;
         });
         if (intent.status === 'canceled') {
-          await cancelAttempt(payment);
+          await markCanceled(payment);
           continue;
         }
         await transaction(async (ctx) => {
@@ -695,45 +755,77 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     },
 
-    /** Cancels the order's intent in progress (an expired or cancelled order); safe to call again. */
+    /**
+     * Cancels the order's intent in progress (an expired or cancelled order) — or settles it, when the card
+     * succeeded meanwhile; safe to call again.
+     */
     async cancelForOrder(orderId: string): Promise<void> {
       const open = await db
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, orderId), inArray(payments.status, openStatuses)));
-      for (const payment of open) await cancelAttempt(payment);
+      for (const payment of open) await reconcileAttempt(payment, true);
     },
 
     /**
-     * Cancels the intents of orders that stopped waiting for payment (expired, cancelled): run on a schedule, it
-     * catches what an event missed (the provider down at that moment).
+     * The end of payment windows, every minute. First the provider is asked about the attempts in flight of the
+     * orders past their window, and of any attempt quiet for a minute (a crash, a database gone, may have cut its
+     * confirmation off): money taken pays the order — or is refunded when it no longer can be — and the rest are
+     * cancelled with the provider. Then the orders past their window are expired, except those whose payment is
+     * still in flight (the provider unreachable, a bank still deciding): they wait for the next round. So a payment
+     * taken is never followed by an expired order.
      */
-    async cancelStaleIntents(olderThanSeconds: number): Promise<number> {
-      const stale = await db
+    async sweep(now: Date = new Date()) {
+      const outcome = { settled: 0, canceled: 0, waiting: 0, expired: 0 };
+      const inFlight = inArray(payments.status, openStatuses);
+      const ask = async (attempts: PaymentRow[], overdue: ReadonlySet<string>) => {
+        for (const payment of attempts) {
+          try {
+            const closing =
+              overdue.has(payment.orderId) ||
+              (await orders.forPayment(payment.orderId))?.status !== 'pending_payment';
+            const result = await reconcileAttempt(payment, closing);
+            outcome[result === 'open' ? 'waiting' : result] += 1;
+          } catch (error) {
+            outcome.waiting += 1;
+            log.warn({ err: error, paymentId: payment.id }, 'a payment in flight is asked about again later');
+          }
+        }
+      };
+      // Orders past their window, a batch at a time: their attempts asked about, then those with none in flight
+      // expired. Each order is looked at once per sweep.
+      const seen = new Set<string>();
+      for (;;) {
+        const overdue = (await orders.overdue(now, SWEEP_BATCH + seen.size)).filter((id) => !seen.has(id));
+        if (overdue.length === 0) break;
+        for (const id of overdue) seen.add(id);
+        const attempts = await db
+          .select()
+          .from(payments)
+          .where(and(inFlight, inArray(payments.orderId, overdue)));
+        await ask(attempts, new Set(overdue));
+        const still = await db
+          .selectDistinct({ orderId: payments.orderId })
+          .from(payments)
+          .where(and(inFlight, inArray(payments.orderId, overdue)));
+        const waiting = new Set(still.map((row) => row.orderId));
+        outcome.expired += await orders.expireDue(now, { only: overdue.filter((id) => !waiting.has(id)) });
+      }
+      // Attempts quiet for a minute, whatever their order's window.
+      const quiet = await db
         .select()
         .from(payments)
         .where(
           and(
-            inArray(payments.status, openStatuses),
-            lt(payments.createdAt, new Date(Date.now() - olderThanSeconds * 1000)),
+            inFlight,
+            isNotNull(payments.intentId),
+            lt(payments.updatedAt, new Date(now.getTime() - QUIET_ATTEMPT_MS)),
           ),
         )
-        .limit(500);
-      let cancelled = 0;
-      for (const payment of stale) {
-        const order = await orders.forPayment(payment.orderId);
-        if (order?.status === 'pending_payment') continue;
-        try {
-          await cancelAttempt(payment);
-          cancelled += 1;
-        } catch (error) {
-          log.warn(
-            { err: error, paymentId: payment.id },
-            'an intent could not be cancelled; tried again later',
-          );
-        }
-      }
-      return cancelled;
+        .orderBy(payments.updatedAt)
+        .limit(SWEEP_BATCH);
+      await ask(quiet, new Set());
+      return outcome;
     },
 
     /** The order's payment and refunds, for the back office's order detail. */

@@ -412,15 +412,15 @@ describe('payment with the demo provider', () => {
     const lastCopy = await openShop(t.app, { paperStock: 1 });
     const late = await freshOrder(buyer, [{ productId: lastCopy.bookId, edition: 'paper' }]);
     const lateIntent = await startPayment(t.app, buyer, late.id);
-    // The bank took the money, but the tab closed before the order was confirmed; then the order expired.
-    await providerSucceeds(t, lateIntent.intentId);
+    // The order expired while the bank was still deciding; someone else bought the last copy; then the bank took
+    // the money.
     await t.app.orders.expireDue(new Date(Date.now() + 3600_000));
-    await t.app.jobs.settle();
     expect((await orderRow(t, late.id)).status).toBe('cancelled');
-
     const other = await customer(t.app);
     const winner = await placeOrder(t.app, other, [{ productId: lastCopy.bookId, edition: 'paper' }]);
     expect(winner.status).toBe('pending_payment');
+    await providerSucceeds(t, lateIntent.intentId);
+    await t.app.jobs.settle();
 
     const answer = await confirm(t.app, buyer, late.id);
     expect(answer.statusCode).toBe(409);
@@ -468,8 +468,50 @@ describe('payment with the demo provider', () => {
     const missed = await freshOrder();
     const missedIntent = await startPayment(t.app, buyer, missed.id);
     await t.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, missed.id));
-    expect(await t.app.payments.cancelStaleIntents(0)).toBe(1);
+    expect((await t.app.payments.sweep(new Date(Date.now() + 61_000))).canceled).toBeGreaterThanOrEqual(1);
     expect((await pay(t, missedIntent)).status).toBe(409);
+  });
+
+  it('settles a card payment cut off before its confirmation (a crash): the sweep asks the provider, the order is paid, never expired', async () => {
+    const attemptOf = async (orderId: string) =>
+      (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+    // The bank took the money, then the process died before the order was confirmed: nothing else will come.
+    const cut = await freshOrder();
+    const cutIntent = await startPayment(t.app, buyer, cut.id);
+    await providerSucceeds(t, cutIntent.intentId);
+    // A payment in progress is left to finish on its own for a minute…
+    await t.app.payments.sweep(new Date());
+    expect((await orderRow(t, cut.id)).status).toBe('pending_payment');
+    // …then the provider is asked, and the order is paid, delivered and confirmed once.
+    await t.app.payments.sweep(new Date(Date.now() + 61_000));
+    expect((await orderRow(t, cut.id)).status).toBe('paid');
+    expect(await attemptOf(cut.id)).toMatchObject({ status: 'succeeded' });
+    expect(await confirmations(t, cut.number)).toBe(1);
+    const downloads = await t.app.inject({ method: 'GET', url: '/api/downloads', headers: buyer.headers });
+    expect(JSON.stringify(downloads.json())).toContain(cut.number);
+
+    // At the end of the payment window the provider is asked first: a payment taken is settled, not expired.
+    const closing = await freshOrder();
+    const closingIntent = await startPayment(t.app, buyer, closing.id);
+    await providerSucceeds(t, closingIntent.intentId);
+    // A window that closes on a card still being typed: the intent is cancelled with the provider, then the order
+    // expires, and the card form refuses.
+    const typing = await freshOrder();
+    const typingIntent = await startPayment(t.app, buyer, typing.id);
+    const swept = await t.app.payments.sweep(new Date(Date.now() + 3600_000));
+    expect(swept.settled).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(t, closing.id)).status).toBe('paid');
+    expect(await confirmations(t, closing.number)).toBe(1);
+    expect(await history(t, closing.id)).not.toContain('expired');
+    expect((await orderRow(t, typing.id)).status).toBe('cancelled');
+    expect(await attemptOf(typing.id)).toMatchObject({ status: 'canceled' });
+    expect((await pay(t, typingIntent)).status).toBe(409);
+
+    // Sweeping again changes nothing: no second confirmation, no refund.
+    await t.app.payments.sweep(new Date(Date.now() + 3600_000));
+    await t.app.jobs.settle();
+    expect(await confirmations(t, closing.number)).toBe(1);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, closing.id))).toEqual([]);
   });
 
   describe('refunds from the back office', () => {
