@@ -3,7 +3,7 @@
 // and journeys, so a change that slows the suite shows itself; the last line is CI's verdict:
 // `N passed, N failed, N skipped`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -242,7 +242,26 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-// 4. Browser journeys against the real product, in the system Chromium.
+// 4. The fault suite (apps/api/faults): its own PostgreSQL cluster stopped and started under checkout load, the API
+// killed mid-payment, the mail server down and up. It needs PostgreSQL's server programs (initdb, pg_ctl).
+const postgresPrograms = process.env.PG_BIN
+  ? existsSync(join(process.env.PG_BIN, 'pg_ctl'))
+  : existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((version) =>
+      existsSync(join('/usr/lib/postgresql', version, 'bin/pg_ctl')),
+    );
+if (postgresPrograms) {
+  await step('fault suite (npm run faults)', () =>
+    vitest('faults', ['--config', 'apps/api/faults/vitest.config.ts']),
+  );
+} else {
+  process.stdout.write(banner('fault suite'));
+  const detail = `${ci ? 'REQUIRED: ' : 'SKIPPED: '}PostgreSQL's server programs (initdb, pg_ctl) are not installed`;
+  console.log(detail);
+  record('fault suite', ci ? { ok: false, detail } : { ok: true, skipped: true, detail }, 0);
+}
+
+// 5. Browser journeys against the real product, in the system Chromium.
 await step('browser tests (playwright, apps/web/e2e)', async () => {
   const chromium = findChromium();
   if (!chromium) {

@@ -39,6 +39,10 @@ export type Config = {
   /** Local-disk file storage (covers, downloadable files). */
   storageDir: string;
   mailMaxAttempts: number;
+  /** Milliseconds before a failed message is tried again; doubled at each failure, up to an hour. */
+  mailRetryDelayMs: number;
+  /** Milliseconds a sender holds the messages it claimed: one that died meanwhile leaves them to others after it. */
+  mailSendLeaseMs: number;
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
@@ -152,6 +156,11 @@ export type SiteSettings = {
 export type CheckoutSettings = {
   /** Seconds a pending order waits for payment before it is cancelled and its stock released. */
   paymentWindow: number;
+  /**
+   * Seconds after which a payment in flight with no word from the browser or the provider is asked about (a crash
+   * may have cut its confirmation off); a card payment normally answers within seconds.
+   */
+  paymentQuietAfter: number;
   /** ISO 3166-1 alpha-2 codes of the countries paper books ship to, from the Tunisian centre. */
   shippingCountries: string[];
   /** VAT included in prices, in basis points per format; null when no VAT is configured (no VAT line). */
@@ -339,6 +348,8 @@ const EnvSchema = z.object({
   MAIL_DIR: z.string().min(1).optional(),
   STORAGE_DIR: z.string().min(1).optional(),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
+  MAIL_RETRY_DELAY: duration.default(30),
+  MAIL_SEND_LEASE: duration.default(5 * 60),
   MAIL_SENDER_IN_API: booleanText.default(true),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
@@ -386,6 +397,7 @@ const EnvSchema = z.object({
   PAYOUT_DEBTOR_BIC: z.string().min(8).max(11).default('BUKBGB22'),
   TEST_CLOCK: booleanText.default(false),
   ORDER_PAYMENT_WINDOW: duration.default(30 * 60),
+  PAYMENT_QUIET_AFTER: duration.default(60),
   SHIPPING_COUNTRIES: countryList.default(countryList.parse(DEFAULT_SHIPPING_COUNTRIES)),
   PAPER_DELIVERY_DAYS: dayRange.default({ min: 5, max: 10 }),
   VAT_RATE_PAPER: percent.optional(),
@@ -617,6 +629,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailRetryDelayMs: e.MAIL_RETRY_DELAY * 1000,
+    mailSendLeaseMs: e.MAIL_SEND_LEASE * 1000,
     mailSenderInApi: e.MAIL_SENDER_IN_API,
     rateLimit: {
       authMax: e.RATE_LIMIT_AUTH_MAX,
@@ -680,6 +694,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     checkout: {
       paymentWindow: e.ORDER_PAYMENT_WINDOW,
+      paymentQuietAfter: e.PAYMENT_QUIET_AFTER,
       shippingCountries: e.SHIPPING_COUNTRIES,
       vatRates: vatGiven
         ? {

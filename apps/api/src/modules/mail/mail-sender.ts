@@ -129,12 +129,37 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
+  /**
+   * Rows this process claimed whose run was cut short (the database went away while the batch was being sent):
+   * still its own while the lease lasts, so they go first at the next run instead of waiting for the lease to end.
+   */
+  let carried: { rows: ClaimedRow[]; claimedAt: number } | undefined;
+
+  async function deliverAll(rows: ClaimedRow[], claimedAt: number): Promise<void> {
+    for (const [index, row] of rows.entries()) {
+      try {
+        await deliver(row);
+      } catch (error) {
+        carried = { rows: rows.slice(index + 1), claimedAt };
+        throw error;
+      }
+    }
+  }
+
   async function runOnce(): Promise<number> {
     for (const id of [...unmarked]) await markSent(id);
     let attempted = 0;
+    const left = carried;
+    carried = undefined;
+    // Past half the lease, another instance may be about to claim them: they are left to it.
+    if (left && Date.now() - left.claimedAt < leaseMs / 2) {
+      await deliverAll(left.rows, left.claimedAt);
+      attempted += left.rows.length;
+    }
     for (;;) {
+      const claimedAt = Date.now();
       const rows = await claim();
-      for (const row of rows) await deliver(row);
+      await deliverAll(rows, claimedAt);
       attempted += rows.length;
       if (rows.length < batchSize) return attempted;
     }

@@ -40,6 +40,8 @@ export default fp(
       transport,
       from: config.mailFrom,
       maxAttempts: config.mailMaxAttempts,
+      baseDelayMs: config.mailRetryDelayMs,
+      leaseMs: config.mailSendLeaseMs,
       logger: app.log.child({ module: 'mail' }),
     });
     app.decorate('mail', createMailService({ sender }));

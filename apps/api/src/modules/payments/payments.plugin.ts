@@ -56,6 +56,7 @@ export default fp(
       provider,
       jobs: app.jobs,
       log,
+      quietAfterMs: config.checkout.paymentQuietAfter * 1000,
     });
     app.decorate('payments', service);
     // The back office's order detail shows the payment and refunds.
@@ -72,6 +73,12 @@ export default fp(
       if (outcome.settled + outcome.canceled + outcome.expired > 0) log.info(outcome, 'payment windows swept');
     });
     await app.jobs.schedule(SWEEP_JOB, '* * * * *');
+    // And once when the server starts: the payments a crash cut off are settled without waiting for the minute.
+    app.addHook('onListen', async () => {
+      await app.jobs.send(SWEEP_JOB, {}, { singletonKey: 'on-start' }).catch((error: unknown) => {
+        log.warn({ err: error }, 'the sweep at start waits for its schedule');
+      });
+    });
     // An intent started while its order was being expired is cancelled with the provider (a job, retried while it
     // cannot be reached; the sweep catches any it missed).
     await app.jobs.work<{ orderId: string }>(CANCEL_JOB, (job) => service.cancelForOrder(job.data.orderId));

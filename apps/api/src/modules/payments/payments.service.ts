@@ -52,6 +52,8 @@ export type PaymentsDeps = {
   provider: PaymentsProvider;
   jobs: Pick<Jobs, 'send'>;
   log: PaymentsLogger;
+  /** Milliseconds after which an attempt in flight with no news is asked about (a crash may have cut it off). */
+  quietAfterMs: number;
 };
 
 /**
@@ -63,8 +65,6 @@ export const REFUND_JOB = 'payments.refund';
 export const SWEEP_JOB = 'payments.sweep';
 export const CANCEL_JOB = 'payments.cancel';
 
-/** A card payment in progress answers within seconds: an attempt quiet this long may have been cut off (a crash). */
-export const QUIET_ATTEMPT_MS = 60_000;
 /** Attempts the sweep asks the provider about per round (the oldest first; the rest wait for the next round). */
 const SWEEP_BATCH = 200;
 
@@ -138,7 +138,7 @@ function mismatchOf(payment: PaymentRow, intent: RetrievedIntent): string | null
 export type SettleOutcome = 'paid' | 'already_paid' | 'mismatch' | 'not_payable' | 'duplicate' | 'unknown';
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, transaction, orders, provider, jobs, log } = deps;
+  const { db, transaction, orders, provider, jobs, log, quietAfterMs } = deps;
 
   /** The payment attempt of this intent: by its id, else by the attempt named in its metadata. */
   async function findPayment(
@@ -769,8 +769,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * The end of payment windows, every minute. First the provider is asked about the attempts in flight of the
-     * orders past their window, and of any attempt quiet for a minute (a crash, a database gone, may have cut its
-     * confirmation off): money taken pays the order — or is refunded when it no longer can be — and the rest are
+     * orders past their window, and of any attempt quiet for a minute (`PAYMENT_QUIET_AFTER`: a crash, a database
+     * gone, may have cut its confirmation off): money taken pays the order — or is refunded when it no longer can be — and the rest are
      * cancelled with the provider. Then the orders past their window are expired, except those whose payment is
      * still in flight (the provider unreachable, a bank still deciding): they wait for the next round. So a payment
      * taken is never followed by an expired order.
@@ -811,7 +811,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const waiting = new Set(still.map((row) => row.orderId));
         outcome.expired += await orders.expireDue(now, { only: overdue.filter((id) => !waiting.has(id)) });
       }
-      // Attempts quiet for a minute, whatever their order's window.
+      // Attempts quiet for a while, whatever their order's window.
       const quiet = await db
         .select()
         .from(payments)
@@ -819,7 +819,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           and(
             inFlight,
             isNotNull(payments.intentId),
-            lt(payments.updatedAt, new Date(now.getTime() - QUIET_ATTEMPT_MS)),
+            lt(payments.updatedAt, new Date(now.getTime() - quietAfterMs)),
           ),
         )
         .orderBy(payments.updatedAt)
