@@ -25,7 +25,7 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   let ended: string | null = null;
   const keep = (chunk: Buffer) => {
     log += chunk.toString();
-    if (log.length > 400_000) log = log.slice(-200_000);
+    if (log.length > 20_000_000) log = log.slice(-10_000_000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -110,6 +110,15 @@ function expectHeld(counts: Invariants) {
 }
 
 function expectNoHangs(report: LoadReport) {
+  // A fault is a 503 (with Retry-After) or, while the API is down, a refused connection: never another 5xx.
+  if (report.serverErrors.length > 0) {
+    const errors = api
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'))
+      .slice(0, 5);
+    expect({ answers: report.serverErrors, log: errors }).toEqual({ answers: [], log: [] });
+  }
   // -1: a request still unanswered after 20 s.
   expect(report.statuses['-1'] ?? 0).toBe(0);
   expect(report.unavailableWithoutRetryAfter).toBe(0);

@@ -125,6 +125,8 @@ export type LoadReport = {
   unavailableWithoutRetryAfter: number;
   /** The slowest answer, in milliseconds. */
   slowestMs: number;
+  /** A few answers of the 5xx kind other than 503 (the request and what came back). */
+  serverErrors: string[];
 };
 
 const address = {
@@ -148,10 +150,14 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
     statuses: {},
     unavailableWithoutRetryAfter: 0,
     slowestMs: 0,
+    serverErrors: [],
   };
   let running = true;
-  const note = (answer: Answer) => {
+  const note = (answer: Answer, what: string) => {
     report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
+    if (answer.status >= 500 && answer.status !== 503 && report.serverErrors.length < 5) {
+      report.serverErrors.push(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
     if (answer.status === 503 && !answer.retryAfter) report.unavailableWithoutRetryAfter += 1;
     report.slowestMs = Math.max(report.slowestMs, answer.ms);
     return answer;
@@ -171,7 +177,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
             },
           ]
         : [{ productId: catalog.files[(index + round) % catalog.files.length]! }];
-      const created = note(await call(base(), 'POST', '/api/order/create', token, { lines }));
+      const created = note(await call(base(), 'POST', '/api/order/create', token, { lines }), 'create');
       if (created.status !== 201) {
         await pause();
         continue;
@@ -188,6 +194,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
           orderId,
           ...(paper ? {} : { consent: { immediateDelivery: true, withdrawalWaiver: true } }),
         }),
+        'intent',
       );
       if (intentAnswer.status !== 200) continue;
       const intent = JSON.parse(intentAnswer.body) as { intentId: string; clientSecret: string };
@@ -202,9 +209,10 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
             ...card,
           },
         ),
+        'pay',
       );
       if (payAnswer.status !== 200) continue;
-      const confirmed = note(await call(base(), 'POST', '/api/order/confirm', token, { orderId }));
+      const confirmed = note(await call(base(), 'POST', '/api/order/confirm', token, { orderId }), 'confirm');
       if (confirmed.status === 200 && (JSON.parse(confirmed.body) as { status: string }).status === 'paid') {
         report.paid += 1;
       }

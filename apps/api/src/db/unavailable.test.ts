@@ -63,6 +63,18 @@ describe('a database out of reach or too slow', () => {
     }
   });
 
+  it('answers 503 for a connection reset by the server, and for a client left unusable by a broken connection', () => {
+    // What node-postgres reports when the server goes away under a query, and on the rollback that follows.
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const broken = new Error('Client has encountered a connection error and is not queryable');
+    for (const cause of [reset, broken]) {
+      const wrapped = new Error('Failed query: rollback', { cause });
+      expect(isDatabaseUnavailable(wrapped)).toBe(true);
+      expect(mapError(wrapped, translate).status).toBe(503);
+    }
+    expect(isDatabaseUnavailable(new Error('Client has no such table'))).toBe(false);
+  });
+
   // Another session holding a lock is something only a PostgreSQL server has (the embedded one is one session).
   it.runIf(inject('testDatabase').kind === 'postgres')(
     'a login held up past the timeout by a lock answers 503 with Retry-After, and works once the lock is gone',
