@@ -265,6 +265,29 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     expect((await confirm(t.app, buyer, order.id)).json().status).toBe('paid');
   }, 30_000);
 
+  it('settles a payment whose webhook never came and whose tab closed: the sweep asks Stripe; an order Stripe cannot report on waits', async () => {
+    const buyer = await customer(t.app);
+    const order = await placeOrder(t.app, buyer, [{ productId: shop.fileId }]);
+    const intent = await startPayment(t.app, buyer, order.id);
+    stub.succeed(intent.intentId);
+    const later = new Date(Date.now() + 3600_000);
+    // Stripe out of reach when the window closes: the order keeps waiting, its payment may have been taken.
+    stub.unavailable = true;
+    try {
+      expect((await t.app.payments.sweep(later)).waiting).toBeGreaterThanOrEqual(1);
+    } finally {
+      stub.unavailable = false;
+    }
+    expect((await orderRow(t, order.id)).status).toBe('pending_payment');
+    // Back: asked with paymentIntents.retrieve, the order is paid, never expired.
+    expect((await t.app.payments.sweep(later)).settled).toBe(1);
+    expect((await orderRow(t, order.id)).status).toBe('paid');
+    expect(await history(t, order.id)).not.toContain('expired');
+    expect(
+      stub.requests.some((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intent.intentId}`),
+    ).toBe(true);
+  }, 30_000);
+
   it('refunds through Stripe with the refund’s own idempotency key, and records a refund made in Stripe’s dashboard', async () => {
     const buyer = await customer(t.app);
     const editor = await staff(t.app);
