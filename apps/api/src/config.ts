@@ -45,6 +45,8 @@ export type Config = {
   mailSendLeaseMs: number;
   /** Run the outbox sender inside the API (off when `npm run worker` runs it separately). */
   mailSenderInApi: boolean;
+  /** Whether the API instances run the job workers (false: only `npm run worker` does). */
+  jobsInApi: boolean;
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
   /** Per account, beside the per-client limits (modules/accounts/accounts.throttle.ts, decision 0015). */
   accountThrottle: {
@@ -351,6 +353,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_DELAY: duration.default(30),
   MAIL_SEND_LEASE: duration.default(5 * 60),
   MAIL_SENDER_IN_API: booleanText.default(true),
+  JOBS_IN_API: booleanText.default(true),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
   RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
@@ -632,6 +635,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryDelayMs: e.MAIL_RETRY_DELAY * 1000,
     mailSendLeaseMs: e.MAIL_SEND_LEASE * 1000,
     mailSenderInApi: e.MAIL_SENDER_IN_API,
+    jobsInApi: e.JOBS_IN_API,
     rateLimit: {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000,

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { DatabaseInUseError } from './db/embedded-postgres.ts';
-import { runMigrations } from './db/migrate.ts';
+import { runMigrations, underStartLock } from './db/migrate.ts';
 
 function readConfig(): Config {
   try {
@@ -47,9 +47,14 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 try {
   await runMigrations(database.db);
-  app = await buildApp(config, { database, runMailSender: config.mailSenderInApi });
+  app = await buildApp(config, {
+    database,
+    runMailSender: config.mailSenderInApi,
+    runJobs: config.jobsInApi,
+  });
   if (config.seedDemo) {
-    const { accounts, catalog } = await app.demo.seed();
+    const demo = app.demo;
+    const { accounts, catalog } = await underStartLock(database, () => demo.seed());
     if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');
     if (catalog.products || catalog.categories) app.log.info(catalog, 'demo catalogue created');
   }

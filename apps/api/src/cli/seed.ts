@@ -1,11 +1,13 @@
 import { DEMO_PASSWORD } from '../modules/demo/demo.accounts.ts';
+import { underStartLock } from '../db/migrate.ts';
 import { openCliApp } from './cli-context.ts';
 
 // Migrates, then adds the demo data set; safe to run again.
-const { app, close } = await openCliApp();
+const { app, database, close } = await openCliApp();
 try {
   const started = performance.now();
-  const { accounts, catalog } = await app.demo.seed();
+  // Under the start lock: an instance starting meanwhile waits, then finds the data.
+  const { accounts, catalog } = await underStartLock(database, () => app.demo.seed());
   if (accounts.length)
     console.log(`Created demo accounts (password ${DEMO_PASSWORD}): ${accounts.join(', ')}`);
   if (catalog.products || catalog.categories) {
