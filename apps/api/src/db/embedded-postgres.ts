@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import lockfile from 'proper-lockfile';
 import type { HostMessage, HostOptions, HostRequest } from './pglite-host.ts';
 
 export type EmbeddedPostgres = {
@@ -16,6 +17,10 @@ export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError';
 }
 
+/** The lock's life: refreshed this often while the process lives, taken over once this old (a process that died). */
+const LOCK_UPDATE_MS = 5_000;
+const LOCK_STALE_MS = 20_000;
+
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -25,22 +30,61 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-/** PGlite allows a single process per data directory; a second one would corrupt it. */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'hls.lock');
+type LockOwner = { host: string; pid: number };
+
+function readOwner(file: string): LockOwner | undefined {
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
+    return typeof owner.host === 'string' && typeof owner.pid === 'number' ? (owner as LockOwner) : undefined;
   } catch {
-    const owner = Number(readFileSync(lockFile, 'utf8'));
-    if (owner && owner !== process.pid && processIsAlive(owner)) {
+    return undefined;
+  }
+}
+
+/**
+ * PGlite allows a single process per data directory; a second one would corrupt it. The lock is a directory made
+ * atomically beside the database (proper-lockfile) whose time its owner refreshes: it holds across machines and
+ * containers sharing the folder, and one left by a process that died is taken over once stale — at once when that
+ * process was on this host. Its owner's host and pid are written beside it for the message.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => void> {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'db.lock');
+  const ownerFile = path.join(dataDir, 'db.lock.owner');
+  const options = {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale: LOCK_STALE_MS,
+    update: LOCK_UPDATE_MS,
+    onCompromised: (error: Error) => {
+      // Another process took the folder over (this one was frozen past the stale time): say so loudly.
+      console.error(`The lock of the embedded database in ${dataDir} was lost: ${error.message}`);
+    },
+  };
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, options);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    const owner = readOwner(ownerFile);
+    if (owner && owner.host === os.hostname() && !processIsAlive(owner.pid)) {
+      // Left by a process of this machine that is gone: taken over without waiting for it to go stale.
+      rmSync(lockPath, { recursive: true, force: true });
+      release = await lockfile.lock(dataDir, options);
+    } else {
+      const who = owner ? `process ${owner.pid} on ${owner.host}` : 'another process';
       throw new DatabaseInUseError(
-        `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL.`,
+        `The embedded database in ${dataDir} is in use by ${who}. Stop it first, or set DATABASE_URL.`,
       );
     }
-    writeFileSync(lockFile, String(process.pid));
   }
-  return () => rmSync(lockFile, { force: true });
+  writeFileSync(ownerFile, JSON.stringify({ host: os.hostname(), pid: process.pid }));
+  // The pid file of earlier versions.
+  rmSync(path.join(dataDir, 'hls.lock'), { force: true });
+  return () => {
+    rmSync(ownerFile, { force: true });
+    release().catch(() => undefined);
+  };
 }
 
 /** Starts PGlite in a worker thread, served on a private unix socket. */
@@ -48,7 +92,7 @@ export async function startEmbeddedPostgres(options: {
   dataDir?: string;
   loadFrom?: string;
 }): Promise<EmbeddedPostgres> {
-  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const unlock = options.dataDir ? await lockDataDir(options.dataDir) : () => {};
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short private temp directory (mode 0700).
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'hls-pg-'));
   const hostOptions: HostOptions = {
