@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
 import accountsEmailRoutes from './accounts.email.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
-import { createSessionCheck, trackSessionEnds } from './accounts.sessions.ts';
+import { trackSessionEnds } from './accounts.sessions.ts';
 import { createAccountThrottles, createDeviceCookies } from './accounts.throttle.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
@@ -37,7 +37,7 @@ export default fp(
         signAccessToken: app.signAccessToken,
       }),
     );
-    const sessionActive = createSessionCheck(app.db);
+    const { sessionActive } = app.accounts;
     app.setSessionCheck((user) => sessionActive(user.sessionId, user.id));
     await app.register(accountsRoutes, {
       prefix: '/api',

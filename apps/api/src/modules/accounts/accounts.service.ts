@@ -33,6 +33,7 @@ import type { MailService } from '../mail/index.ts';
 import { createEmailService, type EmailDeps } from './accounts.email.ts';
 import {
   cancelPasswordResets,
+  createSessionCheck,
   endAllSessions,
   endSession,
   lockActiveSession,
@@ -195,6 +196,7 @@ export function createAccountsService(deps: AccountsDeps) {
     links: deps.emailLinks,
   });
   const hashPassword = deps.hashPassword ?? hashArgon2;
+  const sessionActive = createSessionCheck(db);
 
   async function getUserRow(id: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -232,6 +234,13 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     /** Confirmation and change of the address: the links' routes call it. */
     email,
+
+    /**
+     * Whether the user's session (login) is still on: not logged out, nor ended by a suspension or a password
+     * change, nor past its end. `requireRole` asks it on every protected request, download links made on the
+     * site at every download.
+     */
+    sessionActive,
 
     /** Whether the user's address is confirmed (orders wait for it). */
     emailConfirmed: (userId: string, within?: AppTxContext) => email.isConfirmed(userId, within),
