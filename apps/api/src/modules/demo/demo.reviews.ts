@@ -126,8 +126,8 @@ export async function seedDemoReviews(deps: DemoDeps): Promise<{ reviews: number
       const productId = ids.get(item.product);
       if (productId === undefined) continue;
       for (const reader of readers.slice(0, item.users)) {
-        const link = await deps.downloads.free(reader.id, productId);
-        await deps.downloads.count(link.entitlementId);
+        const { entitlementId } = await deps.downloads.takeFree(reader.id, productId);
+        await deps.downloads.count(entitlementId);
         downloads += 1;
       }
     }

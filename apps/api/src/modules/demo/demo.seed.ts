@@ -43,7 +43,7 @@ export type DemoDeps = {
   };
   /** The demo customer's reviews of what they bought, and downloads of free documents. */
   reviews: Pick<ReviewsService, 'save' | 'approve'>;
-  downloads: Pick<DownloadsService, 'free' | 'count'>;
+  downloads: Pick<DownloadsService, 'takeFree' | 'count'>;
   /** The demo payment provider is the one configured: the demo sales need its card. */
   demoPayments: boolean;
 };

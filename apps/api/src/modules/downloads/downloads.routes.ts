@@ -42,11 +42,15 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'A short-lived link to one of the user’s downloads (409 while the stamped copy is being made)',
+      summary:
+        'A short-lived link to one of the user’s downloads, working while this session lasts (409 while the stamped copy is being made)',
       params: z.object({ entitlementId: Uuid }),
       response: { 200: DownloadLink, ...errorResponses(400, 401, 404, 409) },
     },
-    handler: async (request) => downloads.link(request.user!.id, request.params.entitlementId),
+    handler: async (request) => {
+      const user = request.user!;
+      return downloads.link(user.id, request.params.entitlementId, user.sessionId);
+    },
   });
 
   api.post('/downloads/resend', {
@@ -55,7 +59,8 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'E-mails fresh links (valid 72 hours) to the user’s downloads, of one order or all',
+      summary:
+        'E-mails fresh links (valid 24 hours, bound to no session) to the user’s downloads, of one order or all',
       body: ResendLinksBody,
       response: { 202: z.object({ sent: z.number().int() }), ...errorResponses(400, 401, 429) },
     },
@@ -70,11 +75,15 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'Download a free academic file: the user’s entitlement (made once) and a short-lived link',
+      summary:
+        'Download a free academic file: the user’s entitlement (made once) and a short-lived link, working while this session lasts',
       params: IdParams,
       response: { 200: DownloadLink, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => downloads.free(request.user!.id, request.params.id),
+    handler: async (request) => {
+      const user = request.user!;
+      return downloads.free(user.id, request.params.id, user.sessionId);
+    },
   });
 
   // Untyped replies: the body is the file (or a piece of it), not JSON.
@@ -87,7 +96,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'The file behind a download link (Range, If-Range, strong ETag); the entitlement is checked at each request',
+        'The file behind a download link (Range, If-Range, strong ETag); the entitlement, and the session of a link made on the site, are checked at each request',
       params: z.object({ token: z.string().min(1).max(2048) }),
       response: { ...errorResponses(403, 404, 409) },
     },

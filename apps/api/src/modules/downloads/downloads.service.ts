@@ -13,15 +13,18 @@ import type { MailService } from '../mail/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { extensionOfMime } from '../uploads/index.ts';
 import { entitlements } from './downloads.tables.ts';
-import { invalidDownloadToken, type DownloadTokens } from './downloads.tokens.ts';
+import { invalidDownloadToken, type DownloadTokens, type LinkUse } from './downloads.tokens.ts';
 
 /** The job that makes a buyer's stamped copy of a PDF. */
 export const STAMP_JOB = 'downloads.stamp';
 export type StampJob = { entitlementId: string; name: string; email: string; orderNumber: string };
 /** Attempts of the stamping job after the first failure (pg-boss backs off between them). */
 export const STAMP_RETRIES = 5;
-/** Links e-mailed by "send me my links again" stay valid this long. */
-export const RESENT_LINK_TTL = 72 * 3600;
+/**
+ * Links e-mailed by "send me my links again" stay valid this long. They are bound to no session (the terms let a
+ * customer whose download failed receive the files by e-mail), so their life is what limits a leaked one.
+ */
+export const RESENT_LINK_TTL = 24 * 3600;
 
 export type GrantInput = {
   userId: string;
@@ -52,7 +55,7 @@ export type DownloadsDeps = {
   catalog: Pick<CatalogWrites, 'countDownload'>;
   storage: Pick<Storage, 'getObject' | 'putObject'>;
   mail: Pick<MailService, 'queue'>;
-  accounts: Pick<AccountsService, 'getUser'>;
+  accounts: Pick<AccountsService, 'getUser' | 'sessionActive'>;
   tokens: DownloadTokens;
   settings: { stampPdfs: boolean; linkTtl: number; publicUrl: string };
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -134,7 +137,12 @@ export function createDownloadsService(deps: DownloadsDeps) {
     await jobs.send(STAMP_JOB, job, { ...(ctx ? { ctx } : {}), singletonKey: job.entitlementId });
   }
 
-  async function linkFor(row: EntitlementRow, ttl: number, asset?: ProductAsset): Promise<DownloadLink> {
+  async function linkFor(
+    row: EntitlementRow,
+    use: LinkUse,
+    ttl: number,
+    asset?: ProductAsset,
+  ): Promise<DownloadLink> {
     const file = asset ?? (await assets.forProduct(row.productId));
     if (!file) throw notReady();
     if (row.stampStatus === 'pending' || row.stampStatus === 'failed' || needsStamp(row, file)) {
@@ -144,7 +152,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
       throw notReady();
     }
     const { token, expiresAt } = await tokens.sign(
-      { userId: row.userId, productId: row.productId, entitlementId: row.id },
+      { userId: row.userId, productId: row.productId, entitlementId: row.id, ...use },
       ttl,
     );
     return {
@@ -153,6 +161,40 @@ export function createDownloadsService(deps: DownloadsDeps) {
       fileName: downloadName(file, row.stampStatus === 'ready'),
       expiresAt: expiresAt.toISOString(),
     };
+  }
+
+  /** The user's entitlement to a free academic file, made once: unknown or unpublished 404, sold 403. */
+  async function freeEntitlement(
+    userId: string,
+    productId: number,
+  ): Promise<{ row: EntitlementRow; asset: ProductAsset }> {
+    const asset = await assets.forProduct(productId);
+    if (!asset || asset.status !== 'published') throw notFound();
+    if (asset.kind !== 'file' || asset.section !== 'academic' || asset.priceCents !== 0) {
+      throw new AppError('forbidden', 403, 'This file is sold: buy it to download it.');
+    }
+    const row = await transaction(async ({ tx }) => {
+      await tx
+        .insert(entitlements)
+        .values({ userId, productId, title: asset.title, source: 'free' })
+        .onConflictDoNothing({
+          target: [entitlements.userId, entitlements.productId],
+          where: sql`source = 'free'`,
+        });
+      const [found] = await tx
+        .select()
+        .from(entitlements)
+        .where(
+          and(
+            eq(entitlements.userId, userId),
+            eq(entitlements.productId, productId),
+            eq(entitlements.source, 'free'),
+          ),
+        );
+      return found!;
+    });
+    if (row.status !== 'active') throw notFound();
+    return { row, asset };
   }
 
   /** A purchased PDF served while stamping is on is always the buyer's copy. */
@@ -245,48 +287,33 @@ export function createDownloadsService(deps: DownloadsDeps) {
       return present(rows);
     },
 
-    /** A short-lived link to one of the user's active downloads (409 while the stamped copy is being made). */
-    async link(userId: string, entitlementId: string): Promise<DownloadLink> {
-      return linkFor(await ownEntitlement(userId, entitlementId), settings.linkTtl);
-    },
-
     /**
-     * A free academic file, straight from its page: the user's entitlement (made once) and a link. Unknown or
-     * unpublished files are a 404; a file that is sold is a 403.
+     * A short-lived link to one of the user's active downloads (409 while the stamped copy is being made), for
+     * the session that asks for it: it stops working when that session ends.
      */
-    async free(userId: string, productId: number): Promise<DownloadLink> {
-      const asset = await assets.forProduct(productId);
-      if (!asset || asset.status !== 'published') throw notFound();
-      if (asset.kind !== 'file' || asset.section !== 'academic' || asset.priceCents !== 0) {
-        throw new AppError('forbidden', 403, 'This file is sold: buy it to download it.');
-      }
-      const row = await transaction(async ({ tx }) => {
-        await tx
-          .insert(entitlements)
-          .values({ userId, productId, title: asset.title, source: 'free' })
-          .onConflictDoNothing({
-            target: [entitlements.userId, entitlements.productId],
-            where: sql`source = 'free'`,
-          });
-        const [found] = await tx
-          .select()
-          .from(entitlements)
-          .where(
-            and(
-              eq(entitlements.userId, userId),
-              eq(entitlements.productId, productId),
-              eq(entitlements.source, 'free'),
-            ),
-          );
-        return found!;
-      });
-      if (row.status !== 'active') throw notFound();
-      return linkFor(row, settings.linkTtl, asset);
+    async link(userId: string, entitlementId: string, sessionId: string): Promise<DownloadLink> {
+      const row = await ownEntitlement(userId, entitlementId);
+      return linkFor(row, { use: 'site', sessionId }, settings.linkTtl);
     },
 
     /**
-     * "Send me my links again": an e-mail with fresh links (valid 72 h) to the user's ready downloads, of one
-     * order or all. Resolves with how many links were sent (none: no e-mail).
+     * A free academic file, straight from its page: the user's entitlement (made once) and a link for the session
+     * that asks for it. Unknown or unpublished files are a 404; a file that is sold is a 403.
+     */
+    async free(userId: string, productId: number, sessionId: string): Promise<DownloadLink> {
+      const { row, asset } = await freeEntitlement(userId, productId);
+      return linkFor(row, { use: 'site', sessionId }, settings.linkTtl, asset);
+    },
+
+    /** The user's entitlement to a free academic file (made once), without a link; as `free` refuses. */
+    async takeFree(userId: string, productId: number): Promise<{ entitlementId: string }> {
+      const { row } = await freeEntitlement(userId, productId);
+      return { entitlementId: row.id };
+    },
+
+    /**
+     * "Send me my links again": an e-mail with fresh links (valid 24 h, bound to no session) to the user's ready
+     * downloads, of one order or all. Resolves with how many links were sent (none: no e-mail).
      */
     async resend(userId: string, orderId?: string): Promise<number> {
       const user = await deps.accounts.getUser(userId);
@@ -308,7 +335,7 @@ export function createDownloadsService(deps: DownloadsDeps) {
         if (!asset || (row.stampStatus !== 'none' && row.stampStatus !== 'ready') || needsStamp(row, asset)) {
           continue;
         }
-        const link = await linkFor(row, RESENT_LINK_TTL, asset);
+        const link = await linkFor(row, { use: 'mail' }, RESENT_LINK_TTL, asset);
         links.push({ title: row.title, url: `${settings.publicUrl}${link.url}`, expiresAt: link.expiresAt });
       }
       if (links.length === 0) return 0;
@@ -329,10 +356,14 @@ export function createDownloadsService(deps: DownloadsDeps) {
 
     /**
      * What a download token gives access to, checked again at every request: a valid token, of an active
-     * entitlement of its user and product. The original file, or the buyer's stamped copy.
+     * entitlement of its user and product, and for a link made on the site, of a session still on (logout, a
+     * suspension or a password change end it). The original file, or the buyer's stamped copy.
      */
     async open(token: string): Promise<ServedFile> {
       const claims = await tokens.verify(token);
+      if (claims.use === 'site' && !(await deps.accounts.sessionActive(claims.sessionId, claims.userId))) {
+        throw invalidDownloadToken();
+      }
       const [row] = await db.select().from(entitlements).where(eq(entitlements.id, claims.entitlementId));
       if (
         !row ||

@@ -558,19 +558,19 @@ describe('downloads', () => {
 
     const tokens = createDownloadTokens(t.config.checkout.downloadTokenSecret);
     const expired = await tokens.sign(
-      { userId: buyer.id, productId: products.zipFile.id, entitlementId: id },
+      { userId: buyer.id, productId: products.zipFile.id, entitlementId: id, use: 'mail' },
       -10,
     );
     await expectRefused(`/api/category/download/${expired.token}`, 403);
 
     const stranger = await signIn(t.app, 'Sami', 'Trabelsi');
     const foreign = await tokens.sign(
-      { userId: stranger.id, productId: products.zipFile.id, entitlementId: id },
+      { userId: stranger.id, productId: products.zipFile.id, entitlementId: id, use: 'mail' },
       600,
     );
     await expectRefused(`/api/category/download/${foreign.token}`, 404);
     const wrongFile = await tokens.sign(
-      { userId: buyer.id, productId: products.pdfFile.id, entitlementId: id },
+      { userId: buyer.id, productId: products.pdfFile.id, entitlementId: id, use: 'mail' },
       600,
     );
     await expectRefused(`/api/category/download/${wrongFile.token}`, 404);
@@ -588,7 +588,7 @@ describe('downloads', () => {
     const asAccess = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(asAccess.statusCode).toBe(401);
     const signedWithJwtKey = await createDownloadTokens(TEST_JWT_SECRET).sign(
-      { userId: buyer.id, productId: products.zipFile.id, entitlementId: id },
+      { userId: buyer.id, productId: products.zipFile.id, entitlementId: id, use: 'mail' },
       600,
     );
     const audienced = await t.app.inject({
@@ -781,7 +781,7 @@ describe('downloads', () => {
     expect([...granted].sort().reverse(), 'newest first').toEqual(granted);
   });
 
-  it('e-mails fresh links, valid 72 hours, that download the file', async () => {
+  it('e-mails fresh links, valid 24 hours and bound to no session, that download the file', async () => {
     const customer = await signIn(t.app, 'Lina', 'Mansour');
     const order = await buy(t.app, customer, products.authorId, [
       { productId: products.zipFile.id, format: 'file' },
@@ -809,7 +809,9 @@ describe('downloads', () => {
     expect(new Set(links).size).toBe(2);
     for (const path of new Set(links)) {
       const claims = JSON.parse(Buffer.from(path.split('.')[1]!, 'base64url').toString());
-      expect(claims.exp - claims.iat).toBe(72 * 3600);
+      expect(claims.exp - claims.iat).toBe(24 * 3600);
+      expect(claims).toMatchObject({ use: 'mail', ent: expect.any(String) });
+      expect(claims).not.toHaveProperty('sid');
       expect((await fetchFile(path)).statusCode).toBe(200);
     }
 

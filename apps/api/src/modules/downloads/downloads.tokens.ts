@@ -5,7 +5,13 @@ import { AppError } from '../../plugins/app-error.ts';
 /** The audience of download tokens: an access token (which has none) is never one, and this is never an access token. */
 export const DOWNLOAD_AUDIENCE = 'hls:download';
 
-export type DownloadClaims = { userId: string; productId: number; entitlementId: string };
+/**
+ * What a link is for besides its buyer and file: the site, for the session (login) that asked for it — it stops
+ * working when that session ends — or an e-mail, bound to no session and short-lived.
+ */
+export type LinkUse = { use: 'site'; sessionId: string } | { use: 'mail' };
+
+export type DownloadClaims = { userId: string; productId: number; entitlementId: string } & LinkUse;
 
 const Claims = z.object({
   sub: z.uuid(),
@@ -14,6 +20,12 @@ const Claims = z.object({
   aud: z.literal(DOWNLOAD_AUDIENCE),
   exp: z.number(),
 });
+
+/** A link says what it is for: one without (made before links said so) is refused. */
+const Use = z.discriminatedUnion('use', [
+  z.object({ use: z.literal('site'), sid: z.uuid() }),
+  z.object({ use: z.literal('mail') }),
+]);
 
 export function invalidDownloadToken(status: 403 | 404 = 403): AppError {
   return new AppError(
@@ -24,15 +36,17 @@ export function invalidDownloadToken(status: 403 | 404 = 403): AppError {
 }
 
 /**
- * Download links: an HS256 JWT with `file_id` (the product), `sub` (the user), `ent` (the entitlement), the
- * `hls:download` audience and a short expiry, signed with its own key (DOWNLOAD_TOKEN_SECRET).
+ * Download links: an HS256 JWT with `file_id` (the product), `sub` (the user), `ent` (the entitlement), `use`
+ * (`site`, with `sid` the session that asked for it, or `mail`), the `hls:download` audience and a short expiry,
+ * signed with its own key (DOWNLOAD_TOKEN_SECRET).
  */
 export function createDownloadTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: DownloadClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ file_id: claims.productId, ent: claims.entitlementId })
+      const use = claims.use === 'site' ? { use: claims.use, sid: claims.sessionId } : { use: claims.use };
+      const token = await new SignJWT({ file_id: claims.productId, ent: claims.entitlementId, ...use })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setAudience(DOWNLOAD_AUDIENCE)
@@ -41,7 +55,10 @@ export function createDownloadTokens(secret: string) {
         .sign(key);
       return { token, expiresAt: new Date((now + ttlSeconds) * 1000) };
     },
-    /** The claims of a valid token; a 403 `invalid_download_token` for anything else (forged, expired, wrong audience). */
+    /**
+     * The claims of a valid token; a 403 `invalid_download_token` for anything else (forged, expired, wrong
+     * audience, no use). Whether a site link's session is still on is the caller's to ask.
+     */
     async verify(token: string): Promise<DownloadClaims> {
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -49,7 +66,13 @@ export function createDownloadTokens(secret: string) {
           audience: DOWNLOAD_AUDIENCE,
         });
         const claims = Claims.parse(payload);
-        return { userId: claims.sub, productId: claims.file_id, entitlementId: claims.ent };
+        const use = Use.parse(payload);
+        return {
+          userId: claims.sub,
+          productId: claims.file_id,
+          entitlementId: claims.ent,
+          ...(use.use === 'site' ? { use: use.use, sessionId: use.sid } : { use: use.use }),
+        };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof z.ZodError)
           throw invalidDownloadToken();
