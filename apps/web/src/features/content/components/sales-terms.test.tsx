@@ -34,6 +34,22 @@ describe('sales terms', () => {
   it.each([
     [
       'en',
+      '6. Delivery',
+      /links are personal .* about ten minutes .* signed in; a link sent by e-mail works for 24 hours/,
+    ],
+    [
+      'fr',
+      '6. Livraison',
+      /liens .* sont personnels .* une dizaine de minutes .* connecté.; un lien reçu par e-mail fonctionne 24 heures/,
+    ],
+  ] as const)('says download links are personal, and how long each kind works (%s)', (lng, section, rule) => {
+    renderWithProviders(<SalesTerms />, { lng });
+    expect(within(screen.getByRole('region', { name: section })).getByText(rule)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'en',
       'Annex: model withdrawal form',
       'To HLS Editions Ltd, 20 Wenlock Road, London N1 7GU, United Kingdom, claims@hls.test:',
       '(*) Delete as appropriate.',
