@@ -186,6 +186,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
       if (paper) {
         const addressed = note(
           await call(base(), 'POST', '/api/order/address', token, { orderId, ...address }),
+          'address',
         );
         if (addressed.status !== 200) continue;
       }
