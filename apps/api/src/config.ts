@@ -38,6 +38,8 @@ export type Config = {
   mailDir: string;
   /** Local-disk file storage (covers, downloadable files). */
   storageDir: string;
+  /** An S3 bucket for the files instead of `storageDir` (null: local disk), shared by several instances. */
+  s3: S3Settings | null;
   mailMaxAttempts: number;
   /** Milliseconds before a failed message is tried again; doubled at each failure, up to an hour. */
   mailRetryDelayMs: number;
@@ -117,6 +119,18 @@ export type TimeoutSettings = {
   idleMs: number;
   /** Connections open at once; the next are refused until one closes. */
   maxConnections: number;
+};
+
+/** An S3 or S3-compatible bucket (modules/storage/s3-storage.ts). */
+export type S3Settings = {
+  bucket: string;
+  /** Unset: AWS S3, whose endpoint follows from the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own credentials (AWS_* variables, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key`: what most non-AWS servers need. */
+  forcePathStyle: boolean;
 };
 
 /** What an author may upload (modules/uploads): sizes per slot and the budget a zip is opened under. */
@@ -349,6 +363,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('HLS <no-reply@hls.test>'),
   MAIL_DIR: z.string().min(1).optional(),
   STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   MAIL_RETRY_DELAY: duration.default(30),
   MAIL_SEND_LEASE: duration.default(5 * 60),
@@ -571,6 +591,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (isProduction && e.TEST_CLOCK) {
     throw new ConfigError('Invalid settings (see .env.example):\n  TEST_CLOCK: not allowed in production');
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid settings (see .env.example):\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const port = e.PORT;
   const jwtSecret = e.JWT_SECRET ?? developmentJwtSecret(dataDir);
 
@@ -631,6 +656,18 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     mailRetryDelayMs: e.MAIL_RETRY_DELAY * 1000,
     mailSendLeaseMs: e.MAIL_SEND_LEASE * 1000,

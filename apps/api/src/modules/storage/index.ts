@@ -4,9 +4,11 @@ export {
   isValidStorageKey,
   StorageNotFoundError,
   StorageTooLargeError,
+  StorageUnavailableError,
   type ObjectReader,
   type StoredObject,
   type Storage,
 } from './storage.ts';
 export { DestinationClosedError, pipeObject } from './pipe-object.ts';
 export { sendStoredObject } from './send-object.ts';
+export { createS3Storage, type S3Storage } from './s3-storage.ts';

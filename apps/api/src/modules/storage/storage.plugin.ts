@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type Storage } from './storage.ts';
 
 declare module 'fastify' {
@@ -9,10 +10,21 @@ declare module 'fastify' {
   }
 }
 
-/** Makes the file store available to every module as `app.storage` (local disk under STORAGE_DIR by default). */
+/**
+ * Makes the file store available to every module as `app.storage`: an S3 bucket when S3_BUCKET is set (shared by
+ * several instances), else the local disk under STORAGE_DIR.
+ */
 export default fp(
   async function storage(app: FastifyInstance, options: { storage?: Storage | undefined }) {
-    app.decorate('storage', options.storage ?? createLocalStorage(app.config.storageDir));
+    if (options.storage) {
+      app.decorate('storage', options.storage);
+    } else if (app.config.s3) {
+      const s3 = createS3Storage(app.config.s3);
+      app.decorate('storage', s3);
+      app.addHook('onClose', async () => s3.close());
+    } else {
+      app.decorate('storage', createLocalStorage(app.config.storageDir));
+    }
   },
   { name: 'storage', dependencies: ['config'] },
 );

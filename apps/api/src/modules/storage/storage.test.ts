@@ -8,6 +8,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DestinationClosedError, PIECE_BYTES, pipeObject } from './pipe-object.ts';
 import { createLocalStorage, StorageNotFoundError, StorageTooLargeError } from './storage.ts';
+import { describeStorageContract } from './storage-contract.ts';
 import { readThenAbort } from '../../../test/read-then-abort.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hls-storage-'));
@@ -227,4 +228,22 @@ describe('pipeObject', () => {
       expect(await eventually(() => readdirSync('/proc/self/fd').length <= fdsBefore)).toBe(true);
     });
   });
+});
+
+describeStorageContract('local', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hls-storage-contract-'));
+  const objectsDir = path.join(dir, 'objects');
+  return {
+    storage: createLocalStorage(dir),
+    // The bytes and any temp file beside them (metadata lives apart, one file per object).
+    async namesContaining(part) {
+      return readdirSync(objectsDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(objectsDir, path.join(entry.parentPath, entry.name)))
+        .filter((name) => name.includes(part));
+    },
+    async close() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });

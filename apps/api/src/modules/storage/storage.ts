@@ -89,6 +89,15 @@ export class StorageTooLargeError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or answers with a server error for now (a remote store's outage): the request may
+ * be tried again later, so the API answers 503 with Retry-After.
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  readonly statusCode = 503;
+}
+
 const keyPattern = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
 /** True for a well-formed key: no `..`, no leading slash, no empty segment, at most 300 characters. */
@@ -96,7 +105,8 @@ export function isValidStorageKey(key: string): boolean {
   return key.length <= 300 && keyPattern.test(key) && !key.split('/').some((segment) => segment === '..');
 }
 
-function assertKey(key: string): void {
+/** Throws StorageKeyError for a key `isValidStorageKey` refuses. */
+export function assertKey(key: string): void {
   if (!isValidStorageKey(key)) throw new StorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
