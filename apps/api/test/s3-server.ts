@@ -23,6 +23,7 @@ export async function startTestS3(bucket = 'hls-test'): Promise<TestS3> {
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let closed = false;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   return {
     settings: { bucket, endpoint, region: 'us-east-1', credentials, forcePathStyle: true },
@@ -34,7 +35,10 @@ export async function startTestS3(bucket = 'hls-test'): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    /** Stops the server (a store gone away) and removes its objects; safe to call more than once. */
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
