@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { mapError } from '../../plugins/error-mapping.ts';
 import { createS3Storage, type S3Storage } from './s3-storage.ts';
 import { StorageUnavailableError } from './storage.ts';
@@ -85,6 +87,11 @@ describe('S3 storage, beyond the contract', () => {
       await expect(down.putObject('files/meta/new.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow(
         StorageUnavailableError,
       );
+      const source = Readable.from([Buffer.alloc(1000)]);
+      await expect(down.putStream('files/meta/streamed.pdf', source, 'application/pdf')).rejects.toThrow(
+        StorageUnavailableError,
+      );
+      expect(source.destroyed).toBe(true);
       const error = await down.getObject('files/meta/doc.pdf').catch((caught: unknown) => caught);
       expect(mapError(error, (key) => key)).toMatchObject({
         status: 503,
@@ -93,5 +100,48 @@ describe('S3 storage, beyond the contract', () => {
     } finally {
       down.close();
     }
+  });
+});
+
+describe('S3 settings', () => {
+  const base = { NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' };
+
+  it('are off without S3_BUCKET: files stay on the local disk', () => {
+    expect(loadConfig(base).s3).toBeNull();
+  });
+
+  it('give the bucket, the endpoint, the region, the keys and the addressing', () => {
+    expect(loadConfig({ ...base, S3_BUCKET: 'shop-files' }).s3).toEqual({
+      bucket: 'shop-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        S3_BUCKET: 'shop-files',
+        S3_ENDPOINT: 'https://s3.fr-par.scw.cloud',
+        S3_REGION: 'fr-par',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'shop-files',
+      endpoint: 'https://s3.fr-par.scw.cloud',
+      region: 'fr-par',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuse one key without the other, and an endpoint that is no URL', () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
   });
 });
