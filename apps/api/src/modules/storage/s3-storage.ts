@@ -269,7 +269,8 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       }
       const sha256 = hash.digest('hex');
       try {
-        // The copy replaces the object under `key` at once: a reader sees the old one or the new one.
+        // The copy replaces the object under `key` at once: a reader sees the old one or the new one. One
+        // CopyObject takes up to 5 GB, far above what the uploads accept.
         await send(() =>
           client.send(
             new CopyObjectCommand({
