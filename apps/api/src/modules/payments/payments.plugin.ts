@@ -70,7 +70,8 @@ export default fp(
     // refunded or cancelled), then the orders past their window with none in flight are expired.
     await app.jobs.work(SWEEP_JOB, async () => {
       const outcome = await service.sweep();
-      if (outcome.settled + outcome.canceled + outcome.expired > 0) log.info(outcome, 'payment windows swept');
+      if (outcome.settled + outcome.canceled + outcome.expired > 0)
+        log.info(outcome, 'payment windows swept');
     });
     await app.jobs.schedule(SWEEP_JOB, '* * * * *');
     // And once when the server starts: the payments a crash cut off are settled without waiting for the minute.
