@@ -27,6 +27,23 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+const post = (api: ApiProcess, url: string, body: unknown, token?: string) =>
+  fetch(`${api.base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Polls `check` until it holds, failing once `withinMs` has passed. */
+async function waitUntil(check: () => Promise<boolean>, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`not seen within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function instanceEnv(databaseUrl: string): Promise<Record<string, string>> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hls-instance-'));
@@ -82,6 +99,47 @@ describe('instances started together', () => {
     );
     expect(new Set(totals).size).toBe(1);
     expect(totals[0]).toBeGreaterThan(0);
+  });
+
+  it('a logout through one instance ends the session on the others within a second', async () => {
+    const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
+    const login = await post(a, '/api/login', { email: 'customer@hls.test', password: 'Demo1234!' });
+    const { access, refresh } = (await login.json()) as { access: string; refresh: string };
+    const me = (api: ApiProcess) =>
+      fetch(`${api.base}/api/user`, { headers: { authorization: `Bearer ${access}` } }).then((r) => r.status);
+    // B and C have checked the session, and remember it as active.
+    expect([await me(b), await me(c)]).toEqual([200, 200]);
+    const out = await post(a, '/api/logout', { refresh }, access);
+    expect(out.status).toBeLessThan(300);
+    const ended = Date.now();
+    await waitUntil(async () => (await me(b)) === 401 && (await me(c)) === 401, 1000);
+    console.info(`logout seen by the other instances after ${Date.now() - ended} ms`);
+  });
+
+  it('an author renamed through one instance shows on the cached lists of the others within a second', async () => {
+    const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
+    const login = await post(a, '/api/login', { email: 'author@hls.test', password: 'Demo1234!' });
+    const { access } = (await login.json()) as { access: string };
+    const authorNames = async (api: ApiProcess) => {
+      const response = await post(api, '/api/books/filter/book', {});
+      const page = (await response.json()) as { results: { author: { name: string } }[] };
+      return page.results.map((product) => product.author.name);
+    };
+    // The lists are read (and cached) on B and C before the change.
+    await Promise.all([authorNames(b), authorNames(c)]);
+    const name = `Renamed ${Date.now()}`;
+    const changed = await fetch(`${a.base}/api/user/author-profile`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: name, bio: '' }),
+    });
+    expect(changed.status).toBe(200);
+    const done = Date.now();
+    await waitUntil(
+      async () => (await authorNames(b)).includes(name) && (await authorNames(c)).includes(name),
+      1000,
+    );
+    console.info(`the new name shown by the other instances after ${Date.now() - done} ms`);
   });
 
   it('npm run migrate, run twice at once as a release step, migrates once and exits cleanly', async () => {

@@ -30,6 +30,7 @@ import compression from './plugins/compression.ts';
 import appConfig from './plugins/config.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import broadcast from './plugins/broadcast.ts';
 import events from './plugins/events.ts';
 import jobs from './plugins/jobs.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(events),
     use(database, { db: deps.database.db }),
     use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
+    use(broadcast, { database: deps.database }),
     use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
     use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
     ...(serveWebApp

@@ -178,6 +178,8 @@ export type PageViewRequest = z.infer<typeof PageViewRequest>;
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unavailable']),
+  /** Whether this instance hears the events of the others (`lost` while its listening connection is down). */
+  instances: z.enum(['ok', 'lost']),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
 import accountsEmailRoutes from './accounts.email.routes.ts';
 import accountsRoutes from './accounts.routes.ts';
-import { trackSessionEnds } from './accounts.sessions.ts';
+import { forgetActiveSessions, trackSessionEnds } from './accounts.sessions.ts';
 import { createAccountThrottles, createDeviceCookies } from './accounts.throttle.ts';
 import { createAccountsService, type AccountsService } from './accounts.service.ts';
 
@@ -17,6 +17,8 @@ declare module '../../plugins/events.ts' {
   interface AppEvents {
     /** A user's first, last or display name changed (products copy their author's name). */
     'accounts.renamed': { userId: string };
+    /** Sessions ended (logout, suspension, password or role change): remembered "active" sessions are forgotten. */
+    'accounts.sessions-ended': Record<string, never>;
   }
 }
 
@@ -28,7 +30,7 @@ export default fp(
       'accounts',
       createAccountsService({
         db: app.db,
-        transaction: trackSessionEnds(app.transaction),
+        transaction: trackSessionEnds(app.transaction, () => app.events.emit('accounts.sessions-ended', {})),
         mail: app.mail,
         publicUrl: config.publicUrl,
         refreshTokenTtl: config.refreshTokenTtl,
@@ -37,6 +39,9 @@ export default fp(
         signAccessToken: app.signAccessToken,
       }),
     );
+    // Sessions ended through another instance (heard by the broadcast plugin) are read again here too.
+    const offEnded = app.events.on('accounts.sessions-ended', forgetActiveSessions);
+    app.addHook('onClose', async () => offEnded());
     const { sessionActive } = app.accounts;
     app.setSessionCheck((user) => sessionActive(user.sessionId, user.id));
     await app.register(accountsRoutes, {

@@ -8,9 +8,9 @@ import { passwordResets, refreshTokens, sessions } from './accounts.tables.ts';
  * (`sid`), and `requireRole` asks the session check on every protected request, so ending a session ends its
  * access tokens at once instead of when they expire.
  *
- * The check keeps the sessions it found active in memory (the app is one process). Every session end clears
- * that memory twice: when it starts, and once its transaction is over (`trackSessionEnds`), so a check that
- * read the row before the commit cannot keep a stale "active".
+ * The check keeps the sessions it found active in memory. Every session end clears that memory twice: when it
+ * starts, and once its transaction is over (`trackSessionEnds`), so a check that read the row before the commit
+ * cannot keep a stale "active"; the `accounts.sessions-ended` event then clears the other instances' memory.
  */
 
 /** Bumped by every session end: a remembered "active" of an older generation is read again. */
@@ -23,8 +23,16 @@ function sessionsEnding(db: DbOrTx): void {
   endingTransactions.add(db);
 }
 
-/** The accounts' transactions, which forget the remembered sessions once one that ended sessions is over. */
-export function trackSessionEnds(transaction: AppTransaction): AppTransaction {
+/** Forgets every session remembered as active: the next check of each reads its row again. */
+export function forgetActiveSessions(): void {
+  generation += 1;
+}
+
+/**
+ * The accounts' transactions, which forget the remembered sessions once one that ended sessions is over, and then
+ * call `ended` (which tells the other instances, so their memory forgets too).
+ */
+export function trackSessionEnds(transaction: AppTransaction, ended: () => void = () => {}): AppTransaction {
   return async (work, within) => {
     let tx: object | undefined;
     try {
@@ -33,7 +41,10 @@ export function trackSessionEnds(transaction: AppTransaction): AppTransaction {
         return work(ctx);
       }, within);
     } finally {
-      if (tx && endingTransactions.has(tx)) generation += 1;
+      if (tx && endingTransactions.has(tx)) {
+        generation += 1;
+        ended();
+      }
     }
   };
 }

@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** GET /api/health: liveness and a database check. */
+/** GET /api/health: liveness, a database check, and whether the other instances' events are heard. */
 export default fp(
   async function health(app: FastifyInstance) {
     app.decorate('health', createHealthService({ db: app.db }));
     await app.register(healthRoutes, { prefix: '/api' });
   },
-  { name: 'health', dependencies: ['database'] },
+  { name: 'health', dependencies: ['database', 'broadcast'] },
 );

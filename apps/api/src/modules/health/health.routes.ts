@@ -9,7 +9,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/health', {
     schema: {
       tags: ['system'],
-      summary: 'Liveness and database check',
+      summary: 'Liveness, database check, and whether the events of other instances are heard',
       response: { 200: HealthResponse, 503: HealthResponse },
     },
     handler: async (request, reply) => {
@@ -20,9 +20,11 @@ export default async function healthRoutes(app: FastifyInstance) {
         request.log.error({ err: error }, 'health check: database unavailable');
         database = 'unavailable';
       }
+      const instances = app.broadcastListening() ? ('ok' as const) : ('lost' as const);
       const body = {
-        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+        status: database === 'ok' && instances === 'ok' ? ('ok' as const) : ('degraded' as const),
         database,
+        instances,
         version,
         uptimeSeconds: Math.round(process.uptime()),
       };

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { Database } from '../db/database.ts';
+import type { AppEvents } from './events.ts';
+
+/** The PostgreSQL channel the instances of one shop share (NOTIFY is per database: one shop, one channel). */
+const CHANNEL = 'hls_events';
+
+/**
+ * The events every instance must hear, whichever raised them: caches emptied (the catalogue, an author's name),
+ * sessions ended (logout, suspension, password or role change), senders and workers woken (mail queued, a job
+ * sent). The others (an order expired, a first download) act on the database once, where they happen.
+ */
+export const BROADCAST_EVENTS = [
+  'catalog.changed',
+  'accounts.renamed',
+  'accounts.sessions-ended',
+  'mail.queued',
+  'jobs.sent',
+] as const satisfies readonly (keyof AppEvents)[];
+
+type Message = { origin: string; name: (typeof BROADCAST_EVENTS)[number]; payload: unknown };
+
+export type BroadcastOptions = {
+  database: Pick<Database, 'kind' | 'pool'>;
+  /** Delay before listening again after the connection was lost, doubled up to 5 s. */
+  retryMs?: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether this instance hears the others' events now (always true on the embedded database: one process). */
+    broadcastListening(): boolean;
+  }
+}
+
+/**
+ * Several instances, one shop: the events of `BROADCAST_EVENTS` raised by one instance are sent to the others with
+ * PostgreSQL's NOTIFY once they are emitted here (after their transaction committed), and each instance emits
+ * those it hears with LISTEN on a connection of its own. The database every instance already shares carries them:
+ * no other server to run (docs/decisions/0023-several-instances.md). A lost connection (the database restarting)
+ * is opened again by itself; meanwhile events are not heard, and the caches' own expiry bounds what that costs.
+ * On the embedded database (one process) nothing is sent.
+ */
+export default fp(
+  async function broadcast(app: FastifyInstance, options: BroadcastOptions) {
+    const { database } = options;
+    if (database.kind !== 'postgres') {
+      app.decorate('broadcastListening', () => true);
+      return;
+    }
+    const log = app.log.child({ plugin: 'broadcast' });
+    const origin = randomUUID();
+    const firstRetryMs = options.retryMs ?? 500;
+    let listener: pg.Client | undefined;
+    let listening = false;
+    let closing = false;
+    let retryMs = firstRetryMs;
+    let retryTimer: NodeJS.Timeout | undefined;
+    /** Set while an event heard from another instance is emitted here, so it is not sent back. */
+    let delivering = false;
+
+    const deliver = (text: string | undefined) => {
+      let message: Message;
+      try {
+        message = JSON.parse(text ?? '') as Message;
+      } catch {
+        return;
+      }
+      if (message.origin === origin || !(BROADCAST_EVENTS as readonly string[]).includes(message.name))
+        return;
+      delivering = true;
+      try {
+        app.events.emit(message.name, message.payload as never);
+      } finally {
+        delivering = false;
+      }
+    };
+
+    const listenAgain = () => {
+      if (closing || retryTimer) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        void listen();
+      }, retryMs);
+      retryTimer.unref();
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
+
+    async function listen() {
+      const client = new pg.Client(database.pool.options);
+      listener = client;
+      const lost = (error?: Error) => {
+        if (listener !== client) return;
+        listener = undefined;
+        if (listening && !closing)
+          log.warn({ err: error }, 'the events of other instances are not heard for now');
+        listening = false;
+        client.removeAllListeners('notification');
+        client.end().catch(() => undefined);
+        listenAgain();
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
+      client.on('notification', (notification) => deliver(notification.payload));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHANNEL}`);
+        if (listener !== client) return;
+        listening = true;
+        retryMs = firstRetryMs;
+        log.info('hearing the events of other instances');
+      } catch (error) {
+        lost(error as Error);
+      }
+    }
+
+    const offs = BROADCAST_EVENTS.map((name) =>
+      app.events.on(name, (payload: unknown) => {
+        if (delivering || closing) return;
+        const message: Message = { origin, name, payload };
+        database.pool
+          .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)])
+          .catch((error: unknown) => {
+            log.warn({ err: error, event: name }, 'an event could not be sent to the other instances');
+          });
+      }),
+    );
+
+    await listen();
+    app.decorate('broadcastListening', () => listening);
+    app.addHook('onClose', async () => {
+      closing = true;
+      for (const off of offs) off();
+      clearTimeout(retryTimer);
+      const client = listener;
+      listener = undefined;
+      listening = false;
+      await client?.end().catch(() => undefined);
+    });
+  },
+  { name: 'broadcast', dependencies: ['events'] },
+);
