@@ -98,6 +98,27 @@ async function step(name, body) {
   return record(name, outcome, (Date.now() - started) / 1000);
 }
 
+/** Runs a step beside others: its output (kept by the body) is printed whole, under its banner, when it ends. */
+async function quietStep(name, body) {
+  const started = Date.now();
+  let outcome;
+  try {
+    outcome = await body();
+  } catch (error) {
+    outcome = { ok: false, detail: String(error), output: `${error}\n` };
+  }
+  process.stdout.write(banner(`${name} (${((Date.now() - started) / 1000).toFixed(1)}s)`));
+  process.stdout.write(outcome.output ?? '');
+  return record(name, outcome, (Date.now() - started) / 1000);
+}
+
+/** A step that does not run: why, under its banner. */
+function skipStep(name, message, outcome) {
+  process.stdout.write(banner(name));
+  console.log(message);
+  return record(name, outcome, 0);
+}
+
 /** Runs quiet commands side by side (the machine's cores are shared), each printed whole when it ends. */
 async function checks(list) {
   const started = Date.now();
@@ -139,15 +160,15 @@ function findChromium() {
  * Runs vitest with a JSON report and reads its counts. With `tag`, the run selects the tests carrying that tag
  * (`--tags-filter`): the others are left out, not skipped, so only a tagged test's skip counts.
  */
-async function vitest(label, args, { tag } = {}) {
+async function vitest(label, args, { tag, inherit = true } = {}) {
   const report = join(tmp, `vitest-${label}.json`);
-  const { status } = await run(
+  const { status, output } = await run(
     'vitest',
     ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { inherit: true },
+    { inherit },
   );
   const json = readJson(report);
-  if (!json) return { ok: false, detail: 'vitest wrote no report' };
+  if (!json) return { ok: false, detail: 'vitest wrote no report', output };
   // A test file that fails to load has no test results: it counts as one failure.
   const brokenFiles = (json.testResults ?? []).filter(
     (file) => file.status === 'failed' && !file.assertionResults?.length,
@@ -174,7 +195,7 @@ async function vitest(label, args, { tag } = {}) {
   }
   let detail = countsText(counts);
   if (brokenFiles.length) detail += ` (${brokenFiles.length} file(s) failed to load)`;
-  return { ok: status === 0 && counts.failed === 0, counts, detail };
+  return { ok: status === 0 && counts.failed === 0, counts, detail, output };
 }
 
 /** Every test of a Playwright JSON report, with its file, title path and the duration of its last run. */
@@ -227,39 +248,43 @@ const buildStatus = results.find((result) => result.name.startsWith('build web a
 // 2. Unit, API and web tests: every project, the API on the embedded PGlite.
 await step('unit, API and web tests (vitest run)', () => vitest('vitest', ['--project', '!api (postgres)']));
 
-// 3. The API tests tagged `postgres` again on a PostgreSQL server (see apps/api/vitest.config.ts).
-if (process.env.TEST_DATABASE_URL) {
-  await step('API tests on PostgreSQL (vitest run --tags-filter=postgres)', () =>
-    vitest('postgres', ['--project', 'api (postgres)', '--tags-filter=postgres'], { tag: 'postgres' }),
-  );
-} else {
-  process.stdout.write(banner('API tests on PostgreSQL'));
-  console.log('Skipped: TEST_DATABASE_URL is not set (the API tests ran on the embedded PGlite only).');
-  record(
-    'API tests on PostgreSQL',
-    { ok: true, skipped: true, detail: 'SKIPPED: TEST_DATABASE_URL not set' },
-    0,
-  );
-}
-
-// 4. The fault suite (apps/api/faults): its own PostgreSQL cluster stopped and started under checkout load, the API
-// killed mid-payment, the mail server down and up. It needs PostgreSQL's server programs (initdb, pg_ctl).
+// 3 and 4, side by side (the first waits on its database, the second on its faults; together they take the time
+// of the longer): the API tests tagged `postgres` again on a PostgreSQL server (see apps/api/vitest.config.ts), and
+// the fault suite (apps/api/faults): its own PostgreSQL cluster stopped and started under checkout load, the API
+// killed mid-payment, the mail server down and up, several instances on one database. The fault suite needs
+// PostgreSQL's server programs (initdb, pg_ctl).
 const postgresPrograms = process.env.PG_BIN
   ? existsSync(join(process.env.PG_BIN, 'pg_ctl'))
   : existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) =>
       existsSync(join('/usr/lib/postgresql', version, 'bin/pg_ctl')),
     );
-if (postgresPrograms) {
-  await step('fault suite (npm run faults)', () =>
-    vitest('faults', ['--config', 'apps/api/faults/vitest.config.ts']),
-  );
-} else {
-  process.stdout.write(banner('fault suite'));
-  const detail = `${ci ? 'REQUIRED: ' : 'SKIPPED: '}PostgreSQL's server programs (initdb, pg_ctl) are not installed`;
-  console.log(detail);
-  record('fault suite', ci ? { ok: false, detail } : { ok: true, skipped: true, detail }, 0);
-}
+await Promise.all([
+  process.env.TEST_DATABASE_URL
+    ? quietStep('API tests on PostgreSQL (vitest run --tags-filter=postgres)', () =>
+        vitest('postgres', ['--project', 'api (postgres)', '--tags-filter=postgres'], {
+          tag: 'postgres',
+          inherit: false,
+        }),
+      )
+    : skipStep(
+        'API tests on PostgreSQL',
+        'Skipped: TEST_DATABASE_URL is not set (the API tests ran on the embedded PGlite only).',
+        { ok: true, skipped: true, detail: 'SKIPPED: TEST_DATABASE_URL not set' },
+      ),
+  postgresPrograms
+    ? quietStep('fault suite (npm run faults)', () =>
+        vitest('faults', ['--config', 'apps/api/faults/vitest.config.ts'], { inherit: false }),
+      )
+    : (() => {
+        const detail = `${ci ? 'REQUIRED: ' : 'SKIPPED: '}PostgreSQL's server programs (initdb, pg_ctl) are not installed`;
+        return skipStep(
+          'fault suite',
+          detail,
+          ci ? { ok: false, detail } : { ok: true, skipped: true, detail },
+        );
+      })(),
+]);
 
 // 5. Browser journeys against the real product, in the system Chromium.
 await step('browser tests (playwright, apps/web/e2e)', async () => {

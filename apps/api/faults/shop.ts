@@ -74,8 +74,7 @@ export async function registerCustomers(
   count: number,
   label: string,
 ): Promise<string[]> {
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i += 1) {
+  const customer = async (i: number) => {
     const email = `${label}-${i}-${Date.now()}@faults.test`;
     const password = 'Faults-1234!';
     const registered = await call(base, 'POST', '/api/register/customer', undefined, {
@@ -96,9 +95,9 @@ export async function registerCustomers(
     if (confirmed.status !== 200) throw new Error(`confirmation: ${confirmed.status} ${confirmed.body}`);
     const login = await call(base, 'POST', '/api/login', undefined, { email, password });
     if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
-    tokens.push((JSON.parse(login.body) as { access: string }).access);
-  }
-  return tokens;
+    return (JSON.parse(login.body) as { access: string }).access;
+  };
+  return Promise.all(Array.from({ length: count }, (_, i) => customer(i)));
 }
 
 export async function waitFor<T>(
