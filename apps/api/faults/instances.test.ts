@@ -9,21 +9,24 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiProcess } from './api-process.ts';
 import { freePort, startCluster, type Cluster } from './postgres-cluster.ts';
+import { startRedis, type RedisServer } from './redis-server.ts';
 
 const run = promisify(execFile);
 const migrateCommand = fileURLToPath(new URL('../src/cli/migrate.ts', import.meta.url));
 
 let cluster: Cluster;
+let redis: RedisServer;
 const folders: string[] = [];
 const apis: ApiProcess[] = [];
 
 beforeAll(async () => {
-  cluster = await startCluster();
+  [cluster, redis] = await Promise.all([startCluster(), startRedis()]);
 });
 
 afterAll(async () => {
   await Promise.all(apis.map((api) => api.kill('SIGKILL')));
   await cluster?.destroy();
+  await redis?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -60,6 +63,7 @@ async function instanceEnv(databaseUrl: string): Promise<Record<string, string>>
     DOWNLOAD_TOKEN_SECRET: 'instances-share-this-download-secret-32-chars',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    REDIS_URL: redis.url,
   };
 }
 
@@ -140,6 +144,38 @@ describe('instances started together', () => {
       1000,
     );
     console.info(`the new name shown by the other instances after ${Date.now() - done} ms`);
+  });
+
+  it('the login limit counts across instances in Redis; without Redis requests go through, and it counts again once back', async () => {
+    const badLogin = (api: ApiProcess, i: number) =>
+      post(api, '/api/login', {
+        email: `nobody-${i}-${Date.now()}@hls.test`,
+        password: 'wrong-password',
+      }).then((r) => r.status);
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i += 1) answers.push(await badLogin(apis[i % apis.length]!, i));
+    // 10 a minute from one address (RATE_LIMIT_AUTH_MAX), two of them used by the tests above: not 10 per instance.
+    expect(answers.filter((status) => status !== 429).length).toBeLessThanOrEqual(10);
+    expect(answers.slice(-3)).toEqual([429, 429, 429]);
+
+    await redis.stop();
+    const health = async (api: ApiProcess) =>
+      ((await (await fetch(`${api.base}/api/health`)).json()) as { redis: string }).redis;
+    await waitUntil(
+      async () => (await Promise.all(apis.map(health))).every((state) => state === 'unavailable'),
+      5000,
+    );
+    // Requests are answered (uncounted), never failed, while Redis is away.
+    expect(await Promise.all(apis.map((api, i) => badLogin(api, 100 + i)))).toEqual([401, 401, 401]);
+
+    await redis.start();
+    await waitUntil(
+      async () => (await Promise.all(apis.map(health))).every((state) => state === 'ok'),
+      10_000,
+    );
+    const again: number[] = [];
+    for (let i = 0; i < 12; i += 1) again.push(await badLogin(apis[i % apis.length]!, 200 + i));
+    expect(again.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
   });
 
   it('npm run migrate, run twice at once as a release step, migrates once and exits cleanly', async () => {

@@ -31,6 +31,7 @@ import appConfig from './plugins/config.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import broadcast from './plugins/broadcast.ts';
+import redis from './plugins/redis.ts';
 import events from './plugins/events.ts';
 import jobs from './plugins/jobs.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
     use(compression),
     use(bodyParsers, { bodyLimit: config.bodyLimit }),
+    use(redis, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix }),
     use(rateLimit),
     use(openapi, { publicUrl: config.publicUrl, docs: config.apiDocs }),
   ];

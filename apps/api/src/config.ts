@@ -49,6 +49,10 @@ export type Config = {
   mailSenderInApi: boolean;
   /** Whether the API instances run the job workers (false: only `npm run worker` does). */
   jobsInApi: boolean;
+  /** The Redis the instances share their rate limits in; undefined: counted in each process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key (several shops on one Redis). */
+  redisKeyPrefix: string;
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
   /** Per account, beside the per-client limits (modules/accounts/accounts.throttle.ts, decision 0015). */
   accountThrottle: {
@@ -374,6 +378,11 @@ const EnvSchema = z.object({
   MAIL_SEND_LEASE: duration.default(5 * 60),
   MAIL_SENDER_IN_API: booleanText.default(true),
   JOBS_IN_API: booleanText.default(true),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected redis:// or rediss://')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default('hls:'),
   RATE_LIMIT_AUTH_MAX: positiveInt.default(10),
   RATE_LIMIT_AUTH_WINDOW: duration.default(60),
   RATE_LIMIT_CONTACT_MAX: positiveInt.default(5),
@@ -673,6 +682,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailSendLeaseMs: e.MAIL_SEND_LEASE * 1000,
     mailSenderInApi: e.MAIL_SENDER_IN_API,
     jobsInApi: e.JOBS_IN_API,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimit: {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW * 1000,

@@ -180,6 +180,8 @@ export const HealthResponse = z.object({
   database: z.enum(['ok', 'unavailable']),
   /** Whether this instance hears the events of the others (`lost` while its listening connection is down). */
   instances: z.enum(['ok', 'lost']),
+  /** The shared Redis (`off` when none is configured). */
+  redis: z.enum(['ok', 'unavailable', 'off']),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

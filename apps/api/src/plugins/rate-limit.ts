@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
 
-/** Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`. In-memory store: one instance. */
+/**
+ * Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`. Counted in the shared Redis when
+ * `REDIS_URL` is set (every instance counts the same requests), else in this process's memory. While Redis is away
+ * requests go through uncounted (`skipOnError`, with the Redis plugin's warning) rather than fail.
+ */
 export default fp(
   async function rateLimits(app: FastifyInstance) {
     await app.register(rateLimit, {
       global: false,
+      ...(app.redis
+        ? { redis: app.redis, nameSpace: `${app.redisKeyPrefix}rate-limit:`, skipOnError: true }
+        : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           'rate_limited',
@@ -18,5 +25,5 @@ export default fp(
         ),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

@@ -15,5 +15,5 @@ export default fp(
     app.decorate('health', createHealthService({ db: app.db }));
     await app.register(healthRoutes, { prefix: '/api' });
   },
-  { name: 'health', dependencies: ['database', 'broadcast'] },
+  { name: 'health', dependencies: ['database', 'broadcast', 'redis'] },
 );

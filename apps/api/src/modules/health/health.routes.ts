@@ -21,10 +21,15 @@ export default async function healthRoutes(app: FastifyInstance) {
         database = 'unavailable';
       }
       const instances = app.broadcastListening() ? ('ok' as const) : ('lost' as const);
+      const redis = app.redisState();
       const body = {
-        status: database === 'ok' && instances === 'ok' ? ('ok' as const) : ('degraded' as const),
+        status:
+          database === 'ok' && instances === 'ok' && redis !== 'unavailable'
+            ? ('ok' as const)
+            : ('degraded' as const),
         database,
         instances,
+        redis,
         version,
         uptimeSeconds: Math.round(process.uptime()),
       };

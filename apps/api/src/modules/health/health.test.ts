@@ -7,7 +7,7 @@ describe('health and unknown routes', () => {
   it('reports the database as ok', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', instances: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', instances: 'ok', redis: 'off' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
