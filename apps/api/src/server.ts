@@ -1,41 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
-import { DatabaseInUseError } from './db/embedded-postgres.ts';
 import { runMigrations, underStartLock } from './db/migrate.ts';
+import { loadConfigOrExit, openDatabaseOrExit } from './start.ts';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-async function connect(config: Config): Promise<Database> {
-  try {
-    const statementTimeoutMs = config.databaseStatementTimeoutMs;
-    return await openDatabase(
-      config.databaseUrl
-        ? { url: config.databaseUrl, statementTimeoutMs }
-        : { dataDir: config.dataDir, statementTimeoutMs },
-    );
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
-const database = await connect(config);
+const config = loadConfigOrExit();
+const database = await openDatabaseOrExit(config);
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,43 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
-import { DatabaseInUseError } from '../db/embedded-postgres.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loggerOptions } from '../plugins/logger.ts';
+import { loadConfigOrExit, openDatabaseOrExit } from '../start.ts';
 
 export type CliContext = { config: Config; database: Database; logger: pino.Logger };
 
 /** Config, a migrated database and a logger for the commands; exits with a clear message on bad settings. */
 export async function openCliContext(): Promise<CliContext> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  let database: Database;
-  try {
-    const statementTimeoutMs = config.databaseStatementTimeoutMs;
-    database = await openDatabase(
-      config.databaseUrl
-        ? { url: config.databaseUrl, statementTimeoutMs }
-        : { dataDir: config.dataDir, statementTimeoutMs },
-    );
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(
-        `${error.message}\nCommands and the server cannot use the embedded database at the same time.`,
-      );
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
+  const database = await openDatabaseOrExit(
+    config,
+    'Commands and the server cannot use the embedded database at the same time.',
+  );
   await runMigrations(database.db);
   return { config, database, logger: pino(loggerOptions(config.logLevel === 'silent' ? 'silent' : 'info')) };
 }

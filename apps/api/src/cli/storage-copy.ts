@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
 import { copyLocalObjects, type CopyProgress } from '../modules/storage/copy-objects.ts';
 import { createS3Storage } from '../modules/storage/s3-storage.ts';
+import { loadConfigOrExit } from '../start.ts';
 
 const usage = `Usage: npm run storage:copy -- --to s3
 Copies every object of the local store (STORAGE_DIR) into the S3 bucket of the settings (S3_BUCKET, S3_ENDPOINT…),
@@ -29,16 +29,7 @@ if (values.to !== 's3') {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (!config.s3) {
   console.error('S3_BUCKET is not set: there is no bucket to copy to (see .env.example).');
   process.exit(1);
