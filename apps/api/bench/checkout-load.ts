@@ -10,6 +10,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { consent, demoCard, parisAddress } from '../test/checkout-data.ts';
 
 export type CheckoutStep = 'create' | 'address' | 'intent' | 'pay' | 'confirm';
 export const checkoutSteps: CheckoutStep[] = ['create', 'address', 'intent', 'pay', 'confirm'];
@@ -156,16 +157,6 @@ function random(seed: number) {
   };
 }
 
-const address = {
-  fullName: 'Zoë Łukasz',
-  line1: '12 rue de la Paix',
-  postalCode: '75002',
-  city: 'Paris',
-  country: 'FR',
-  phone: '+33 1 23 45 67 89',
-};
-const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-
 class StepFailure extends Error {
   readonly step: string;
   readonly answer: Answer;
@@ -237,7 +228,7 @@ async function runCheckout(job: CheckoutLoadJob): Promise<CheckoutLoadResult> {
         if (paper) {
           await step(
             'address',
-            send(base, 'POST', '/api/order/address', token, { orderId, ...address }),
+            send(base, 'POST', '/api/order/address', token, { orderId, ...parisAddress }),
             200,
           );
         }
@@ -245,7 +236,7 @@ async function runCheckout(job: CheckoutLoadJob): Promise<CheckoutLoadResult> {
           'intent',
           send(base, 'POST', '/api/order/intentPayement', token, {
             orderId,
-            ...(digital ? { consent: { immediateDelivery: true, withdrawalWaiver: true } } : {}),
+            ...(digital ? { consent } : {}),
           }),
           200,
         );
@@ -258,7 +249,7 @@ async function runCheckout(job: CheckoutLoadJob): Promise<CheckoutLoadResult> {
             undefined,
             {
               clientSecret: intent.clientSecret,
-              ...card,
+              ...demoCard,
             },
           ),
           200,

@@ -33,6 +33,7 @@ import type {
   DownloadLoadResult,
   StepFigures,
 } from './checkout-load.ts';
+import { consent, demoCard, parisAddress } from '../test/checkout-data.ts';
 
 /** Customers buying at once, and registered customers they take turns as. */
 export const CHECKOUT_CONCURRENCY = 16;
@@ -393,14 +394,6 @@ async function countOutcome(
 
 type OrderLineInput = { productId: number; edition?: 'ebook' | 'paper'; quantity?: number };
 
-const address = {
-  fullName: 'Zoë Łukasz',
-  line1: '12 rue de la Paix',
-  postalCode: '75002',
-  city: 'Paris',
-  country: 'FR',
-};
-
 /** A client of the API for one customer, in this process (for the steps that are counted, not timed). */
 function customerClient(apiUrl: string, token: string) {
   return async (method: 'GET' | 'POST', route: string, body?: unknown, auth = true) => {
@@ -431,20 +424,18 @@ async function checkoutOnce(
   const orderId = String(order.id);
   if (lines.some((line) => line.edition === 'paper')) {
     before('address');
-    await call('POST', '/api/order/address', { orderId, ...address });
+    await call('POST', '/api/order/address', { orderId, ...parisAddress });
   }
   before('intent');
   const intent = await call('POST', '/api/order/intentPayement', {
     orderId,
-    ...(lines.some((line) => line.edition !== 'paper')
-      ? { consent: { immediateDelivery: true, withdrawalWaiver: true } }
-      : {}),
+    ...(lines.some((line) => line.edition !== 'paper') ? { consent } : {}),
   });
   before('pay');
   const paid = await call(
     'POST',
     `/api/payments/demo/${encodeURIComponent(String(intent.intentId))}/pay`,
-    { clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    { clientSecret: intent.clientSecret, ...demoCard },
     false,
   );
   if (paid.status !== 'succeeded') throw new Error(`the demo card was not accepted: ${JSON.stringify(paid)}`);

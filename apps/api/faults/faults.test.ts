@@ -11,12 +11,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiProcess } from './api-process.ts';
-import { startMailServer, type MailServer } from './mail-server.ts';
+import { startMailServer, type MailServer } from '../test/smtp-server.ts';
 import { freePort, startCluster, type Cluster } from './postgres-cluster.ts';
 import {
   checkoutLoad,
   countInvariants,
+  health,
   prepareCatalog,
+  purchaseAgain,
   registerCustomers,
   waitFor,
   type Catalog,
@@ -38,7 +40,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   cluster = await startCluster();
-  mail = await startMailServer(await freePort());
+  mail = await startMailServer();
   dataDir = mkdtempSync(path.join(tmpdir(), 'hls-faults-data-'));
   const port = await freePort();
   env = {
@@ -48,7 +50,7 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: cluster.url,
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+    SMTP_URL: mail.url,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     // Payments cut off are asked about after a second, failed mail is tried again after a second, and the mail a
@@ -155,9 +157,8 @@ describe('faults under checkout load', () => {
       // The health check says what is missing: the database, and the other instances' events with it.
       await waitFor(
         async () => {
-          const health = await fetch(`${api.base}/api/health`);
-          const body = (await health.json()) as { database: string; instances: string };
-          return health.status === 503 && body.database === 'unavailable' && body.instances === 'lost'
+          const now = await health(api.base);
+          return now.status === 503 && now.database === 'unavailable' && now.instances === 'lost'
             ? true
             : undefined;
         },
@@ -168,22 +169,14 @@ describe('faults under checkout load', () => {
       expect(api.alive()).toBe(true);
       await cluster.start();
       console.info(`PostgreSQL stopped (${mode}): ${await cutOff()} payments taken, orders waiting`);
-      const resumedFrom = load.report.paid;
       // Customers buy again within seconds, on the connections the pool makes anew.
-      await waitFor(
-        () => (load.report.paid > resumedFrom ? true : undefined),
-        'a purchase after the restart',
-        20_000,
-      );
+      await purchaseAgain(load);
     }
     const report = await load.stop();
     console.info(`PostgreSQL restarts: ${summary(report)}`);
     // The instance hears the others' events again, on a listening connection opened anew by itself.
     await waitFor(
-      async () => {
-        const health = (await (await fetch(`${api.base}/api/health`)).json()) as { instances: string };
-        return health.instances === 'ok' ? true : undefined;
-      },
+      async () => ((await health(api.base)).instances === 'ok' ? true : undefined),
       'the events of other instances heard again',
       10_000,
     );
@@ -201,12 +194,7 @@ describe('faults under checkout load', () => {
     await api.kill('SIGKILL');
     console.info(`API killed: ${await cutOff()} payments taken, orders waiting`);
     api = await startApi(env);
-    const resumedFrom = load.report.paid;
-    await waitFor(
-      () => (load.report.paid > resumedFrom ? true : undefined),
-      'a purchase after the restart',
-      20_000,
-    );
+    await purchaseAgain(load);
     const report = await load.stop();
     console.info(`API killed: ${summary(report)}`);
     expectNoHangs(report);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiProcess } from './api-process.ts';
 import { freePort, startCluster, type Cluster } from './postgres-cluster.ts';
 import { startRedis, type RedisServer } from './redis-server.ts';
+import { health, waitFor } from './shop.ts';
 
 const run = promisify(execFile);
 const migrateCommand = fileURLToPath(new URL('../src/cli/migrate.ts', import.meta.url));
@@ -36,16 +37,6 @@ const post = (api: ApiProcess, url: string, body: unknown, token?: string) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-
-/** Polls `check` until it holds, failing once `withinMs` has passed. */
-async function waitUntil(check: () => Promise<boolean>, withinMs: number) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`not seen within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function instanceEnv(databaseUrl: string): Promise<Record<string, string>> {
   const port = await freePort();
@@ -116,7 +107,11 @@ describe('instances started together', () => {
     const out = await post(a, '/api/logout', { refresh }, access);
     expect(out.status).toBeLessThan(300);
     const ended = Date.now();
-    await waitUntil(async () => (await me(b)) === 401 && (await me(c)) === 401, 1000);
+    await waitFor(
+      async () => ((await me(b)) === 401 && (await me(c)) === 401) || undefined,
+      'the logout seen by B and C',
+      1000,
+    );
     console.info(`logout seen by the other instances after ${Date.now() - ended} ms`);
   });
 
@@ -139,8 +134,10 @@ describe('instances started together', () => {
     });
     expect(changed.status).toBe(200);
     const done = Date.now();
-    await waitUntil(
-      async () => (await authorNames(b)).includes(name) && (await authorNames(c)).includes(name),
+    await waitFor(
+      async () =>
+        ((await authorNames(b)).includes(name) && (await authorNames(c)).includes(name)) || undefined,
+      'the new name on B and C',
       1000,
     );
     console.info(`the new name shown by the other instances after ${Date.now() - done} ms`);
@@ -159,20 +156,15 @@ describe('instances started together', () => {
     expect(answers.slice(-3)).toEqual([429, 429, 429]);
 
     await redis.stop();
-    const health = async (api: ApiProcess) =>
-      ((await (await fetch(`${api.base}/api/health`)).json()) as { redis: string }).redis;
-    await waitUntil(
-      async () => (await Promise.all(apis.map(health))).every((state) => state === 'unavailable'),
-      5000,
-    );
+    const redisSays = async (state: string) =>
+      (await Promise.all(apis.map((api) => health(api.base)))).every((now) => now.redis === state) ||
+      undefined;
+    await waitFor(() => redisSays('unavailable'), 'Redis unavailable on every instance', 5000);
     // Requests are answered (uncounted), never failed, while Redis is away.
     expect(await Promise.all(apis.map((api, i) => badLogin(api, 100 + i)))).toEqual([401, 401, 401]);
 
     await redis.start();
-    await waitUntil(
-      async () => (await Promise.all(apis.map(health))).every((state) => state === 'ok'),
-      10_000,
-    );
+    await waitFor(() => redisSays('ok'), 'Redis back on every instance', 10_000);
     const again: number[] = [];
     for (let i = 0; i < 12; i += 1) again.push(await badLogin(apis[i % apis.length]!, 200 + i));
     expect(again.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,7 @@
 // Customers buying over HTTP while the suite breaks things, and the counts that must hold afterwards.
 import type pg from 'pg';
-import type { MailServer } from './mail-server.ts';
+import { consent, demoCard, parisAddress } from '../test/checkout-data.ts';
+import type { MailServer } from '../test/smtp-server.ts';
 
 /** Every request of the load gives up after this long: one that takes longer is counted as hanging. */
 export const REQUEST_LIMIT_MS = 20_000;
@@ -114,6 +115,20 @@ export async function waitFor<T>(
   }
 }
 
+/** What `/api/health` says of each part, with its status (503 while a required part is missing). */
+export type Health = { status: number; database: string; instances: string; redis: string };
+
+export async function health(base: string): Promise<Health> {
+  const response = await fetch(`${base}/api/health`);
+  return { status: response.status, ...((await response.json()) as Omit<Health, 'status'>) };
+}
+
+/** Waits until the load has paid one more order than it had when called: customers buy again. */
+export function purchaseAgain(load: { report: { paid: number } }, ms = 20_000) {
+  const from = load.report.paid;
+  return waitFor(() => (load.report.paid > from ? true : undefined), 'a purchase after the restart', ms);
+}
+
 export type LoadReport = {
   attempts: number;
   /** Orders the browser saw paid. */
@@ -127,16 +142,6 @@ export type LoadReport = {
   /** A few answers of the 5xx kind other than 503 (the request and what came back). */
   serverErrors: string[];
 };
-
-const address = {
-  fullName: 'Zoë Łukasz',
-  line1: '12 rue de la Paix',
-  postalCode: '75002',
-  city: 'Paris',
-  country: 'FR',
-  phone: '+33 1 23 45 67 89',
-};
-const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 /**
  * Customers checking out in a loop (a professional file, or a paper book with its address) until `stop()`: order,
@@ -184,7 +189,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
       const orderId = (JSON.parse(created.body) as { id: string }).id;
       if (paper) {
         const addressed = note(
-          await call(base(), 'POST', '/api/order/address', token, { orderId, ...address }),
+          await call(base(), 'POST', '/api/order/address', token, { orderId, ...parisAddress }),
           'address',
         );
         if (addressed.status !== 200) continue;
@@ -192,7 +197,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
       const intentAnswer = note(
         await call(base(), 'POST', '/api/order/intentPayement', token, {
           orderId,
-          ...(paper ? {} : { consent: { immediateDelivery: true, withdrawalWaiver: true } }),
+          ...(paper ? {} : { consent }),
         }),
         'intent',
       );
@@ -206,7 +211,7 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
           undefined,
           {
             clientSecret: intent.clientSecret,
-            ...card,
+            ...demoCard,
           },
         ),
         'pay',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Order, PaymentIntent } from '@hls/contract';
 import { orderEvents, orders } from '../src/db/schema.ts';
+import { consent, parisAddress } from './checkout-data.ts';
 import { bearer, confirmEmail, login, registerUser, uniqueEmail, type TestApp } from './helper.ts';
 
 /**
@@ -151,18 +152,14 @@ export async function placeOrder(app: FastifyInstance, buyer: Customer, lines: L
     headers: buyer.headers,
     payload: {
       orderId: order.id,
-      fullName: 'Zoë Łukasz',
-      line1: '12 rue de la Paix',
-      postalCode: '75002',
-      city: 'Paris',
-      country: 'FR',
+      ...parisAddress,
     },
   });
   expectStatus(address, 200, 'order address');
   return address.json<Order>();
 }
 
-export const consent = { immediateDelivery: true, withdrawalWaiver: true } as const;
+export { consent };
 
 /** POST /api/order/intentPayement with both consents. */
 export async function startPayment(app: FastifyInstance, buyer: Customer, orderId: string) {

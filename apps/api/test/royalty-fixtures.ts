@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConfirmResult, DemoPaymentResult } from '@hls/contract';
+import { demoCard } from './checkout-data.ts';
 import { confirm, placeOrder, startPayment, type Customer, type Line } from './checkout-fixtures.ts';
 
 /**
@@ -18,9 +19,7 @@ export async function buy(
     url: `/api/payments/demo/${intent.intentId}/pay`,
     payload: {
       clientSecret: intent.clientSecret,
-      number: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
+      ...demoCard,
     },
   });
   if (paid.statusCode !== 200 || paid.json<DemoPaymentResult>().status !== 'succeeded') {

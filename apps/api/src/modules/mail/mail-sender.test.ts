@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
+import { startMailServer, type MailServer, type ReceivedMail } from '../../../test/smtp-server.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { orderConfirmationData } from './mail-fixtures.ts';
@@ -260,35 +260,18 @@ describe('mail sender loop in the app', () => {
 });
 
 describe('SMTP transport', () => {
-  const received: { from: string; to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  let port = 0;
+  let smtp: MailServer;
+  let received: ReceivedMail[] = [];
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as { port: number }).port;
+    smtp = await startMailServer();
+    received = smtp.received;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('delivers a reset mail through a real SMTP server when SMTP_URL is set', async () => {
     const t = await build({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'HLS <shop@hls.test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'HLS <shop@hls.test>' },
     });
     try {
       const { email } = await registerUser(t.app, { language: 'en' });
@@ -308,7 +291,7 @@ describe('SMTP transport', () => {
   });
 
   it('carries the PDF receipt of an order confirmation through a real SMTP exchange', async () => {
-    const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const t = await build({ env: { SMTP_URL: smtp.url } });
     try {
       const to = uniqueEmail('smtp-receipt');
       const data = orderConfirmationData();
