@@ -933,6 +933,16 @@ export function createOrdersService(deps: OrdersDeps) {
       return toOrder(detail!, new Map());
     },
 
+    /** Of these orders, those still waiting for their payment: one statement for a batch of attempts. */
+    async stillPending(orderIds: readonly string[]): Promise<Set<string>> {
+      if (orderIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.id, [...orderIds]), eq(orders.status, 'pending_payment')));
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** The pending orders whose payment window closed before `now` (the oldest first, at most `limit`). */
     async overdue(now: Date, limit: number): Promise<string[]> {
       const rows = await db

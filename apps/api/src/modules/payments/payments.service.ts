@@ -36,6 +36,7 @@ export type PaymentOrders = Pick<
   | 'refundable'
   | 'recordRefund'
   | 'overdue'
+  | 'stillPending'
   | 'expireDue'
 >;
 
@@ -778,12 +779,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async sweep(now: Date = new Date()) {
       const outcome = { settled: 0, canceled: 0, waiting: 0, expired: 0 };
       const inFlight = inArray(payments.status, openStatuses);
+      // An attempt closes when its order is past its window, or no longer waits for a payment (paid by another
+      // attempt, cancelled): what is taken is settled, the rest cancelled with the provider.
       const ask = async (attempts: PaymentRow[], overdue: ReadonlySet<string>) => {
+        const pending = await orders.stillPending(
+          attempts.map((payment) => payment.orderId).filter((id) => !overdue.has(id)),
+        );
         for (const payment of attempts) {
           try {
-            const closing =
-              overdue.has(payment.orderId) ||
-              (await orders.forPayment(payment.orderId))?.status !== 'pending_payment';
+            const closing = overdue.has(payment.orderId) || !pending.has(payment.orderId);
             const result = await reconcileAttempt(payment, closing);
             outcome[result === 'open' ? 'waiting' : result] += 1;
           } catch (error) {

@@ -1,7 +1,5 @@
 // @module-tag postgres — payments race, lock and refund on several connections.
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, DemoPaymentResult, PaymentIntent } from '@hls/contract';
 import { consentTexts } from '@hls/contract';
@@ -20,6 +18,8 @@ import {
   orderRow,
 } from '../../../test/checkout-fixtures.ts';
 import { build, useApp, type TestApp } from '../../../test/helper.ts';
+import { startMailServer } from '../../../test/smtp-server.ts';
+import { demoCard } from '../../../test/checkout-data.ts';
 import {
   bookEditions,
   demoIntents,
@@ -33,7 +33,7 @@ import {
 import { assertProviderAllowed } from './payments.plugin.ts';
 import { demoCardOutcome, isExpired, passesLuhn } from './providers/demo.ts';
 
-const good = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+const good = demoCard;
 
 async function pay(
   t: TestApp,
@@ -623,26 +623,9 @@ describe('payment with the demo provider', () => {
 
 describe('payment while the mail server is down', () => {
   it('marks the order paid at once and sends the confirmation once SMTP is back', async () => {
-    const probe = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false });
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.server.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-
-    const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
+    // The mail server is down when the payment comes, and comes up on the port the API was given.
+    const smtp = await startMailServer({ down: true });
+    const t = await build({ env: { SMTP_URL: smtp.url } });
     try {
       const shop = await openShop(t.app);
       const buyer = await customer(t.app);
@@ -659,7 +642,7 @@ describe('payment while the mail server is down', () => {
       expect(queued!.lastError).toBeTruthy();
       expect((await orderRow(t, order.id)).status).toBe('paid');
 
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      await smtp.up();
       await t.database.db
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() - 1000) })
@@ -667,9 +650,9 @@ describe('payment while the mail server is down', () => {
       await t.app.mail.sender.runOnce();
       const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id));
       expect(sent!.status).toBe('sent');
-      expect(received.some((data) => data.includes(order.number))).toBe(true);
+      expect(smtp.received.some((mail) => mail.data.includes(order.number))).toBe(true);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
       await t.close();
     }
   });
