@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * The Redis several instances share their counters in (the routes' rate limits). A Redis that goes away never
+ * The Redis several instances share their counters in (the routes' rate limits, the account throttles). A Redis that goes away never
  * takes the shop down: commands fail at once instead of queueing (the limits then let requests through, with a
  * warning), the client connects again by itself, and `/api/health` says `redis: unavailable` meanwhile.
  */
@@ -45,7 +45,10 @@ export default fp(
     client.on('error', (error: Error) => {
       if (warned) return;
       warned = true;
-      log.warn({ err: error }, 'Redis cannot be reached: rate limits are not shared until it is back');
+      log.warn(
+        { err: error },
+        'Redis cannot be reached: rate limits and account throttles count per instance until it is back',
+      );
     });
     client.on('ready', () => {
       if (warned) log.info('Redis is back');

@@ -47,7 +47,10 @@ export default fp(
     await app.register(accountsRoutes, {
       prefix: '/api',
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
-      throttles: createAccountThrottles(config.accountThrottle),
+      throttles: createAccountThrottles(
+        config.accountThrottle,
+        app.redis && { redis: app.redis, keyPrefix: app.redisKeyPrefix },
+      ),
       devices: createDeviceCookies(config.jwtSecret),
     });
     await app.register(accountsEmailRoutes, {
@@ -56,5 +59,5 @@ export default fp(
     });
     await app.register(accountsAdminRoutes, { prefix: '/api' });
   },
-  { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail'] },
+  { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail', 'redis'] },
 );

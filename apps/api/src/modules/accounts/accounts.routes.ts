@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
-import { ensureAllowed, type AccountThrottles, type DeviceCookies } from './accounts.throttle.ts';
+import type { AccountThrottles, DeviceCookies } from './accounts.throttle.ts';
 
 export type AccountsRoutesOptions = { rateLimit: { max: number; timeWindow: number } };
 /** The limits per account, address or session, beside the per-client `rateLimit` (decision 0015). */
@@ -82,14 +82,14 @@ export default async function accountsRoutes(
       // A browser that logged in to this account before keeps its own allowance while unknown ones are locked.
       const device = devices.read(request, email);
       const key = device ? `login:${email}:${device}` : `login:${email}`;
-      ensureAllowed(throttles.failures, key);
+      await throttles.failures.ensureAllowed(key);
       try {
         const tokens = await accounts.login(email, password);
-        throttles.failures.clear(key);
+        await throttles.failures.clear(key);
         devices.issue(request, reply, email, device);
         return tokens;
       } catch (error) {
-        if (isAppError(error, 'invalid_credentials')) throttles.failures.hit(key);
+        if (isAppError(error, 'invalid_credentials')) await throttles.failures.hit(key);
         throw error;
       }
     },
@@ -129,8 +129,7 @@ export default async function accountsRoutes(
     },
     handler: async (request) => {
       const key = `check:${request.body.email}`;
-      ensureAllowed(throttles.emailChecks, key);
-      throttles.emailChecks.hit(key);
+      await throttles.emailChecks.take(key);
       if (!(await accounts.emailExists(request.body.email))) {
         throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
           email: 'email.notFound',
@@ -152,8 +151,7 @@ export default async function accountsRoutes(
     handler: async (request) => {
       const { email } = request.body;
       const key = `reset:${email}`;
-      ensureAllowed(throttles.resetMails, key);
-      throttles.resetMails.hit(key);
+      await throttles.resetMails.take(key);
       await accounts.requestPasswordReset(
         email,
         requestLanguage(request.query, request.headers['accept-language']),
@@ -173,7 +171,7 @@ export default async function accountsRoutes(
     handler: async (request, reply) => {
       const { email } = await accounts.confirmPasswordReset(request.body.token, request.body.password);
       // Following the mailed link proves the mailbox: this browser may log in even while the account is locked.
-      throttles.failures.clear(`login:${email}`);
+      await throttles.failures.clear(`login:${email}`);
       devices.issue(request, reply, email);
       return { message: 'Your password was changed. You can log in with it now.' };
     },
@@ -193,14 +191,14 @@ export default async function accountsRoutes(
       const user = request.user!;
       // Per session: each one proved the password at its login, and a stolen one cannot lock out the others.
       const key = `password:${user.id}:${user.sessionId}`;
-      ensureAllowed(throttles.failures, key);
+      await throttles.failures.ensureAllowed(key);
       try {
         await accounts.changePassword(user.id, request.body.oldPassword, request.body.newPassword);
       } catch (error) {
-        if (isAppError(error, 'wrong_password')) throttles.failures.hit(key);
+        if (isAppError(error, 'wrong_password')) await throttles.failures.hit(key);
         throw error;
       }
-      throttles.failures.clear(key);
+      await throttles.failures.clear(key);
       return { message: 'Your password was changed. Please log in again.' };
     },
   });
@@ -220,13 +218,13 @@ export default async function accountsRoutes(
       if (!request.body.currentPassword) return accounts.updateUser(user.id, request.body);
       // The password change's count: a session gets the same few guesses at the password, whichever route asks.
       const key = `password:${user.id}:${user.sessionId}`;
-      ensureAllowed(throttles.failures, key);
+      await throttles.failures.ensureAllowed(key);
       try {
         const updated = await accounts.updateUser(user.id, request.body);
-        if (updated.emailChangeRequested) throttles.failures.clear(key);
+        if (updated.emailChangeRequested) await throttles.failures.clear(key);
         return updated;
       } catch (error) {
-        if (isAppError(error, 'wrong_password')) throttles.failures.hit(key);
+        if (isAppError(error, 'wrong_password')) await throttles.failures.hit(key);
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, login, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
 import { createThrottle } from './accounts.throttle.ts';
 
@@ -34,21 +34,32 @@ function expectThrottled(response: LightMyRequestResponse, windowSeconds = 15 * 
 }
 
 describe('a window of attempts per key', () => {
-  it('refuses past the limit until the window that began at the first attempt ends, then starts again', () => {
-    let time = 0;
-    const throttle = createThrottle({ max: 2, windowMs: 1000 }, () => time);
-    throttle.hit('a');
-    time = 400;
-    throttle.hit('a');
-    expect(throttle.waitFor('a')).toBe(600);
-    expect(throttle.waitFor('b')).toBe(0);
-    time = 1000;
-    expect(throttle.waitFor('a')).toBe(0);
-    throttle.hit('a');
-    expect(throttle.waitFor('a')).toBe(0);
-    throttle.hit('a');
-    throttle.clear('a');
-    expect(throttle.waitFor('a')).toBe(0);
+  it('refuses past the limit until the window that began at the first attempt ends, then starts again', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const throttle = createThrottle('test', { max: 2, windowMs: 3000 });
+      const refusal = (retryAfter: number) => ({ code: 'rate_limited', status: 429, retryAfter });
+      await throttle.hit('a');
+      vi.advanceTimersByTime(400);
+      await throttle.hit('a');
+      await expect(throttle.ensureAllowed('a')).rejects.toMatchObject(refusal(3));
+      await throttle.ensureAllowed('b');
+      vi.advanceTimersByTime(1700);
+      await expect(throttle.ensureAllowed('a')).rejects.toMatchObject(refusal(1));
+      vi.advanceTimersByTime(900);
+      await throttle.ensureAllowed('a');
+      await throttle.hit('a');
+      await throttle.hit('a');
+      await throttle.clear('a');
+      await throttle.ensureAllowed('a');
+
+      // Counted and refused in one step: the third mail within the window is not sent.
+      await throttle.take('mail');
+      await throttle.take('mail');
+      await expect(throttle.take('mail')).rejects.toMatchObject(refusal(3));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,60 +1,37 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppError } from '../../plugins/app-error.ts';
 
 /**
- * Throttles per account, beside the per-client rate limits of the routes (decision 0015). In memory, like those
- * limits: the app is one process.
+ * Throttles per account, beside the per-client rate limits of the routes (decision 0015), counted by
+ * rate-limiter-flexible: in this process alone, or, with `REDIS_URL`, in the Redis every instance shares, so that
+ * three instances lock an account after the same five wrong passwords as one. While Redis is away each instance
+ * counts in its own memory (its insurance limiter), and goes back to Redis once it answers.
  */
 
 export type ThrottleSettings = { max: number; windowMs: number };
 
 /** Counts attempts per key in a window that starts at the key's first attempt. */
 export type Throttle = {
-  /** Milliseconds before `key` may try again; 0 when it may now. */
-  waitFor(key: string): number;
-  /** Counts one attempt of `key` (a wrong password, a mail sent). */
-  hit(key: string): void;
+  /** Throws a 429 (saying when to try again) while `key` has used up its attempts. */
+  ensureAllowed(key: string): Promise<void>;
+  /** Counts one attempt of `key` that needs no answer first (a mail sent): a 429 past the limit. */
+  take(key: string): Promise<void>;
+  /** Counts one failed attempt of `key` (a wrong password). */
+  hit(key: string): Promise<void>;
   /** Forgets `key` (its password was right). */
-  clear(key: string): void;
+  clear(key: string): Promise<void>;
 };
 
-/** Keys kept at most; past that the expired ones go, then the oldest. */
-const MAX_KEYS = 100_000;
-
-export function createThrottle(settings: ThrottleSettings, now: () => number = Date.now): Throttle {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-
-  function prune() {
-    const time = now();
-    for (const [key, window] of windows) if (window.endsAt <= time) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size < MAX_KEYS) break;
-      windows.delete(key);
-    }
-  }
-
-  return {
-    waitFor(key) {
-      const window = windows.get(key);
-      if (!window || window.count < settings.max) return 0;
-      return Math.max(0, window.endsAt - now());
-    },
-    hit(key) {
-      const time = now();
-      const window = windows.get(key);
-      if (window && window.endsAt > time) {
-        window.count += 1;
-        return;
-      }
-      if (windows.size >= MAX_KEYS) prune();
-      windows.set(key, { count: 1, endsAt: time + settings.windowMs });
-    },
-    clear(key) {
-      windows.delete(key);
-    },
-  };
-}
+/** Where the counts live: the shared Redis (keys under `keyPrefix`), or this process alone (null). */
+export type ThrottleStore = { redis: Redis; keyPrefix: string } | null;
 
 /** A 429 saying when to try again, in whole seconds (the `Retry-After` header and `retryAfter` of the body). */
 export function tooManyAttempts(waitMs: number): AppError {
@@ -65,10 +42,47 @@ export function tooManyAttempts(waitMs: number): AppError {
   });
 }
 
-/** Throws a 429 while `key` has used up its attempts. */
-export function ensureAllowed(throttle: Throttle, key: string): void {
-  const wait = throttle.waitFor(key);
-  if (wait > 0) throw tooManyAttempts(wait);
+export function createThrottle(
+  name: string,
+  settings: ThrottleSettings,
+  store: ThrottleStore = null,
+): Throttle {
+  const points = settings.max;
+  // The library counts in whole seconds.
+  const duration = Math.max(1, Math.round(settings.windowMs / 1000));
+  const memory = new RateLimiterMemory({ points, duration, keyPrefix: name });
+  const limiter: RateLimiterAbstract = store
+    ? new RateLimiterRedis({
+        storeClient: store.redis,
+        points,
+        duration,
+        keyPrefix: `${store.keyPrefix}throttle:${name}`,
+        // While Redis is away, this instance counts alone rather than refusing everyone or letting all through.
+        insuranceLimiter: memory,
+        rejectIfRedisNotReady: true,
+      })
+    : memory;
+
+  return {
+    async ensureAllowed(key) {
+      const used = await limiter.get(key);
+      if (used && used.consumedPoints >= points) throw tooManyAttempts(used.msBeforeNext);
+    },
+    async take(key) {
+      try {
+        await limiter.consume(key);
+      } catch (refused) {
+        if (refused instanceof RateLimiterRes) throw tooManyAttempts(refused.msBeforeNext);
+        throw refused;
+      }
+    },
+    async hit(key) {
+      await limiter.penalty(key, 1);
+    },
+    async clear(key) {
+      await limiter.delete(key);
+    },
+  };
 }
 
 const DEVICE_COOKIE_PREFIX = 'hls_device_';
@@ -130,14 +144,13 @@ export type AccountThrottles = {
   emailChecks: Throttle;
 };
 
-export function createAccountThrottles(settings: {
-  failures: ThrottleSettings;
-  resetMails: ThrottleSettings;
-  emailChecks: ThrottleSettings;
-}): AccountThrottles {
+export function createAccountThrottles(
+  settings: { failures: ThrottleSettings; resetMails: ThrottleSettings; emailChecks: ThrottleSettings },
+  store: ThrottleStore = null,
+): AccountThrottles {
   return {
-    failures: createThrottle(settings.failures),
-    resetMails: createThrottle(settings.resetMails),
-    emailChecks: createThrottle(settings.emailChecks),
+    failures: createThrottle('failures', settings.failures, store),
+    resetMails: createThrottle('reset-mails', settings.resetMails, store),
+    emailChecks: createThrottle('email-checks', settings.emailChecks, store),
   };
 }
