@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { ConfigError } from './config.ts';
 import { runMigrations, underStartLock } from './db/migrate.ts';
 import { loadConfigOrExit, openDatabaseOrExit } from './start.ts';
 
@@ -35,7 +36,8 @@ try {
     `HLS is ready on ${config.publicUrl}`,
   );
 } catch (error) {
-  console.error(error);
+  // A setting found wrong only once used (a bucket that is not there) says what to correct, without a stack.
+  console.error(error instanceof ConfigError ? error.message : error);
   await app?.close();
   await database.close();
   process.exit(1);

@@ -14,6 +14,19 @@ import {
 } from '../../../test/helper.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 
+describe('the start on an S3 bucket', () => {
+  it('stops with what to correct when the bucket is not there', async () => {
+    const s3 = await startTestS3('hls-there');
+    try {
+      await expect(build({ env: { ...s3.env, S3_BUCKET: 'hls-not-there' } })).rejects.toThrow(
+        /The bucket hls-not-there at http:\/\/127\.0\.0\.1:\d+ does not exist/,
+      );
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
 describe('the API on an S3 bucket', () => {
   let s3: TestS3;
   let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { mapError } from '../../plugins/error-mapping.ts';
-import { createS3Storage, type S3Storage } from './s3-storage.ts';
+import { createS3Storage, S3BucketError, type S3Storage } from './s3-storage.ts';
 import { StorageUnavailableError } from './storage.ts';
 import { describeStorageContract } from './storage-contract.ts';
 
@@ -47,6 +47,20 @@ describe('S3 storage, beyond the contract', () => {
     await s3?.close();
   });
 
+  it('checks its bucket: there, or missing with what to correct', async () => {
+    await storage.checkBucket();
+    const missing = createS3Storage({ ...s3.settings, bucket: 'hls-not-there' });
+    try {
+      const error = await missing.checkBucket().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(S3BucketError);
+      expect((error as Error).message).toMatch(
+        /^The bucket hls-not-there at http:\/\/127\.0\.0\.1:\d+ does not exist: create it, or correct S3_BUCKET/,
+      );
+    } finally {
+      missing.close();
+    }
+  });
+
   it('keeps the mime type as Content-Type and the SHA-256 as x-amz-meta-sha256', async () => {
     const bytes = Buffer.from('%PDF-1.7 a document');
     await storage.putObject('files/meta/doc.pdf', bytes, 'application/pdf');
@@ -83,6 +97,8 @@ describe('S3 storage, beyond the contract', () => {
     const down = createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${port}` });
     try {
       await expect(down.stat('files/meta/doc.pdf')).rejects.toThrow(StorageUnavailableError);
+      // Out of reach is not a wrong setting: the start goes on, and requests answer 503 until it is back.
+      await expect(down.checkBucket()).rejects.toThrow(StorageUnavailableError);
       await expect(down.openReader('files/meta/doc.pdf')).rejects.toThrow(StorageUnavailableError);
       await expect(down.putObject('files/meta/new.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow(
         StorageUnavailableError,

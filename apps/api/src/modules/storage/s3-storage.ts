@@ -6,12 +6,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Settings } from '../../config.ts';
+import { ConfigError, type S3Settings } from '../../config.ts';
 import {
   assertKey,
   type ByteRange,
@@ -24,7 +25,21 @@ import {
 } from './storage.ts';
 
 /** An S3 store, with its client: `close()` releases the client's connections. */
-export type S3Storage = Storage & { readonly client: S3Client; readonly bucket: string; close(): void };
+export type S3Storage = Storage & {
+  readonly client: S3Client;
+  readonly bucket: string;
+  /**
+   * Asks for the bucket: resolves when it is there for these credentials; throws S3BucketError when it is not
+   * (missing, refused), StorageUnavailableError when the server cannot be reached.
+   */
+  checkBucket(): Promise<void>;
+  close(): void;
+};
+
+/** The bucket of the settings is missing, or these credentials may not use it: a setting to correct. */
+export class S3BucketError extends ConfigError {
+  override name = 'S3BucketError';
+}
 
 /**
  * Streamed uploads land under this prefix first, and are copied under their key with their SHA-256 once it is
@@ -218,6 +233,26 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     client,
     bucket,
     close: () => client.destroy(),
+
+    async checkBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        const failure = storeError(error);
+        if (failure instanceof StorageUnavailableError) throw failure;
+        const status = statusOf(error);
+        const why =
+          status === 404
+            ? 'does not exist'
+            : status === 403 || status === 401
+              ? 'refuses these credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)'
+              : `cannot be used (${(error as ServiceError).name ?? 'error'} ${status ?? ''})`.trim();
+        throw new S3BucketError(
+          `The bucket ${bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''} ${why}: create it, or correct S3_BUCKET, S3_ENDPOINT and S3_REGION (see .env.example).`,
+          { cause: error },
+        );
+      }
+    },
 
     putObject,
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createS3Storage } from './s3-storage.ts';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { createLocalStorage, StorageUnavailableError, type Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,17 @@ export default fp(
       const s3 = createS3Storage(app.config.s3);
       app.decorate('storage', s3);
       app.addHook('onClose', async () => s3.close());
+      // A bucket that is not there stops the start with what to correct, rather than a 500 at the first upload. A
+      // store out of reach does not: its requests answer 503 until it is back.
+      try {
+        await s3.checkBucket();
+      } catch (error) {
+        if (!(error instanceof StorageUnavailableError)) throw error;
+        app.log.warn(
+          { err: error },
+          'the object storage cannot be reached: files answer 503 until it is back',
+        );
+      }
     } else {
       app.decorate('storage', createLocalStorage(app.config.storageDir));
     }
