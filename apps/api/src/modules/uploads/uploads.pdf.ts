@@ -24,7 +24,9 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   ) {
     return bytes.buffer;
   }
-  return bytes.slice().buffer as ArrayBuffer;
+  // A copy of its own: a Buffer's `slice` is a view (of Node's shared pool for a small one, which cannot be
+  // transferred), so the bytes are copied through Uint8Array's constructor.
+  return new Uint8Array(bytes).buffer;
 }
 
 /**
