@@ -5,38 +5,99 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiProcess } from './api-process.ts';
 import { freePort, startCluster, type Cluster } from './postgres-cluster.ts';
 import { startRedis, type RedisServer } from './redis-server.ts';
-import { health, waitFor } from './shop.ts';
+import { health, registerCustomers, waitFor } from './shop.ts';
+import { consent, demoCard } from '../test/checkout-data.ts';
+import { startTestS3, type TestS3 } from '../test/s3-server.ts';
+import { startMailServer, type MailServer } from '../test/smtp-server.ts';
 
 const run = promisify(execFile);
+
+/** A small PDF of a few pages, as an author uploads one. */
+async function samplePdf(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 3; i += 1)
+    doc.addPage([595, 842]).drawText(`${title} ${i}`, { x: 60, y: 760, size: 14, font });
+  return doc.save();
+}
 const migrateCommand = fileURLToPath(new URL('../src/cli/migrate.ts', import.meta.url));
 
 let cluster: Cluster;
 let redis: RedisServer;
+let s3: TestS3;
+let mail: MailServer;
 const folders: string[] = [];
 const apis: ApiProcess[] = [];
 
 beforeAll(async () => {
-  [cluster, redis] = await Promise.all([startCluster(), startRedis()]);
+  [cluster, redis, s3, mail] = await Promise.all([
+    startCluster(),
+    startRedis(),
+    startTestS3('hls-instances'),
+    startMailServer(),
+  ]);
 });
 
 afterAll(async () => {
   await Promise.all(apis.map((api) => api.kill('SIGKILL')));
   await cluster?.destroy();
   await redis?.stop();
+  await s3?.close();
+  await mail?.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-const post = (api: ApiProcess, url: string, body: unknown, token?: string) =>
+/**
+ * A JSON request, from the client address `from` as the load balancer names it (X-Forwarded-For, TRUST_PROXY=1):
+ * each test comes from an address of its own, so that the per-client rate limits of one leave the others alone.
+ */
+const send = (
+  api: ApiProcess,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  from = '127.0.0.1',
+) =>
   fetch(`${api.base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      'x-forwarded-for': from,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+const post = (api: ApiProcess, url: string, body: unknown, token?: string, from?: string) =>
+  send(api, 'POST', url, body, token, from);
+
+/** The errors an instance logged, for a failure's message. */
+const errorsOf = (api: ApiProcess) =>
+  api
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"level":50'))
+    .slice(-3)
+    .join('\n');
+
+/** The access token of a demo account, logged in through `api`. */
+async function demoLogin(api: ApiProcess, who: 'customer' | 'author' | 'editor' | 'admin', from?: string) {
+  const login = await post(
+    api,
+    '/api/login',
+    { email: `${who}@hls.test`, password: 'Demo1234!' },
+    undefined,
+    from,
+  );
+  expect(login.status, await login.clone().text()).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+}
 
 async function instanceEnv(databaseUrl: string): Promise<Record<string, string>> {
   const port = await freePort();
@@ -54,7 +115,12 @@ async function instanceEnv(databaseUrl: string): Promise<Record<string, string>>
     DOWNLOAD_TOKEN_SECRET: 'instances-share-this-download-secret-32-chars',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // Behind a load balancer: the client's address is the one it forwards.
+    TRUST_PROXY: '1',
+    // What the instances share: PostgreSQL, Redis, the bucket and the mail server.
     REDIS_URL: redis.url,
+    ...s3.env,
+    SMTP_URL: mail.url,
   };
 }
 
@@ -143,16 +209,218 @@ describe('instances started together', () => {
     console.info(`the new name shown by the other instances after ${Date.now() - done} ms`);
   });
 
+  it('the account lock and the reset mails count once across instances', async () => {
+    const email = `locked-${Date.now()}@hls.test`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await post(
+        apis[i % 3]!,
+        '/api/login',
+        { email, password: 'Wrong-guess1' },
+        undefined,
+        '198.51.100.21',
+      );
+      statuses.push(answer.status);
+    }
+    // Five wrong passwords (ACCOUNT_LOCK_FAILURES) lock the account, whichever instances they went through.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const resets: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await post(apis[i % 3]!, '/api/password/reset', { email }, undefined, '198.51.100.22');
+      resets.push(answer.status);
+    }
+    // Three reset mails per address (RESET_MAIL_MAX), not three per instance.
+    expect(resets).toEqual([200, 200, 200, 429, 429]);
+    await waitFor(
+      () => (mail.received.filter((m) => m.to.includes(email)).length >= 3 ? true : undefined),
+      'the three reset mails',
+      10_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mail.received.filter((m) => m.to.includes(email))).toHaveLength(3);
+  });
+
+  it('a user suspended through one instance is refused by the others within a second', async () => {
+    const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
+    const [token] = await registerCustomers(a.base, mail, 1, 'suspended');
+    const me = async (api: ApiProcess) =>
+      (await send(api, 'GET', '/api/user', undefined, token)).json() as Promise<{ id: string }>;
+    const { id } = await me(b);
+    const status = (api: ApiProcess) => send(api, 'GET', '/api/user', undefined, token).then((r) => r.status);
+    expect([await status(b), await status(c)]).toEqual([200, 200]);
+    const admin = await demoLogin(a, 'admin', '198.51.100.31');
+    expect((await post(a, `/api/admin/users/${id}/suspend`, {}, admin)).status).toBe(200);
+    const done = Date.now();
+    await waitFor(
+      async () => ((await status(b)) === 401 && (await status(c)) === 401) || undefined,
+      'the suspension seen by B and C',
+      1000,
+    );
+    console.info(`suspension seen by the other instances after ${Date.now() - done} ms`);
+  });
+
+  it('an upload through one instance is reviewed and published through another and served by the third', async () => {
+    const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
+    const from = '198.51.100.41';
+    const author = await demoLogin(a, 'author', from);
+    const categories = (await (await send(a, 'GET', '/api/category/list?section=academic')).json()) as {
+      id: number;
+    }[];
+    const categoryId = categories[0]!.id;
+    const subcategories = (await (
+      await send(a, 'GET', `/api/category/list/subcategory?category=${categoryId}`)
+    ).json()) as { id: number }[];
+    const title = `Rapport partagé ${Date.now()}`;
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      section: 'academic',
+      title,
+      description: 'Un rapport de stage sur le contrôle de gestion d’une PME tunisienne, avec ses annexes.',
+      language: 'fr',
+      categoryId: String(categoryId),
+      ...(subcategories[0] ? { subcategoryId: String(subcategories[0].id) } : {}),
+      fileType: 'pdf',
+      rights: 'own_work',
+      licence: 'cc_by',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await samplePdf(title))], { type: 'application/pdf' }),
+      'rapport.pdf',
+    );
+    const proposed = await fetch(`${a.base}/api/category/file/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${author}`, 'x-forwarded-for': from },
+      body: form,
+    });
+    expect(proposed.status, `${await proposed.clone().text()}\n${errorsOf(a)}`).toBe(201);
+    const { id: submissionId } = (await proposed.json()) as { id: string };
+
+    // The editor reads the upload and publishes it through B.
+    const editor = await demoLogin(b, 'editor', from);
+    const review = (await (
+      await send(b, 'GET', `/api/editorial/submissions/${submissionId}`, undefined, editor)
+    ).json()) as { working: { files: { slot: string; url: string }[] } };
+    const uploaded = review.working.files.find((file) => file.slot === 'file')!;
+    const upload = await send(b, 'GET', uploaded.url, undefined, editor);
+    expect(upload.status).toBe(200);
+    expect((await upload.text()).startsWith('%PDF-')).toBe(true);
+    expect((await post(b, `/api/editorial/submissions/${submissionId}/claim`, {}, editor)).status).toBe(200);
+    const decided = await post(
+      b,
+      `/api/editorial/submissions/${submissionId}/decision`,
+      { decision: 'publish', comment: 'Bienvenue.', confidentialityChecked: true },
+      editor,
+    );
+    expect(decided.status, await decided.clone().text()).toBe(200);
+    const { productId } = (await decided.json()) as { productId: number };
+
+    // C shows it at once, with its cover.
+    const detail = await waitFor(
+      async () => {
+        const response = await send(c, 'GET', `/api/category/file/${productId}`);
+        if (response.status !== 200) return undefined;
+        return (await response.json()) as { title: string; coverUrl: string };
+      },
+      'the product on C',
+      20_000,
+    );
+    expect(detail.title).toBe(title);
+    expect((await send(c, 'GET', detail.coverUrl)).status).toBe(200);
+
+    // A customer downloads it through C with a link asked for on A.
+    const customer = await demoLogin(a, 'customer', from);
+    const link = await post(a, `/api/category/file/${productId}/download`, {}, customer);
+    expect(link.status, await link.clone().text()).toBe(200);
+    const file = await send(c, 'GET', ((await link.json()) as { url: string }).url);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('a PDF bought through one instance is stamped and downloaded through the others, and confirmed by one e-mail', async () => {
+    const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
+    const from = '198.51.100.51';
+    const [token] = await registerCustomers(a.base, mail, 1, 'stamped');
+    const files = (await (await post(a, '/api/category/filter/pro', {})).json()) as {
+      results: { id: number; free: boolean; fileType: string }[];
+    };
+    const pdf = files.results.find((product) => !product.free && product.fileType === 'pdf')!;
+    const created = await post(a, '/api/order/create', { lines: [{ productId: pdf.id }] }, token, from);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const order = (await created.json()) as { id: string; number: string };
+    const intent = (await (
+      await post(b, '/api/order/intentPayement', { orderId: order.id, consent }, token, from)
+    ).json()) as {
+      intentId: string;
+      clientSecret: string;
+    };
+    const paid = await post(c, `/api/payments/demo/${encodeURIComponent(intent.intentId)}/pay`, {
+      clientSecret: intent.clientSecret,
+      ...demoCard,
+    });
+    expect(paid.status).toBe(200);
+    const confirmed = await post(a, '/api/order/confirm', { orderId: order.id }, token, from);
+    expect(((await confirmed.json()) as { status: string }).status).toBe('paid');
+
+    // The stamped copy is made by a job on whichever instance took it, and served by every one.
+    const download = await waitFor(
+      async () => {
+        const list = (await (
+          await send(b, 'GET', `/api/downloads?order=${order.id}`, undefined, token)
+        ).json()) as {
+          results: { entitlementId: string; status: string }[];
+        };
+        return list.results[0]?.status === 'ready' ? list.results[0] : undefined;
+      },
+      'the stamped copy',
+      30_000,
+    );
+    for (const [asker, server] of [
+      [b, c],
+      [c, a],
+    ] as const) {
+      const link = await post(asker, `/api/downloads/${download.entitlementId}/link`, {}, token, from);
+      expect(link.status, await link.clone().text()).toBe(200);
+      const file = await send(server, 'GET', ((await link.json()) as { url: string }).url);
+      expect(file.status).toBe(200);
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+
+    // Three mail senders, one confirmation.
+    await waitFor(
+      () => (mail.received.some((m) => m.data.includes(order.number)) ? true : undefined),
+      'the order confirmation',
+      20_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const confirmations = mail.received.filter((m) => m.data.includes(order.number));
+    expect(new Set(confirmations.map((m) => m.messageId)).size).toBe(1);
+    expect(confirmations).toHaveLength(1);
+  });
+
   it('the login limit counts across instances in Redis; without Redis requests go through, and it counts again once back', async () => {
     const badLogin = (api: ApiProcess, i: number) =>
-      post(api, '/api/login', {
-        email: `nobody-${i}-${Date.now()}@hls.test`,
-        password: 'wrong-password',
-      }).then((r) => r.status);
+      post(
+        api,
+        '/api/login',
+        { email: `nobody-${i}-${Date.now()}@hls.test`, password: 'wrong-password' },
+        undefined,
+        '198.51.100.7',
+      ).then((r) => r.status);
     const answers: number[] = [];
     for (let i = 0; i < 30; i += 1) answers.push(await badLogin(apis[i % apis.length]!, i));
-    // 10 a minute from one address (RATE_LIMIT_AUTH_MAX), two of them used by the tests above: not 10 per instance.
-    expect(answers.filter((status) => status !== 429).length).toBeLessThanOrEqual(10);
+    // 10 a minute from one address (RATE_LIMIT_AUTH_MAX) over the three instances, not 10 per instance.
+    expect(answers.filter((status) => status !== 429)).toHaveLength(10);
     expect(answers.slice(-3)).toEqual([429, 429, 429]);
 
     await redis.stop();
