@@ -260,7 +260,7 @@ describe('instances started together', () => {
     console.info(`suspension seen by the other instances after ${Date.now() - done} ms`);
   });
 
-  it('an upload through one instance is reviewed and published through another and served by the third', async () => {
+  it('an upload through one instance is reviewed and published through another and served by the third, until unpublished', async () => {
     const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
     const from = '198.51.100.41';
     const author = await demoLogin(a, 'author', from);
@@ -341,6 +341,30 @@ describe('instances started together', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+
+    // Unpublished through A: B's rendered page and sitemap, read (and kept) before, drop it within a second.
+    const page = () =>
+      send(b, 'GET', `/prodoc/${productId}?lng=fr`).then(async (r) => [r.status, await r.text()] as const);
+    const sitemap = () => send(b, 'GET', '/sitemap.xml').then((r) => r.text());
+    const [shown, html] = await page();
+    expect(shown).toBe(200);
+    expect(html).toContain(title);
+    expect(await sitemap()).toContain(`/prodoc/${productId}`);
+    const unpublished = await post(
+      a,
+      `/api/editorial/submissions/${submissionId}/unpublish`,
+      { comment: 'Retiré.' },
+      editor,
+    );
+    expect(unpublished.status, await unpublished.clone().text()).toBe(200);
+    const done = Date.now();
+    await waitFor(
+      async () =>
+        ((await page())[0] === 404 && !(await sitemap()).includes(`/prodoc/${productId}`)) || undefined,
+      'the page and the sitemap of B without the product',
+      1000,
+    );
+    console.info(`unpublished product gone from the other instance after ${Date.now() - done} ms`);
   });
 
   it('a PDF bought through one instance is stamped and downloaded through the others, and confirmed by one e-mail', async () => {

@@ -5,7 +5,11 @@ import type { SeoService } from './seo.service.ts';
 
 const xml = { 200: z.string().describe('XML') };
 const XML_TYPE = 'application/xml; charset=utf-8';
-const CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * Five minutes in shared caches: each instance empties its own copy when the catalogue changes, so a publication or an
+ * unpublished product reaches crawlers within minutes, not an hour.
+ */
+const CACHE_CONTROL = 'public, max-age=300';
 
 export default async function seoRoutes(app: FastifyInstance, options: { seo: SeoService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
