@@ -120,7 +120,8 @@ export type Health = { status: number; database: string; instances: string; redi
 
 export async function health(base: string): Promise<Health> {
   const response = await fetch(`${base}/api/health`);
-  return { status: response.status, ...((await response.json()) as Omit<Health, 'status'>) };
+  // The body's own `status` (ok, degraded) gives way to the HTTP status.
+  return { ...((await response.json()) as Omit<Health, 'status'>), status: response.status };
 }
 
 /** Waits until the load has paid one more order than it had when called: customers buy again. */
