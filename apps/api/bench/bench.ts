@@ -19,7 +19,10 @@
 // probed meanwhile (needs the web build, apps/web/dist).
 //
 //   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres
-//                     --scenario=catalog|checkout|uploads|auth|pages]
+//                     --scenario=catalog|checkout|uploads|auth|pages --shared]
+//
+// `--shared` runs the PostgreSQL scenarios once more with Redis (REDIS_URL, default the local one) and an S3 server
+// (s3rver, started here): the cost of sharing state between instances.
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
@@ -52,6 +55,7 @@ import {
   searchRequests,
 } from './requests.ts';
 import { seedBulkCatalog } from './seed.ts';
+import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { benchUploads, registerFallbackUploadRoute } from './uploads.ts';
 
 const { values: args } = parseArgs({
@@ -62,6 +66,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Run only the catalogue's scenarios, the checkout, the uploads or the authenticated read (default: all). */
     scenario: { type: 'string' },
+    /** Also on PostgreSQL with Redis and an S3 store, as several instances run (needs DATABASE_URL). */
+    shared: { type: 'boolean', default: false },
   },
 });
 const runCatalog = !args.scenario || args.scenario === 'catalog';
@@ -80,7 +86,13 @@ const COLD_REQUESTS = 20_000;
 const loaderPath = fileURLToPath(new URL('./load.ts', import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'hls-bench-'));
 
-type Target = { name: string; open(): Promise<Database>; dispose(): Promise<void> };
+type Target = {
+  name: string;
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+  /** Settings of the app beside the database's (the shared Redis and bucket). */
+  env?: () => Record<string, string>;
+};
 
 function pgliteTarget(): Target {
   const dataDir = path.join(workDir, 'pglite');
@@ -113,6 +125,29 @@ function postgresTarget(url: string): Target {
       return openDatabase({ url: benchUrl.toString(), poolSize: 10 });
     },
     dispose: () => admin(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`),
+  };
+}
+
+/**
+ * The PostgreSQL server as several instances use it: with the shared Redis (`REDIS_URL`, default the local one)
+ * for rate limits and throttles, and an S3 server (s3rver, started here) for every file, so that the cost of
+ * sharing shows beside the PostgreSQL figures.
+ */
+function sharedTarget(url: string): Target {
+  const base = postgresTarget(url);
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  let s3: TestS3 | undefined;
+  return {
+    name: `${base.name} + Redis (${new URL(redisUrl).host}) + S3 (s3rver)`,
+    async open() {
+      s3 = await startTestS3('hls-bench');
+      return base.open();
+    },
+    async dispose() {
+      await s3?.close();
+      await base.dispose();
+    },
+    env: () => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `hls-bench-${process.pid}:`, ...s3!.env }),
   };
 }
 
@@ -203,6 +238,7 @@ async function benchTarget(target: Target): Promise<boolean> {
       DATA_DIR: path.join(workDir, 'app'),
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       WEB_DIST_DIR: runPages ? webDist : path.join(workDir, 'no-web-build'),
+      ...target.env?.(),
     });
     // Background work (PDF stamping, e-mail sending) is queued, not run, while the requests are measured.
     app = await buildApp(config, { database, runMailSender: false, runJobs: false });
@@ -415,6 +451,8 @@ const targets: Target[] = [];
 if (args.only !== 'postgres') targets.push(pgliteTarget());
 if (process.env.DATABASE_URL && args.only !== 'pglite')
   targets.push(postgresTarget(process.env.DATABASE_URL));
+if (process.env.DATABASE_URL && args.shared) targets.push(sharedTarget(process.env.DATABASE_URL));
+if (args.shared && !process.env.DATABASE_URL) console.log('--shared needs DATABASE_URL: not measured.');
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PGlite only.');
 
 let allPass = true;
