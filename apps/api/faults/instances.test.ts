@@ -77,6 +77,16 @@ const send = (
 const post = (api: ApiProcess, url: string, body: unknown, token?: string, from?: string) =>
   send(api, 'POST', url, body, token, from);
 
+/**
+ * Waits (at most a second) until a change made through one instance shows through the others, and says how long
+ * it took.
+ */
+async function seenWithinASecond(shown: () => Promise<boolean>, what: string) {
+  const from = Date.now();
+  await waitFor(async () => (await shown()) || undefined, what, 1000);
+  console.info(`${what} after ${Date.now() - from} ms`);
+}
+
 /** The errors an instance logged, for a failure's message. */
 const errorsOf = (api: ApiProcess) =>
   api
@@ -172,19 +182,15 @@ describe('instances started together', () => {
     expect([await me(b), await me(c)]).toEqual([200, 200]);
     const out = await post(a, '/api/logout', { refresh }, access);
     expect(out.status).toBeLessThan(300);
-    const ended = Date.now();
-    await waitFor(
-      async () => ((await me(b)) === 401 && (await me(c)) === 401) || undefined,
-      'the logout seen by B and C',
-      1000,
+    await seenWithinASecond(
+      async () => (await me(b)) === 401 && (await me(c)) === 401,
+      'logout seen by the other instances',
     );
-    console.info(`logout seen by the other instances after ${Date.now() - ended} ms`);
   });
 
   it('an author renamed through one instance shows on the cached lists of the others within a second', async () => {
     const [a, b, c] = apis as [ApiProcess, ApiProcess, ApiProcess];
-    const login = await post(a, '/api/login', { email: 'author@hls.test', password: 'Demo1234!' });
-    const { access } = (await login.json()) as { access: string };
+    const access = await demoLogin(a, 'author');
     const authorNames = async (api: ApiProcess) => {
       const response = await post(api, '/api/books/filter/book', {});
       const page = (await response.json()) as { results: { author: { name: string } }[] };
@@ -199,14 +205,10 @@ describe('instances started together', () => {
       body: JSON.stringify({ displayName: name, bio: '' }),
     });
     expect(changed.status).toBe(200);
-    const done = Date.now();
-    await waitFor(
-      async () =>
-        ((await authorNames(b)).includes(name) && (await authorNames(c)).includes(name)) || undefined,
-      'the new name on B and C',
-      1000,
+    await seenWithinASecond(
+      async () => (await authorNames(b)).includes(name) && (await authorNames(c)).includes(name),
+      'the new name shown by the other instances',
     );
-    console.info(`the new name shown by the other instances after ${Date.now() - done} ms`);
   });
 
   it('the account lock and the reset mails count once across instances', async () => {
@@ -251,13 +253,10 @@ describe('instances started together', () => {
     expect([await status(b), await status(c)]).toEqual([200, 200]);
     const admin = await demoLogin(a, 'admin', '198.51.100.31');
     expect((await post(a, `/api/admin/users/${id}/suspend`, {}, admin)).status).toBe(200);
-    const done = Date.now();
-    await waitFor(
-      async () => ((await status(b)) === 401 && (await status(c)) === 401) || undefined,
-      'the suspension seen by B and C',
-      1000,
+    await seenWithinASecond(
+      async () => (await status(b)) === 401 && (await status(c)) === 401,
+      'suspension seen by the other instances',
     );
-    console.info(`suspension seen by the other instances after ${Date.now() - done} ms`);
   });
 
   it('an upload through one instance is reviewed and published through another and served by the third, until unpublished', async () => {
@@ -357,14 +356,10 @@ describe('instances started together', () => {
       editor,
     );
     expect(unpublished.status, await unpublished.clone().text()).toBe(200);
-    const done = Date.now();
-    await waitFor(
-      async () =>
-        ((await page())[0] === 404 && !(await sitemap()).includes(`/prodoc/${productId}`)) || undefined,
-      'the page and the sitemap of B without the product',
-      1000,
+    await seenWithinASecond(
+      async () => (await page())[0] === 404 && !(await sitemap()).includes(`/prodoc/${productId}`),
+      'unpublished product gone from the other instance',
     );
-    console.info(`unpublished product gone from the other instance after ${Date.now() - done} ms`);
   });
 
   it('a PDF bought through one instance is stamped and downloaded through the others, and confirmed by one e-mail', async () => {
