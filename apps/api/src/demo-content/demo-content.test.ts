@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { unzipSync } from 'fflate';
 import ExcelJS from 'exceljs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fileTypes, type FileType } from '@hls/contract';
 import { renderCover, wrapWords } from '../lib/cover.ts';

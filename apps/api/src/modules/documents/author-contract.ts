@@ -1,4 +1,4 @@
-import { rgb } from 'pdf-lib';
+import { rgb } from '@cantoo/pdf-lib';
 import type { Config } from '../../config.ts';
 import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper.ts';
 import { pdfText } from '../../lib/pdf/pdf-text.ts';
