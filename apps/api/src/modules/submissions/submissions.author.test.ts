@@ -10,7 +10,8 @@ import { customer, openShop, staff, type Customer } from '../../../test/checkout
 import { bearer, login, registerUser, useApp } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
 import { submissionEvents, submissionFiles, submissions } from '../../db/schema.ts';
-import { isValidIsbn, quotePrice } from './submissions.author.service.ts';
+import { isValidIsbn } from './submissions.author.rules.ts';
+import { quotePrice } from './submissions.calculator.ts';
 
 const t = useApp();
 

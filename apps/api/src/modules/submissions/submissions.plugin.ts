@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adoptProducts } from './submissions.adopt.ts';
+import { createAuthorDrafts, type AuthorDrafts } from './submissions.author.drafts.ts';
+import { createAuthorFiles, type AuthorFiles } from './submissions.author.files.ts';
+import type { AuthorDeps } from './submissions.author.helpers.ts';
+import { createAuthorProposals, type AuthorProposals } from './submissions.author.proposals.ts';
 import authorRoutes from './submissions.author.routes.ts';
+import { createCalculator, type Calculator } from './submissions.calculator.ts';
+import { createEditorialDecisions, type EditorialDecisions } from './submissions.editorial.decisions.ts';
+import type { EditorialDeps } from './submissions.editorial.helpers.ts';
+import { createEditorialReads, type EditorialReads } from './submissions.editorial.reads.ts';
 import editorialRoutes from './submissions.editorial.routes.ts';
-import { createAuthorService, type AuthorService } from './submissions.author.service.ts';
-import { createEditorialService, type EditorialService } from './submissions.editorial.service.ts';
+import { createReports, type Reports } from './submissions.reports.ts';
+
+/** The author's side: drafts, the working copy's uploads, proposals and versions, the price calculator. */
+export type AuthorService = AuthorDrafts & AuthorFiles & AuthorProposals & Calculator;
+/** The editors' side: the queue and reviews, claims and decisions, reports of published documents. */
+export type EditorialService = EditorialReads & EditorialDecisions & { reports: Reports };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +37,43 @@ declare module 'fastify' {
  */
 export default fp(
   async function submissions(app: FastifyInstance) {
-    const author = createAuthorService({ app });
-    const editorial = createEditorialService({ app });
+    const unitsSold = (ids: number[]) => app.orders.unitsSold(ids);
+    const authorDeps: AuthorDeps = {
+      db: app.db,
+      transaction: app.transaction,
+      catalog: app.catalog,
+      unitsSold,
+      freeDownloads: (ids) => app.downloads.freeDownloads(ids),
+      uploads: app.uploads,
+      storage: app.storage,
+      log: app.log.child({ module: 'submissions' }),
+    };
+    const author: AuthorService = {
+      ...createAuthorDrafts(authorDeps),
+      ...createAuthorFiles(authorDeps),
+      ...createAuthorProposals(authorDeps),
+      ...createCalculator({
+        royaltyRates: () => app.royalties.rates.currentPercent(),
+        vatRates: app.config.checkout.vatRates,
+      }),
+    };
+
+    const editorialDeps: EditorialDeps = {
+      db: app.db,
+      transaction: app.transaction,
+      catalog: app.catalog,
+      unitsSold,
+      accounts: app.accounts,
+      mail: app.mail,
+      storage: app.storage,
+      uploads: app.uploads,
+      publicUrl: app.config.publicUrl,
+    };
+    const reports = createReports(editorialDeps);
+    const reads = createEditorialReads({ ...editorialDeps, reports });
+    const decisions = createEditorialDecisions({ ...editorialDeps, review: reads.review });
+    const editorial: EditorialService = { ...reads, ...decisions, reports };
+
     app.decorate('submissions', { author, editorial, adopt: adoptProducts });
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(editorialRoutes, { prefix: '/api' });

@@ -1,28 +1,18 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Report, ReportPage, ReportReason, ReportStatus } from '@hls/contract';
 import { readAll } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
-import type { AuthorNotice, DecidedProduct } from './submissions.editorial.service.ts';
+import type { CatalogSales, CatalogWrites } from '../catalog/index.ts';
+import { archive, tellAuthor, type EditorialDeps } from './submissions.editorial.helpers.ts';
 import { documentReports, submissions } from './submissions.tables.ts';
 
 export const REPORT_PAGE_SIZE = 20;
 
 type ReportRow = typeof documentReports.$inferSelect;
-type SubmissionRow = typeof submissions.$inferSelect;
 
-export type ReportsDeps = {
-  app: FastifyInstance;
-  /** Archives a published submission and its product, records the event and tells the author. */
-  archive: (
-    ctx: AppTxContext,
-    row: SubmissionRow,
-    editorId: string,
-    kind: 'unpublished' | 'report_upheld',
-    comment: string,
-  ) => Promise<void>;
-  tellAuthor: (ctx: AppTxContext, row: DecidedProduct, data: AuthorNotice) => Promise<void>;
+export type ReportsDeps = Pick<EditorialDeps, 'db' | 'transaction' | 'accounts' | 'mail' | 'publicUrl'> & {
+  catalog: { sales: Pick<CatalogSales, 'offers'>; writes: Pick<CatalogWrites, 'setProductStatus'> };
 };
 
 /**
@@ -31,8 +21,7 @@ export type ReportsDeps = {
  * event, the author e-mailed with the comment); dismissing closes the report.
  */
 export function createReports(deps: ReportsDeps) {
-  const { app } = deps;
-  const { db, transaction } = app;
+  const { db, transaction } = deps;
 
   async function toReports(rows: ReportRow[], within?: AppTxContext): Promise<Report[]> {
     if (rows.length === 0) return [];
@@ -40,7 +29,7 @@ export function createReports(deps: ReportsDeps) {
     const reader = within?.tx ?? db;
     const [products, linked] = await readAll(
       reader,
-      () => app.catalog.sales.offers(ids, within),
+      () => deps.catalog.sales.offers(ids, within),
       () =>
         reader
           .select({ id: submissions.id, productId: submissions.productId })
@@ -74,13 +63,13 @@ export function createReports(deps: ReportsDeps) {
       input: { productId: number; reason: ReportReason; details: string; email?: string | undefined },
       reporter: { id: string } | null,
     ): Promise<{ id: number }> {
-      const product = (await app.catalog.sales.offers([input.productId])).get(input.productId);
+      const product = (await deps.catalog.sales.offers([input.productId])).get(input.productId);
       if (!product || product.status !== 'published') {
         throw new AppError('not_found', 404, 'No such published document.');
       }
       let email = input.email?.trim() || null;
       if (!email && reporter)
-        email = (await app.accounts.profiles([reporter.id])).get(reporter.id)?.email ?? null;
+        email = (await deps.accounts.profiles([reporter.id])).get(reporter.id)?.email ?? null;
       if (!email) {
         throw new AppError('validation_failed', 400, 'An e-mail is needed to answer the report.', {
           email: 'email.required',
@@ -171,13 +160,14 @@ export function createReports(deps: ReportsDeps) {
             .where(eq(submissions.productId, report.productId))
             .for('update');
           if (submission && submission.status === 'published') {
-            await deps.archive(ctx, submission, editor.id, 'report_upheld', body.comment);
+            await archive(deps, ctx, submission, editor.id, 'report_upheld', body.comment);
           } else {
             // A product without a submission (or one already archived): unpublished, its author told.
-            const product = (await app.catalog.sales.offers([report.productId], ctx)).get(report.productId);
-            await app.catalog.writes.setProductStatus(report.productId, 'archived', ctx);
+            const product = (await deps.catalog.sales.offers([report.productId], ctx)).get(report.productId);
+            await deps.catalog.writes.setProductStatus(report.productId, 'archived', ctx);
             if (product && product.status === 'published') {
-              await deps.tellAuthor(
+              await tellAuthor(
+                deps,
                 ctx,
                 { id: submission?.id ?? null, authorId: product.authorId, kind: product.kind },
                 {
