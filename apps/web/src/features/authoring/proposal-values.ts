@@ -20,7 +20,7 @@ import type {
   UsageLicence,
 } from '@hls/contract';
 import type { FieldErrors } from '@/lib/form-errors';
-import type { FileSection, ProposalKind } from './api/authoring-api';
+import type { FileSection, PriceQuoteArgs, ProposalKind } from './api/authoring-api';
 
 /** What the proposal form edits: text as typed (prices in euros), choices as strings ('' = not chosen). */
 export type ProposalValues = {
@@ -64,6 +64,12 @@ export function parseEuros(text: string): number | null {
   if (!/^\d+(?:[.,]\d{1,2})?$/.test(compact)) return Number.NaN;
   const [whole = '0', fraction = ''] = compact.split(/[.,]/);
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** What to ask the royalty calculator for a price as typed; null while it is not a price the shop accepts. */
+export function quoteArgs(priceText: string, args: (cents: number) => PriceQuoteArgs): PriceQuoteArgs | null {
+  const cents = parseEuros(priceText);
+  return cents !== null && Number.isInteger(cents) && cents > 0 && cents <= 10_000_000 ? args(cents) : null;
 }
 
 /** Cents → euros for the input, in the interface's decimal separator ("12.50" / "12,50"). */
