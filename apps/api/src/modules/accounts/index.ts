@@ -1,2 +1,3 @@
 /** What other modules and the commands may use of the accounts module besides `app.accounts`. */
-export type { AccountsService, NewAccount, UserProfile } from './accounts.service.ts';
+export type { NewAccount, UserProfile } from './accounts.helpers.ts';
+export type { AccountsService } from './accounts.plugin.ts';

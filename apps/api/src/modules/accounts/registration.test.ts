@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useApp } from '../../../test/helper.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
-import { createAccountsService } from './accounts.service.ts';
+import { createRegistration } from './accounts.registration.ts';
 import { hashPassword } from './passwords.ts';
 
 const t = useApp();
@@ -20,15 +20,12 @@ describe('registration', () => {
           open -= 1;
         }
       }, within);
-    const accounts = createAccountsService({
+    const accounts = createRegistration({
       db: t.app.db,
       transaction,
       mail: t.app.mail,
-      publicUrl: t.config.publicUrl,
-      refreshTokenTtl: t.config.refreshTokenTtl,
       emailLinks: t.config.emailLinks,
-      sessionMaxAge: t.config.sessionMaxAge,
-      signAccessToken: t.app.signAccessToken,
+      email: t.app.accounts.email,
       hashPassword: async (password) => {
         transactionOpenWhileHashing.push(open > 0);
         return hashPassword(password);
