@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAppLanguage, toSelectorValue } from './languages';
+import { appLanguage, toAppLanguage, toSelectorValue } from './languages';
 
 describe('interface languages', () => {
   it('accepts fn as French, and regional codes', () => {
@@ -12,5 +12,13 @@ describe('interface languages', () => {
   it('shows French as fn in the selector', () => {
     expect(toSelectorValue('fr')).toBe('fn');
     expect(toSelectorValue('en')).toBe('en');
+  });
+
+  it('reads any code as the interface language, French when it names none the shop speaks', () => {
+    expect(appLanguage('fn')).toBe('fr');
+    expect(appLanguage('fr-FR')).toBe('fr');
+    expect(appLanguage('en_GB')).toBe('en');
+    expect(appLanguage('de')).toBe('fr');
+    expect(appLanguage(undefined)).toBe('fr');
   });
 });

@@ -1,3 +1,5 @@
+import { appLanguage } from '@/i18n/languages';
+
 // Building an Intl.NumberFormat costs far more than using one: a grid of cards would build one per price.
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -13,5 +15,5 @@ export function formatMoney(cents: number, locale: string, currency = 'EUR'): st
 
 /** The Intl locale of an interface language, for prices and numbers. */
 export function intlLocale(language: string | undefined): string {
-  return language?.startsWith('en') ? 'en-GB' : 'fr-FR';
+  return appLanguage(language) === 'en' ? 'en-GB' : 'fr-FR';
 }

@@ -11,6 +11,7 @@ import { EmailConfirmationNotice } from '@/features/account/components/email-con
 import { PasswordForm } from '@/features/account/components/password-form';
 import { PendingEmailChange } from '@/features/account/components/pending-email-change';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { intlLocale } from '@/lib/money';
 
 export function Component() {
   const { t, i18n } = useTranslation(['common', 'account']);
@@ -47,7 +48,7 @@ export function Component() {
                 </dd>
                 <dt>{t('account:summary.memberSince')}</dt>
                 <dd>
-                  {new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', {
+                  {new Intl.DateTimeFormat(intlLocale(i18n.language), {
                     dateStyle: 'long',
                   }).format(new Date(user.createdAt))}
                 </dd>

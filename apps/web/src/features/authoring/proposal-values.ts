@@ -73,10 +73,10 @@ export function quoteArgs(priceText: string, args: (cents: number) => PriceQuote
 }
 
 /** Cents → euros for the input, in the interface's decimal separator ("12.50" / "12,50"). */
-export function formatEuros(cents: number | null, language: string): string {
+export function formatEuros(cents: number | null, language: Language): string {
   if (cents === null) return '';
   const text = (cents / 100).toFixed(2);
-  return language.startsWith('fr') ? text.replace('.', ',') : text;
+  return language === 'fr' ? text.replace('.', ',') : text;
 }
 
 export function emptyValues(section: FileSection = 'professional'): ProposalValues {
@@ -113,7 +113,7 @@ export function emptyValues(section: FileSection = 'professional'): ProposalValu
 export function valuesFromWorking(
   working: SubmissionValues,
   section: FileSection,
-  language: string,
+  language: Language,
 ): ProposalValues {
   return {
     title: working.title ?? '',

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract/file-size';
 import type { SubmissionValues } from '@hls/contract';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatMoney, intlLocale } from '@/lib/money';
 import type { ComparedField } from './version-compare';
 import { fileOfField } from './version-compare';
@@ -10,7 +11,7 @@ import { fileOfField } from './version-compare';
 export function useValueText() {
   const { t, i18n } = useTranslation(['editorial', 'catalog']);
   const locale = intlLocale(i18n.language);
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const lang = useAppLanguage();
   return useCallback(
     (field: ComparedField, values: SubmissionValues): string | null => {
       const money = (cents: number | null) => (cents === null ? null : formatMoney(cents, locale));

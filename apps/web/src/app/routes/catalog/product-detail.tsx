@@ -22,6 +22,7 @@ import { reviewsJsonLd } from '@/features/reviews/reviews-json-ld';
 import { Seo } from '@/components/seo/seo';
 import { useSiteOrigin } from '@/components/seo/site-origin';
 import { addToWishlist, isInWishlist, wishlistItemFromProduct } from '@/features/wishlist/wishlist-slice';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { toApiFailure } from '@/lib/api-error';
 
 /** Asks for the book as soon as the screen's code is there, rather than after its first render. */
@@ -38,8 +39,8 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 
 /** /product/{id}: a book. */
 export function Component() {
-  const { t, i18n } = useTranslation(['catalog', 'common']);
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation(['catalog', 'common']);
+  const lang = useAppLanguage();
   const dispatch = useAppDispatch();
   const origin = useSiteOrigin();
   const id = parseProductId(useParams().id);

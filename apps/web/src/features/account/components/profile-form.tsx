@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, SelectField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
+import { appLanguage } from '@/i18n/languages';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { toApiFailure } from '@/lib/api-error';
@@ -127,7 +128,7 @@ export function ProfileForm({ user }: { user: User }) {
           label={t('account:fields.language')}
           name="language"
           value={values.language}
-          onChange={(e) => setValues((v) => ({ ...v, language: e.target.value === 'en' ? 'en' : 'fr' }))}
+          onChange={(e) => setValues((v) => ({ ...v, language: appLanguage(e.target.value) }))}
           options={[
             { value: 'fr', label: 'Français' },
             { value: 'en', label: 'English' },

@@ -9,7 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
-import { resolveLanguage } from '@hls/contract/language';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { toApiFailure } from '@/lib/api-error';
@@ -31,7 +31,8 @@ const accountEmail = (value: string) => EmailCheckRequest.safeParse({ email: val
 const empty = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterForm({ onRegistered, onLogIn, onResetPassword }: RegisterFormProps) {
-  const { t, i18n } = useTranslation(['auth', 'toast', 'errors']);
+  const { t } = useTranslation(['auth', 'toast', 'errors']);
+  const language = useAppLanguage();
   const validationText = useValidationText();
   const errorText = useErrorText();
   const [register, { isLoading }] = useRegisterMutation();
@@ -64,7 +65,7 @@ export function RegisterForm({ onRegistered, onLogIn, onResetPassword }: Registe
     event.preventDefault();
     setFormError(null);
     const { confirmPassword, ...fields } = values;
-    const parsed = RegisterRequest.safeParse({ ...fields, language: resolveLanguage(i18n.language) });
+    const parsed = RegisterRequest.safeParse({ ...fields, language });
     const nextErrors: FieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
     if (!confirmPassword) nextErrors.confirmPassword = 'password.required';
     else if (confirmPassword !== values.password) nextErrors.confirmPassword = 'password.mismatch';

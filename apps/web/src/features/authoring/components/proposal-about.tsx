@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fileTypes, languages } from '@hls/contract';
 import type { AuthorProduct, Section } from '@hls/contract';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { useGetProposalCategoriesQuery, useGetProposalSubcategoriesQuery } from '../api/authoring-api';
 import type { ProposalKind } from '../api/authoring-api';
 import type { ProposalFields } from '../hooks/use-proposal-form';
@@ -20,9 +21,9 @@ type ProposalAboutProps = {
 
 /** "About": the title, description, language, type of file, category and twin in the other language. */
 export function ProposalAbout({ kind, section, headingId, fields, twinOptions }: ProposalAboutProps) {
-  const { t, i18n } = useTranslation(['authoring', 'catalog']);
+  const { t } = useTranslation(['authoring', 'catalog']);
   const { values, update, text, error } = fields;
-  const language = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const language = useAppLanguage();
   const { data: categories = [] } = useGetProposalCategoriesQuery(section);
   const categoryId = Number(values.categoryId);
   const { data: subcategories = [] } = useGetProposalSubcategoriesQuery(

@@ -5,6 +5,7 @@ import type { Submission, SubmissionEvent, SubmissionFile, SubmissionValues } fr
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { downloadSubmissionFile } from '../upload-request';
@@ -51,8 +52,8 @@ export function VersionValues({
   section: Submission['section'];
   locale: string;
 }) {
-  const { t, i18n } = useTranslation(['authoring', 'catalog']);
-  const language = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation(['authoring', 'catalog']);
+  const language = useAppLanguage();
   const none = t('authoring:versions.none');
   const money = (cents: number | null) => (cents === null ? none : formatMoney(cents, locale));
   const rows: [string, string][] = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Section, Submission, SubmissionFile, UploadSlot } from '@hls/contract';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { useValidationText } from '@/i18n/use-validation-text';
 import type { FieldErrors } from '@/lib/form-errors';
 import { useGetAuthorProductsQuery } from '../api/authoring-api';
@@ -73,9 +73,8 @@ const fileOf = (submission: Submission | undefined, slot: UploadSlot): Submissio
  * the cover and the manuscript or file being uploaded, and the submission.
  */
 export function useProposalForm({ kind, mode, submission, onClose, onDraftCreated }: ProposalFormOptions) {
-  const { i18n } = useTranslation();
   const validationText = useValidationText();
-  const language = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const language = useAppLanguage();
   const [values, setValues] = useState<ProposalValues>(() =>
     submission
       ? valuesFromWorking(

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
 import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatMoney } from '@/lib/money';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
@@ -50,9 +51,9 @@ export function BookDetailView({
   /** Working days a paper copy takes to arrive (the site's settings). */
   delivery?: DeliveryDays | undefined;
 }) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   const locale = useIntlLocale();
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const lang = useAppLanguage();
   const ids = useId();
   const [format, setFormat] = useState(defaultEdition(book)?.format);
   const edition = book.editions.find((candidate) => candidate.format === format) ?? defaultEdition(book);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { paths } from '@/config/paths';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import type { TrailPage } from '../catalog-trail';
 import { SamplePreviewLink } from './document-extras';
 import { ProductDetailLayout } from './product-detail-layout';
@@ -39,8 +40,8 @@ export function FileDetailView({
   /** The customer reviews' section (the screen composes it in). */
   reviews?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('catalog');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation('catalog');
+  const lang = useAppLanguage();
   const typeLabel = t(`fileTypes.${file.fileType}`);
   const { pathname } = useLocation();
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { editionFormats, fileTypes, languages } from '@hls/contract/values';
 import type { Category, FileType, Section } from '@hls/contract';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '../api/catalog-api';
 import { sectionFilters, withChange } from '../list-params';
 import type { ListParams } from '../list-params';
@@ -84,8 +85,8 @@ function RadioList<T extends string | number>({
 
 /** The filters of a list: every change is written to the URL at once (prices when applied). */
 export function FilterPanel({ section, state, onChange }: FilterPanelProps) {
-  const { t, i18n } = useTranslation('catalog');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation('catalog');
+  const lang = useAppLanguage();
   const offered = sectionFilters(section);
   const name = useId();
   const categories = useGetCategoriesQuery({ section });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { productPath } from '@/config/paths';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatRating } from '@/lib/format-rating';
 import { useIntlLocale } from '../use-intl-locale';
 import { ProductPrice } from './product-price';
@@ -18,9 +19,9 @@ type ProductCardProps = {
 
 /** A product in a grid or a row: cover, title, author, price; the whole card opens the detail page. */
 export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   const Heading = `h${headingLevel}` as const;
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const lang = useAppLanguage();
   return (
     <article className={`product-card product-card--${product.kind}`}>
       <div className="product-card__media">

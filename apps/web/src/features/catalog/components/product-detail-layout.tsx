@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductSummary } from '@hls/contract';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { RatingStars } from '@/components/ui/rating-stars';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatRating } from '@/lib/format-rating';
 import type { TrailPage } from '../catalog-trail';
 import { useIntlLocale } from '../use-intl-locale';
@@ -95,8 +96,8 @@ function DetailRating({ rating }: { rating: NonNullable<ProductSummary['rating']
 
 /** The language and category rows of a product's facts list. */
 export function LanguageAndCategoryFacts({ product }: { product: ProductSummary }) {
-  const { t, i18n } = useTranslation('catalog');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation('catalog');
+  const lang = useAppLanguage();
   return (
     <>
       <div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { consentTexts } from '@hls/contract';
-import { resolveLanguage } from '@hls/contract/language';
 import { Checkbox } from '@/components/ui/checkbox';
+import { useAppLanguage } from '@/i18n/use-app-language';
 
 export type Consents = { immediateDelivery: boolean; withdrawalWaiver: boolean };
 
@@ -13,8 +13,8 @@ type ConsentBoxesProps = { value: Consents; onChange: (value: Consents) => void;
  * order records and the confirmation e-mail repeats.
  */
 export function ConsentBoxes({ value, onChange, disabled = false }: ConsentBoxesProps) {
-  const { t, i18n } = useTranslation('checkout');
-  const texts = consentTexts[resolveLanguage(i18n.language)];
+  const { t } = useTranslation('checkout');
+  const texts = consentTexts[useAppLanguage()];
   return (
     <fieldset className="consents">
       <legend className="consents__legend">{t('consents.legend')}</legend>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentIntent } from '@hls/contract';
-import { resolveLanguage } from '@hls/contract/language';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppLanguage } from '@/i18n/use-app-language';
 
 /** What the payment step asks of Stripe.js once the customer orders. */
 export type StripeConfirmation =
@@ -23,11 +23,11 @@ type StripePaymentFieldsProps = {
  * package is imported here, when the order is paid by Stripe.
  */
 export function StripePaymentFields({ intent, onReady }: StripePaymentFieldsProps) {
-  const { t, i18n } = useTranslation('checkout');
+  const { t } = useTranslation('checkout');
   const mountRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const onReadyRef = useRef(onReady);
-  const locale = resolveLanguage(i18n.language);
+  const locale = useAppLanguage();
   const { clientSecret, publishableKey } = intent;
 
   useEffect(() => {

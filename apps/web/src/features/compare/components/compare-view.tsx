@@ -11,6 +11,7 @@ import { ListedPrice } from '@/components/ui/listed-price';
 import { CompareIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { productPath } from '@/config/paths';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { intlLocale } from '@/lib/money';
 import { useGetCompareDetailsQuery } from '../api/compare-api';
 import { deleteAllFromCompare, deleteFromCompare, selectCompareItems } from '../compare-slice';
@@ -31,7 +32,7 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCompareItems);
   const locale = intlLocale(i18n.language);
-  const language = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const language = useAppLanguage();
   const keys = items.map(({ id, type }) => ({ id, type }));
   const { data, isLoading, isError, refetch } = useGetCompareDetailsQuery(keys, { skip: items.length === 0 });
 

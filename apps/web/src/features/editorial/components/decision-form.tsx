@@ -11,6 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { SelectField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { useErrorText } from '@/i18n/use-error-text';
 import { toApiFailure } from '@/lib/api-error';
 import { fieldErrorsFromServer } from '@/lib/form-errors';
@@ -28,8 +29,8 @@ import type { DecisionNotice } from './queue-view';
 
 /** Publish (with the final prices, discount, category, stock), request changes or reject — with a comment. */
 export function DecisionForm({ submission }: { submission: ReviewSubmission }) {
-  const { t, i18n } = useTranslation('editorial');
-  const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const { t } = useTranslation('editorial');
+  const lang = useAppLanguage();
   const ids = useId();
   const navigate = useNavigate();
   const fieldText = useFieldText();
