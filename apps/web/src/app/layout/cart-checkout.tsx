@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { CurrentUserEmailNotice } from '@/features/account/components/email-confirmation-notice';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { selectCartItems } from '@/features/cart/cart-slice';
-import { CheckoutButton } from '@/features/checkout/components/checkout-button';
+import { CreateOrderButton } from '@/features/checkout/components/create-order-button';
 import { orderCreated } from '@/features/orders/order-slice';
 
 type CartCheckoutProps = {
@@ -25,7 +25,7 @@ export function CartCheckout({ onLineErrors, onNavigate }: CartCheckoutProps) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
 
   return (
-    <CheckoutButton
+    <CreateOrderButton
       lines={items.map((item) => ({
         key: item.cartItemId,
         productId: item.id,
@@ -38,7 +38,7 @@ export function CartCheckout({ onLineErrors, onNavigate }: CartCheckoutProps) {
         onNavigate?.();
         navigate(paths.loginRegister.getHref(), { state: { from: paths.cart.getHref() } });
       }}
-      onCreated={(orderId) => {
+      onOrderCreated={(orderId) => {
         onNavigate?.();
         dispatch(orderCreated(orderId));
         navigate(paths.checkout.getHref());

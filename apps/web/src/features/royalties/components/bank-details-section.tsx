@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { useGetBankDetailsQuery } from '../api/author-royalties-api';
 import { countryName } from '../bank-countries';
 import { BankDetailsForm } from './bank-details-form';
-import { Fact } from './roy-table';
+import { Fact } from './fact';
 
 /** The saved details as the server gives them: the IBAN masked, never whole. */
 function SavedDetails({ details, locale }: { details: BankDetails; locale: string }) {

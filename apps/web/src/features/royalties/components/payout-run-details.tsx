@@ -6,7 +6,8 @@ import { formatMoney } from '@/lib/money';
 import { periodText } from '../payout-period';
 import { transferFilePath } from '../api/payouts-api';
 import { useFileDownload } from '../hooks/use-file-download';
-import { Cell, Fact, RoyTable, type Column } from './roy-table';
+import { Cell, RoyaltiesTable, type Column } from './royalties-table';
+import { Fact } from './fact';
 
 /** A payout run: its reference, dates and total, one payout per author, and its SEPA transfer file. */
 export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: string }) {
@@ -46,7 +47,7 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
         </Button>
       </div>
       {run.payouts.length > 0 && (
-        <RoyTable
+        <RoyaltiesTable
           className="roy-run__table"
           caption={t('admin.run.caption', { reference: run.reference })}
           columns={Object.values(columns)}
@@ -74,7 +75,7 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
               </Cell>
             </tr>
           ))}
-        </RoyTable>
+        </RoyaltiesTable>
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { useGetPayoutRunQuery, useGetPayoutRunsQuery } from '../api/payouts-api';
 import { LoadFailed } from './load-failed';
 import { PayoutRunDetails } from './payout-run-details';
-import { Cell, RoyTable, type Column } from './roy-table';
+import { Cell, RoyaltiesTable, type Column } from './royalties-table';
 
 type RunsPanelProps = {
   page: number;
@@ -61,7 +61,11 @@ export function PayoutRunsPanel({ page, runId, locale, hrefFor }: RunsPanelProps
           <p className="bo-page__count" aria-live="polite">
             {t('admin.runs.count', { count: data.count })}
           </p>
-          <RoyTable className="roy-runs" caption={t('admin.runs.caption')} columns={Object.values(columns)}>
+          <RoyaltiesTable
+            className="roy-runs"
+            caption={t('admin.runs.caption')}
+            columns={Object.values(columns)}
+          >
             {data.results.map((run) => (
               <tr key={run.id} aria-current={run.id === runId ? 'true' : undefined}>
                 <Cell column={columns.reference} row>
@@ -84,7 +88,7 @@ export function PayoutRunsPanel({ page, runId, locale, hrefFor }: RunsPanelProps
                 </Cell>
               </tr>
             ))}
-          </RoyTable>
+          </RoyaltiesTable>
           <Pagination
             page={data.page}
             pages={data.pages}

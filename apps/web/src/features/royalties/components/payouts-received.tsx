@@ -3,7 +3,7 @@ import type { PayoutSummary } from '@hls/contract';
 import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { periodText } from '../payout-period';
-import { Cell, RoyTable, type Column } from './roy-table';
+import { Cell, RoyaltiesTable, type Column } from './royalties-table';
 
 type PayoutsProps = { payouts: PayoutSummary[]; minimumPayoutCents: number; locale: string };
 
@@ -22,7 +22,7 @@ export function PayoutsReceived({ payouts, minimumPayoutCents, locale }: Payouts
     period: { label: t('payouts.period') },
   } satisfies Record<string, Column>;
   return (
-    <RoyTable className="roy-payouts" caption={t('payouts.caption')} columns={Object.values(columns)}>
+    <RoyaltiesTable className="roy-payouts" caption={t('payouts.caption')} columns={Object.values(columns)}>
       {payouts.map((payout) => (
         <tr key={payout.id}>
           <Cell column={columns.date} row>
@@ -43,6 +43,6 @@ export function PayoutsReceived({ payouts, minimumPayoutCents, locale }: Payouts
           </Cell>
         </tr>
       ))}
-    </RoyTable>
+    </RoyaltiesTable>
   );
 }

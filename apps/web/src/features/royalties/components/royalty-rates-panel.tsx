@@ -18,7 +18,7 @@ import { useGetRoyaltyRatesQuery, useScheduleRoyaltyRateMutation } from '../api/
 import { formatRate, percentToBp, todayIso } from '../format';
 import { changeStanding } from '../rate-standing';
 import { LoadFailed } from './load-failed';
-import { Cell, RoyTable, type Column } from './roy-table';
+import { Cell, RoyaltiesTable, type Column } from './royalties-table';
 
 /** The form's values: a format, a percentage as typed, a first day (empty: at once). */
 type RateValues = { format: RoyaltyFormat; percent: string; from: string };
@@ -147,7 +147,11 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
         <h2 className="roy-section__title" id="roy-rates-title">
           {t('admin.rates.title')}
         </h2>
-        <RoyTable className="roy-rates" caption={t('admin.rates.caption')} columns={Object.values(columns)}>
+        <RoyaltiesTable
+          className="roy-rates"
+          caption={t('admin.rates.caption')}
+          columns={Object.values(columns)}
+        >
           {royaltyFormats.map((format) => (
             <tr key={format}>
               <Cell column={columns.format} row bare>
@@ -161,7 +165,7 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
               </Cell>
             </tr>
           ))}
-        </RoyTable>
+        </RoyaltiesTable>
         <ScheduleRateForm board={data} locale={locale} />
       </section>
       <section className="card roy-section" aria-labelledby="roy-rate-history-title">
@@ -171,7 +175,7 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
         {data.changes.length === 0 ? (
           <p className="roy-muted">{t('admin.rates.noChanges')}</p>
         ) : (
-          <RoyTable
+          <RoyaltiesTable
             className="roy-rate-history"
             caption={t('admin.rates.historyCaption')}
             columns={Object.values(historyColumns)}
@@ -203,7 +207,7 @@ export function RoyaltyRatesPanel({ locale }: { locale: string }) {
                 </tr>
               );
             })}
-          </RoyTable>
+          </RoyaltiesTable>
         )}
       </section>
     </div>

@@ -8,7 +8,7 @@ import { formatDay, formatRate } from '../format';
 import { useFileDownload } from '../hooks/use-file-download';
 import type { ReportFilters as Filters } from '../report-params';
 import { ReportFilters } from './report-filters';
-import { Cell, RoyTable, type Column } from './roy-table';
+import { Cell, RoyaltiesTable, type Column } from './royalties-table';
 
 type ReportProps = {
   report: AuthorPayments['report'];
@@ -159,7 +159,7 @@ export function RoyaltyReport({
         <p className="roy-muted">{filtered ? t('report.noMatch') : t('report.none')}</p>
       ) : (
         <>
-          <RoyTable
+          <RoyaltiesTable
             className="roy-report__table"
             caption={t('report.caption')}
             columns={Object.values(columns)}
@@ -174,7 +174,7 @@ export function RoyaltyReport({
                 locale={locale}
               />
             ))}
-          </RoyTable>
+          </RoyaltiesTable>
           <Pagination
             page={report.page}
             pages={report.pages}

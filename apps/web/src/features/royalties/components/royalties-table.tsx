@@ -9,7 +9,7 @@ const moneyClass = (column: Column) => (column.money ? 'bo-table__money' : undef
  * The feature's tables (the back office's `.bo-table` with the royalties' own rules): a caption for screen
  * readers, a head row of `columns` and the rows given as children. `stale` dims it while new rows are fetched.
  */
-export function RoyTable({
+export function RoyaltiesTable({
   className,
   caption,
   columns,
@@ -65,23 +65,5 @@ export function Cell({
     <td className={moneyClass(column)} data-label={column.label}>
       {content}
     </td>
-  );
-}
-
-/** A term and its value in a definition list (`<dl>`), grouped so that they stay together. */
-export function Fact({
-  term,
-  className,
-  children,
-}: {
-  term: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd className={className}>{children}</dd>
-    </div>
   );
 }

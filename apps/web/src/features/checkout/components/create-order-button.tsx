@@ -11,7 +11,7 @@ import { toApiFailure } from '@/lib/api-error';
 import { useCreateOrderMutation } from '../api/checkout-api';
 
 /** A cart line as the order is created from it; `key` identifies the cart line to show a refusal next to it. */
-export type CheckoutLine = {
+export type CartOrderLine = {
   key: string;
   productId: number;
   edition?: EditionFormat;
@@ -19,12 +19,13 @@ export type CheckoutLine = {
   title: string;
 };
 
-type CheckoutButtonProps = {
-  lines: CheckoutLine[];
+type CreateOrderButtonProps = {
+  lines: CartOrderLine[];
   loggedIn: boolean;
   /** A visitor logs in first, then comes back to the cart. */
   onLogin: () => void;
-  onCreated: (orderId: string) => void;
+  /** The order was created: its id. */
+  onOrderCreated: (orderId: string) => void;
   /** The cart lines the shop refused, by line key, with the reason (an empty object clears them). */
   onLineErrors?: (errors: Record<string, string>) => void;
   /** Shown when the shop refuses the order until the account's e-mail address is confirmed. */
@@ -32,8 +33,8 @@ type CheckoutButtonProps = {
 };
 
 /** The server answers `lines.2: <reason>` for a line it cannot sell: which cart lines, and why. */
-function refusedLines(fields: Record<string, string>, lines: CheckoutLine[]) {
-  const refused: { line: CheckoutLine; message: string }[] = [];
+function refusedLines(fields: Record<string, string>, lines: CartOrderLine[]) {
+  const refused: { line: CartOrderLine; message: string }[] = [];
   for (const [path, message] of Object.entries(fields)) {
     const index = /(?:^|\.)lines\.(\d+)(?:\.|$)/.exec(path)?.[1];
     const line = index === undefined ? undefined : lines[Number(index)];
@@ -43,24 +44,24 @@ function refusedLines(fields: Record<string, string>, lines: CheckoutLine[]) {
 }
 
 /** "Checkout": creates the order from the cart (the server prices it) and hands its id on (SPEC §4, §8). */
-export function CheckoutButton({
+export function CreateOrderButton({
   lines,
   loggedIn,
   onLogin,
-  onCreated,
+  onOrderCreated,
   onLineErrors,
   emailNotice,
-}: CheckoutButtonProps) {
+}: CreateOrderButtonProps) {
   const { t } = useTranslation(['checkout', 'toast']);
   const errorText = useErrorText();
   const validationText = useValidationText();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
-  const [refused, setRefused] = useState<{ line: CheckoutLine; message: string }[]>([]);
+  const [refused, setRefused] = useState<{ line: CartOrderLine; message: string }[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [emailUnconfirmed, setEmailUnconfirmed] = useState(false);
   const running = useRef(false);
 
-  const checkout = async () => {
+  const createOrderFromLines = async () => {
     if (!loggedIn) {
       onLogin();
       return;
@@ -81,7 +82,7 @@ export function CheckoutButton({
         setRefused([]);
         onLineErrors?.({});
         notify.success(t('toast:orderSaved'));
-        onCreated(result.data.id);
+        onOrderCreated(result.data.id);
         return;
       }
       const failure = toApiFailure(result.error);
@@ -120,7 +121,7 @@ export function CheckoutButton({
         busy={isLoading}
         busyLabel={t('checkout:start.creating')}
         disabled={lines.length === 0}
-        onClick={() => void checkout()}
+        onClick={() => void createOrderFromLines()}
       >
         {t('checkout:start.button')}
       </Button>
