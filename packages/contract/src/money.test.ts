@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice, includedVat, royaltyOf, saleRoyalty } from './money.ts';
+import { discountedPrice, includedVat, royaltyOf, saleRoyalty, vatRateOf } from './money.ts';
 
 describe('discountedPrice', () => {
   it('applies a percent discount and rounds half up to the cent', () => {
@@ -50,5 +50,14 @@ describe('saleRoyalty', () => {
           expect(sale.vatCents + sale.netCents).toBe(paid);
           expect(sale.royaltyCents).toBe(royaltyOf(paid - includedVat(paid, vat), rate));
         }
+  });
+});
+
+describe('vatRateOf', () => {
+  const rates = { paper: 550, ebook: 551, professionalFile: 2000 };
+  it('takes the rate of what the line sells', () => {
+    expect(vatRateOf(rates, 'paper')).toBe(550);
+    expect(vatRateOf(rates, 'ebook')).toBe(551);
+    expect(vatRateOf(rates, 'file')).toBe(2000);
   });
 });

@@ -11,6 +11,16 @@ export function includedVat(totalCents: number, rateBp: number): number {
   return Math.round((totalCents * rateBp) / (10_000 + rateBp));
 }
 
+/** The VAT rates of a shop, in basis points, per kind of thing a line sells. */
+export type VatRates = { paper: number; ebook: number; professionalFile: number };
+
+/** The VAT rate (basis points) of what a line sells: `paper`, `ebook` or `file` (a professional file). */
+export function vatRateOf(rates: VatRates, format: 'paper' | 'ebook' | 'file'): number {
+  if (format === 'paper') return rates.paper;
+  if (format === 'ebook') return rates.ebook;
+  return rates.professionalFile;
+}
+
 /** Royalty of a net sale at a rate in basis points: rounded once, half away from zero (integer cents). */
 export function royaltyOf(netCents: number, rateBp: number): number {
   return Math.sign(netCents) * Math.round((Math.abs(netCents) * rateBp) / 10_000);

@@ -136,11 +136,11 @@ export async function seedDemoSales(deps: DemoDeps): Promise<number> {
       if (lines.length !== sale.lines.length) continue;
       const order = await sell(deps, buyer.id, lines);
       if (sale.delivered) {
-        await deps.orders.ship(editor.id, order.id, {
+        await deps.checkout.ship(editor.id, order.id, {
           carrier: 'La Poste',
           trackingNumber: `DEMO${order.number}`,
         });
-        await deps.orders.deliver(editor.id, order.id);
+        await deps.checkout.deliver(editor.id, order.id);
       }
       if (sale.refunded) {
         await deps.payments.refund({

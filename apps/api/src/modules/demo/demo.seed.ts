@@ -4,6 +4,7 @@ import type { AppTransaction } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogAssets, CatalogWrites } from '../catalog/index.ts';
 import type { DownloadsService } from '../downloads/index.ts';
+import type { CheckoutWorkflow } from '../checkout/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { ReviewsService } from '../reviews/index.ts';
@@ -35,7 +36,8 @@ export type DemoDeps = {
   /** Proposals for the demo products (their authors' lists, the editorial queue). */
   submissions: Pick<FastifyInstance['submissions'], 'adopt'>;
   /** The demo author's sales (orders paid with the demo card, delivered, refunded) and their payout. */
-  orders: Pick<OrdersService, 'create' | 'saveAddress' | 'ship' | 'deliver' | 'bought'>;
+  orders: Pick<OrdersService, 'create' | 'saveAddress' | 'bought'>;
+  checkout: Pick<CheckoutWorkflow, 'ship' | 'deliver'>;
   payments: Pick<PaymentsService, 'startPayment' | 'demoPay' | 'refund'>;
   royalties: {
     bank: Pick<FastifyInstance['royalties']['bank'], 'get' | 'save'>;

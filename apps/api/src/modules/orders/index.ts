@@ -1,11 +1,15 @@
-/** What other modules (payments), the commands and the bench may use of the orders module besides `app.orders`. */
+/** What other modules (checkout, payments), the commands and the bench may use of the orders module besides `app.orders`. */
+export type { OrdersService } from './orders.plugin.ts';
+export type { AfterSaleRecord } from './orders.after-sales.ts';
 export type {
   FulfilResult,
-  OrderActor,
-  OrderDownloads,
   OrderForPayment,
-  OrdersService,
-  PaymentDetails,
-  PaymentDetailsProvider,
-} from './orders.service.ts';
-export { includedVat, vatRate } from './orders.service.ts';
+  PaidOrderRecord,
+  RefundInput,
+  RefundRecord,
+  TakenPayment,
+} from './orders.payment.ts';
+export type { LineDownloads } from './orders.reads.ts';
+export type { OrderActor } from './orders.records.ts';
+export { withdrawalDeadline } from './orders.queries.ts';
+export { includedVat, vatRateOf as vatRate } from '@hls/contract/money';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import ordersAdminRoutes from './orders.admin.routes.ts';
-import ordersRoutes from './orders.routes.ts';
-import { createOrdersService, type OrdersService } from './orders.service.ts';
+import { createOrderAfterSales } from './orders.after-sales.ts';
+import { createOrderExpiry } from './orders.expiry.ts';
+import { createOrderPayments } from './orders.payment.ts';
+import { createOrderPlacing } from './orders.placing.ts';
+import { createOrderReads } from './orders.reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,42 +19,31 @@ declare module '../../plugins/events.ts' {
   }
 }
 
+/** `app.orders`: the orders' use cases, each in its own file, over the same tables. */
+export type OrdersService = ReturnType<typeof createOrderPlacing> &
+  ReturnType<typeof createOrderPayments> &
+  ReturnType<typeof createOrderAfterSales> &
+  ReturnType<typeof createOrderExpiry> &
+  ReturnType<typeof createOrderReads>;
+
 /**
- * Orders: priced from the catalogue, paper stock held until payment or expiry, the customer's list, address and
- * withdrawal, the back office's list, shipment and delivery; `app.orders` for the payments module (fulfil, refund).
+ * Orders: the records of what customers order — priced from the catalogue, paper stock held until payment or
+ * expiry, paid, refunded, withdrawn from, shipped, delivered — with their history. The module has no routes and
+ * knows nothing of royalties, downloads or mail: the checkout workflow (`modules/checkout`) composes those steps
+ * and serves the orders' routes.
  */
 export default fp(
   async function orders(app: FastifyInstance) {
-    const { config } = app;
-    const service = createOrdersService({
-      db: app.db,
-      transaction: app.transaction,
-      publicUrl: config.publicUrl,
-      checkout: config.checkout,
-      company: config.site.company,
-      mail: app.mail,
-      accounts: app.accounts,
-      sales: app.catalog.sales,
-      downloads: app.downloads,
-      royalties: app.royalties.ledger,
-    });
+    const { db, transaction, accounts, config } = app;
+    const sales = app.catalog.sales;
+    const service: OrdersService = {
+      ...createOrderPlacing({ transaction, checkout: config.checkout, accounts, sales }),
+      ...createOrderPayments({ db, accounts, sales }),
+      ...createOrderAfterSales({ accounts }),
+      ...createOrderExpiry({ db, transaction, sales }),
+      ...createOrderReads({ db, accounts }),
+    };
     app.decorate('orders', service);
-
-    await app.register(ordersRoutes, { prefix: '/api' });
-    await app.register(ordersAdminRoutes, { prefix: '/api' });
   },
-  {
-    name: 'orders',
-    dependencies: [
-      'config',
-      'database',
-      'jobs',
-      'auth',
-      'mail',
-      'accounts',
-      'catalog',
-      'downloads',
-      'royalties',
-    ],
-  },
+  { name: 'orders', dependencies: ['config', 'database', 'accounts', 'catalog'] },
 );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderPage, Order, OrderPage } from '@hls/contract';
 import { useApp } from '../../../test/helper.ts';
 import { bookEditions, orderEvents, orderLines, orders } from '../../db/schema.ts';
-import { seedShop, signIn, validAddress, type Shop } from './orders.fixtures.ts';
+import { seedShop, signIn, validAddress, type Shop } from '../../../test/order-fixtures.ts';
 
 describe('orders', () => {
   const t = useApp({ env: { ORDER_PAYMENT_WINDOW: '900', SHIPPING_COUNTRIES: 'FR,BE,TN,DE,CH' } });

@@ -53,14 +53,13 @@ export default fp(
       db: app.db,
       transaction: app.transaction,
       orders: app.orders,
+      checkout: app.checkout,
       provider,
       jobs: app.jobs,
       log,
       quietAfterMs: config.checkout.paymentQuietAfter * 1000,
     });
     app.decorate('payments', service);
-    // The back office's order detail shows the payment and refunds.
-    app.orders.setPaymentDetails(service.detailsFor);
 
     await app.jobs.work<Stripe.Event>(WEBHOOK_JOB, (job) => service.processStripeEvent(job.data));
     await app.jobs.work<{ refundId: string }>(REFUND_JOB, (job) =>
@@ -101,5 +100,5 @@ export default fp(
       bodyLimit: config.bodyLimit,
     });
   },
-  { name: 'payments', dependencies: ['config', 'database', 'auth', 'jobs', 'orders'] },
+  { name: 'payments', dependencies: ['config', 'database', 'auth', 'jobs', 'orders', 'checkout'] },
 );

@@ -115,7 +115,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
         reason: request.body.reason,
         actorId: request.user!.id,
       });
-      return app.orders.adminGet(request.params.id);
+      return app.checkout.adminOrder(request.params.id);
     },
   });
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
+import type { CheckoutWorkflow } from '../checkout/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { declineMessage, isDeclineCode, message } from './payments.messages.ts';
 import { payments, processedEvents, refunds, type PaymentStatus } from './payments.tables.ts';
@@ -29,15 +30,7 @@ import { toRetrievedIntent, type StripeProvider } from './providers/stripe.ts';
 /** What payments needs of the orders module. */
 export type PaymentOrders = Pick<
   OrdersService,
-  | 'forPayment'
-  | 'recordConsent'
-  | 'recordEvent'
-  | 'fulfil'
-  | 'refundable'
-  | 'recordRefund'
-  | 'overdue'
-  | 'stillPending'
-  | 'expireDue'
+  'forPayment' | 'recordConsent' | 'recordEvent' | 'refundable' | 'overdue' | 'stillPending' | 'expireDue'
 >;
 
 export type PaymentsLogger = {
@@ -50,6 +43,8 @@ export type PaymentsDeps = {
   db: Db;
   transaction: AppTransaction;
   orders: PaymentOrders;
+  /** The checkout workflow: what follows from money taken (the order paid) or given back (refunded). */
+  checkout: Pick<CheckoutWorkflow, 'orderPaid' | 'orderRefunded'>;
   provider: PaymentsProvider;
   jobs: Pick<Jobs, 'send'>;
   log: PaymentsLogger;
@@ -139,7 +134,7 @@ function mismatchOf(payment: PaymentRow, intent: RetrievedIntent): string | null
 export type SettleOutcome = 'paid' | 'already_paid' | 'mismatch' | 'not_payable' | 'duplicate' | 'unknown';
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, transaction, orders, provider, jobs, log, quietAfterMs } = deps;
+  const { db, transaction, orders, checkout, provider, jobs, log, quietAfterMs } = deps;
 
   /** The payment attempt of this intent: by its id, else by the attempt named in its metadata. */
   async function findPayment(
@@ -210,7 +205,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /**
    * The one confirmation (the confirm route, a webhook, the demo card form): in one transaction, the event is
    * recorded as processed, the intent is checked against the attempt (succeeded, order, amount received, currency)
-   * and the order is fulfilled. A payment the order can no longer take (expired, stock gone) is refunded.
+   * and the order is paid (the checkout workflow's `orderPaid`). A payment the order can no longer take (expired, stock gone) is refunded.
    */
   async function settle(
     intent: RetrievedIntent,
@@ -230,7 +225,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await markMismatch(ctx, current, problem, false);
         return 'mismatch';
       }
-      const result = await orders.fulfil(ctx, {
+      const result = await checkout.orderPaid(ctx, {
         orderId: current.orderId,
         amountCents: intent.amountReceived,
         currency: intent.currency.toUpperCase(),
@@ -729,7 +724,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .returning();
         // A concurrent retry of the same refund recorded it already.
         if (!done) return;
-        await orders.recordRefund(ctx, {
+        await checkout.orderRefunded(ctx, {
           orderId: order.id,
           lineIds: done.lineIds,
           amountCents: done.amountCents,
@@ -831,39 +826,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await ask(quiet, new Set());
       return outcome;
     },
-
-    /** The order's payment and refunds, for the back office's order detail. */
-    async detailsFor(orderId: string) {
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.orderId, orderId), sql`${payments.intentId} IS NOT NULL`))
-        .orderBy(sql`${payments.status} = 'succeeded' DESC`, desc(payments.createdAt))
-        .limit(1);
-      const rows = await db
-        .select()
-        .from(refunds)
-        .where(eq(refunds.orderId, orderId))
-        .orderBy(refunds.createdAt);
-      return {
-        payment: payment
-          ? {
-              provider: payment.provider,
-              intentId: payment.intentId!,
-              status: payment.status,
-              amountCents: payment.amountCents,
-            }
-          : null,
-        refunds: rows.map((row) => ({
-          id: row.id,
-          amountCents: row.amountCents,
-          lineIds: row.lineIds,
-          reason: row.reason,
-          status: row.status,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
-    },
   };
 
   const handledEvents = new Set([
@@ -930,7 +892,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         providerRefundId: `${charge.id}:${charge.amount_refunded}`,
       });
       if (refundable) {
-        await orders.recordRefund(ctx, {
+        await checkout.orderRefunded(ctx, {
           orderId: payment.orderId,
           lineIds,
           amountCents,

@@ -521,7 +521,7 @@ describe('payment with the demo provider', () => {
         { productId: shop.fileId },
       ]);
       await pay(t, await startPayment(t.app, buyer, order.id));
-      return (await t.app.orders.adminGet(order.id)) as AdminOrder;
+      return t.app.checkout.adminOrder(order.id);
     };
     const refund = (who: Customer, orderId: string, payload: object = {}) =>
       t.app.inject({

@@ -114,7 +114,7 @@ describe('royalty ledger', () => {
     expect(paper!.availableAt).not.toBeNull();
     expect(file!.availableAt!.getTime()).toBeGreaterThan(Date.now() + 13 * DAY);
 
-    await t.app.royalties.ledger.downloaded(file!.orderLineId);
+    await t.app.checkout.firstDownload(file!.orderLineId);
     [paper, file] = await entriesOf(order.id);
     expect(file!.availableAt!.getTime()).toBeLessThanOrEqual(Date.now());
 

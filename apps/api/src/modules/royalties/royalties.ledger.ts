@@ -1,12 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
-import { royaltyOf } from '@hls/contract/money';
+import { includedVat, royaltyOf, vatRateOf } from '@hls/contract/money';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
-import { includedVat, vatRate } from '../orders/index.ts';
 import { royaltyEntries, royaltyRates } from './royalties.tables.ts';
-import type { Clock, PaidOrder } from './royalties.types.ts';
+import type { Clock, HoldEnd, PaidOrder } from './royalties.types.ts';
 
 export type LedgerDeps = {
   db: Db;
@@ -79,7 +78,7 @@ export function createLedger(deps: LedgerDeps) {
           paid.map((line) => {
             const format = royaltyFormatOf(line.format);
             const vatCents = deps.vatRates
-              ? includedVat(line.totalCents, vatRate(deps.vatRates, line.format))
+              ? includedVat(line.totalCents, vatRateOf(deps.vatRates, line.format))
               : 0;
             const netCents = line.totalCents - vatCents;
             const rateBp = rates[format];
@@ -168,36 +167,34 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
-     * In the delivery's transaction: the order's paper royalties become payable `paperHold` after it, counted on
-     * the ledger's clock.
+     * A hold ends, in the transaction of what ended it; the one way every cause goes. A delivery: the order's paper
+     * royalties become payable `paperHold` later (the withdrawal period), counted on the ledger's clock. A digital
+     * line's first download: the terms end the withdrawal right when the download starts, so its royalty is payable
+     * at once (unless a refund already settled it).
      */
-    async delivered(ctx: AppTxContext, orderId: string): Promise<void> {
-      await ctx.tx
-        .update(royaltyEntries)
-        .set({ availableAt: later(clock.now(), settings.paperHold) })
-        .where(
-          and(
-            eq(royaltyEntries.orderId, orderId),
-            eq(royaltyEntries.format, 'paper'),
-            eq(royaltyEntries.kind, 'accrual'),
-            isNull(royaltyEntries.availableAt),
-            isNull(royaltyEntries.payoutId),
-          ),
-        );
-    },
-
-    /**
-     * A digital purchase's first download: the terms end the withdrawal right when the download starts, so its
-     * royalty is payable at once (unless a refund already settled it).
-     */
-    async downloaded(orderLineId: number): Promise<void> {
+    async endHold(ctx: AppTxContext, cause: HoldEnd): Promise<void> {
       const now = clock.now();
-      await db
+      if (cause.by === 'delivery') {
+        await ctx.tx
+          .update(royaltyEntries)
+          .set({ availableAt: later(now, settings.paperHold) })
+          .where(
+            and(
+              eq(royaltyEntries.orderId, cause.orderId),
+              eq(royaltyEntries.format, 'paper'),
+              eq(royaltyEntries.kind, 'accrual'),
+              isNull(royaltyEntries.availableAt),
+              isNull(royaltyEntries.payoutId),
+            ),
+          );
+        return;
+      }
+      await ctx.tx
         .update(royaltyEntries)
         .set({ availableAt: now })
         .where(
           and(
-            eq(royaltyEntries.orderLineId, orderLineId),
+            eq(royaltyEntries.orderLineId, cause.orderLineId),
             eq(royaltyEntries.kind, 'accrual'),
             isNull(royaltyEntries.payoutId),
             gt(royaltyEntries.availableAt, now),

@@ -81,10 +81,6 @@ export default fp(
     });
     app.decorate('royalties', { ledger, rates, bank, payouts, statements, clock });
 
-    // A digital line's first download ends its hold (the terms: no withdrawal once the download started).
-    const offDownload = app.events.on('downloads.first', ({ orderLineId }) => ledger.downloaded(orderLineId));
-    app.addHook('onClose', async () => offDownload());
-
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(bankRoutes, { prefix: '/api' });
     await app.register(rateRoutes, { prefix: '/api' });
@@ -94,6 +90,6 @@ export default fp(
   },
   {
     name: 'royalties',
-    dependencies: ['config', 'database', 'auth', 'mail', 'accounts', 'events'],
+    dependencies: ['config', 'database', 'auth', 'mail', 'accounts'],
   },
 );

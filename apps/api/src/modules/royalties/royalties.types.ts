@@ -1,6 +1,6 @@
 import type { LineFormat } from '@hls/contract';
 
-/** A paid order line as the ledger takes it at payment (copied by the orders module, in its transaction). */
+/** A paid order line as the ledger takes it at payment (given by the checkout workflow, in the payment's transaction). */
 export type SoldLine = {
   id: number;
   productId: number;
@@ -18,6 +18,9 @@ export type PaidOrder = {
   paidAt: Date;
   lines: SoldLine[];
 };
+
+/** What ends a royalty hold: a paper order delivered, or a digital line's first download. */
+export type HoldEnd = { by: 'delivery'; orderId: string } | { by: 'first_download'; orderLineId: number };
 
 /** The ledger's clock: the real time, or (TEST_CLOCK) a time tests may move forward. */
 export type Clock = { now(): Date };

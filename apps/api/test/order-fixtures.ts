@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@hls/contract';
-import { bearer, confirmEmail, login, registerUser, uniqueEmail } from '../../../test/helper.ts';
-import type { NewProduct } from '../catalog/index.ts';
+import { bearer, confirmEmail, login, registerUser, uniqueEmail } from './helper.ts';
+import type { NewProduct } from '../src/modules/catalog/index.ts';
 
 let sequence = 0;
 const next = () => `${process.pid}-${Date.now()}-${(sequence += 1)}`;

@@ -4,8 +4,8 @@ import { AdminOrder, AdminOrderPage, AdminOrderQuery, ShipBody, UuidParams } fro
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The back office's orders (editors and admins): list, detail, shipment, delivery. */
-export default async function ordersAdminRoutes(app: FastifyInstance) {
-  const { orders } = app;
+export default async function checkoutAdminRoutes(app: FastifyInstance) {
+  const { orders, checkout } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireRole('editor', 'admin');
   const tags = ['back office'];
@@ -32,7 +32,7 @@ export default async function ordersAdminRoutes(app: FastifyInstance) {
       params: UuidParams,
       response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => orders.adminGet(request.params.id),
+    handler: async (request) => checkout.adminOrder(request.params.id),
   });
 
   api.post('/admin/orders/:id/ship', {
@@ -45,7 +45,7 @@ export default async function ordersAdminRoutes(app: FastifyInstance) {
       body: ShipBody,
       response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => orders.ship(request.user!.id, request.params.id, request.body),
+    handler: async (request) => checkout.ship(request.user!.id, request.params.id, request.body),
   });
 
   api.post('/admin/orders/:id/deliver', {
@@ -58,6 +58,6 @@ export default async function ordersAdminRoutes(app: FastifyInstance) {
       params: UuidParams,
       response: { 200: AdminOrder, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => orders.deliver(request.user!.id, request.params.id),
+    handler: async (request) => checkout.deliver(request.user!.id, request.params.id),
   });
 }

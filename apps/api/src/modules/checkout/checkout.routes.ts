@@ -15,8 +15,8 @@ import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
 
 /** The customer's side of orders: create, address, list, detail, withdrawal; and the shippable countries. */
-export default async function ordersRoutes(app: FastifyInstance) {
-  const { orders } = app;
+export default async function checkoutRoutes(app: FastifyInstance) {
+  const { orders, checkout } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const anyRole = app.requireRole(...roles);
   const tags = ['orders'];
@@ -69,7 +69,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       querystring: OrderPageQuery,
       response: { 200: OrderPage, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => orders.list(request.user!.id, request.query.page),
+    handler: async (request) => checkout.customerOrders(request.user!.id, request.query.page),
   });
 
   api.get('/order/:id', {
@@ -81,7 +81,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       params: UuidParams,
       response: { 200: Order, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => orders.get(request.user!.id, request.params.id),
+    handler: async (request) => checkout.customerOrder(request.user!.id, request.params.id),
   });
 
   api.post('/order/:id/withdraw', {
@@ -94,6 +94,6 @@ export default async function ordersRoutes(app: FastifyInstance) {
       body: WithdrawBody.nullish(),
       response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => orders.withdraw(request.user!.id, request.params.id, request.body?.lineIds),
+    handler: async (request) => checkout.withdraw(request.user!.id, request.params.id, request.body?.lineIds),
   });
 }

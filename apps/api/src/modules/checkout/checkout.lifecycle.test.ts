@@ -5,7 +5,7 @@ import type { AdminOrder, AdminOrderPage, Order } from '@hls/contract';
 import { WITHDRAWAL_DAYS } from '@hls/contract';
 import { useApp } from '../../../test/helper.ts';
 import { bookEditions, entitlements, mailOutbox, orderEvents, orderLines, orders } from '../../db/schema.ts';
-import { seedShop, signIn, validAddress, type Shop } from './orders.fixtures.ts';
+import { seedShop, signIn, validAddress, type Shop } from '../../../test/order-fixtures.ts';
 
 type Customer = Awaited<ReturnType<typeof signIn>>;
 
@@ -33,7 +33,7 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
   };
   const fulfil = (order: Pick<Order, 'id' | 'totalCents'>, overrides: object = {}) =>
     t.app.transaction((ctx) =>
-      t.app.orders.fulfil(ctx, {
+      t.app.checkout.orderPaid(ctx, {
         orderId: order.id,
         amountCents: order.totalCents,
         currency: 'eur',
@@ -42,6 +42,11 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
         ...overrides,
       }),
     );
+  /** A refund recorded through the workflow (as payments does once the provider gave the money back). */
+  const refundRecorded = async (refund: Parameters<typeof t.app.checkout.orderRefunded>[1]) => {
+    await t.app.transaction((ctx) => t.app.checkout.orderRefunded(ctx, refund));
+    return t.app.checkout.adminOrder(refund.orderId);
+  };
   const paperOrder = async (buyer = customer, quantity = 1) => {
     const order = await create(buyer, [{ productId: shop.book, edition: 'paper', quantity }]);
     const saved = await t.app.inject({
@@ -167,15 +172,13 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       ).json<{ results: Order[] }>();
       expect(listed.results[0]!.lines[0]!.download?.entitlementId).toBe(file!.download!.entitlementId);
 
-      await t.app.transaction((ctx) =>
-        t.app.orders.recordRefund(ctx, {
-          orderId: order.id,
-          lineIds: [file!.id],
-          amountCents: file!.totalCents,
-          reference: 're_download',
-          actor: { kind: 'staff', userId: editor.id },
-        }),
-      );
+      await refundRecorded({
+        orderId: order.id,
+        lineIds: [file!.id],
+        amountCents: file!.totalCents,
+        reference: 're_download',
+        actor: { kind: 'staff', userId: editor.id },
+      });
       const refunded = (
         await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: buyer.headers })
       ).json<Order>();
@@ -376,15 +379,13 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       });
       const one = await t.app.orders.refundable(order.id, [file!.id]);
       expect(one).toEqual({ amountCents: 3600, lineIds: [file!.id] });
-      const partly = await t.app.transaction((ctx) =>
-        t.app.orders.recordRefund(ctx, {
-          orderId: order.id,
-          ...one,
-          reference: 're_1',
-          actor: { kind: 'staff', userId: editor.id },
-          reason: 'Wrong file',
-        }),
-      );
+      const partly = await refundRecorded({
+        orderId: order.id,
+        ...one,
+        reference: 're_1',
+        actor: { kind: 'staff', userId: editor.id },
+        reason: 'Wrong file',
+      });
       expect(partly).toMatchObject({ status: 'partially_refunded', refundedCents: 3600 });
       expect(partly.lines.map((l) => l.status)).toEqual(['active', 'refunded', 'active']);
       expect(await mailsOf('order_refunded', buyer.email)).toHaveLength(1);
@@ -406,14 +407,12 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
         ).statusCode,
       ).toBe(200);
       const back = await t.app.orders.refundable(order.id, [paper!.id]);
-      const closed = await t.app.transaction((ctx) =>
-        t.app.orders.recordRefund(ctx, {
-          orderId: order.id,
-          ...back,
-          reference: 're_2',
-          actor: { kind: 'staff', userId: editor.id },
-        }),
-      );
+      const closed = await refundRecorded({
+        orderId: order.id,
+        ...back,
+        reference: 're_2',
+        actor: { kind: 'staff', userId: editor.id },
+      });
       expect(closed.status).toBe('partially_refunded');
       expect(closed.withdrawal?.refundedAt).not.toBeNull();
       expect(closed.lines.map((l) => l.status)).toEqual(['withdrawn', 'refunded', 'active']);
@@ -421,14 +420,12 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
 
       const rest = await t.app.orders.refundable(order.id);
       expect(rest).toEqual({ amountCents: 891, lineIds: [ebook!.id] });
-      const all = await t.app.transaction((ctx) =>
-        t.app.orders.recordRefund(ctx, {
-          orderId: order.id,
-          ...rest,
-          reference: 're_3',
-          actor: { kind: 'provider' },
-        }),
-      );
+      const all = await refundRecorded({
+        orderId: order.id,
+        ...rest,
+        reference: 're_3',
+        actor: { kind: 'provider' },
+      });
       expect(all).toMatchObject({ status: 'refunded', refundedCents: order.totalCents });
       await expect(t.app.orders.refundable(order.id)).rejects.toMatchObject({ code: 'refund_unavailable' });
     });
@@ -445,15 +442,13 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       });
       expect(asked.statusCode, asked.body).toBe(200);
       const refund = await t.app.orders.refundable(order.id);
-      const closed = await t.app.transaction((ctx) =>
-        t.app.orders.recordRefund(ctx, {
-          orderId: order.id,
-          ...refund,
-          reference: 're_4',
-          actor: { kind: 'staff', userId: editor.id },
-          reason: 'Returned',
-        }),
-      );
+      const closed = await refundRecorded({
+        orderId: order.id,
+        ...refund,
+        reference: 're_4',
+        actor: { kind: 'staff', userId: editor.id },
+        reason: 'Returned',
+      });
       expect(closed).toMatchObject({ status: 'withdrawn', refundedCents: order.totalCents });
       expect(closed.history.at(-1)).toMatchObject({ kind: 'refunded', actor: 'staff', status: 'withdrawn' });
       expect(closed.history.at(-1)!.note).toContain('Returned');

@@ -1,0 +1,291 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
+import type { Db } from '../../db/database.ts';
+import type { AppTxContext } from '../../plugins/database.ts';
+import type { AccountsService, UserProfile } from '../accounts/index.ts';
+import { paidStatuses, readOrders, type LineRow, type OrderRow } from './orders.queries.ts';
+import {
+  addEvent,
+  linesOf,
+  lockOrder,
+  notFound,
+  refundUnavailable,
+  type OrderActor,
+} from './orders.records.ts';
+import { reserveAgain, type OrderStock } from './orders.stock.ts';
+import { orderEvents, orderLines, orders } from './orders.tables.ts';
+
+/**
+ * The order's side of its payment: what the payment needs to know of it, its history, the payment taken (marked
+ * paid) and refunds (marked refunded). Each write runs in the payment's transaction; what follows from it for
+ * royalties, downloads and mail is the checkout workflow's (`modules/checkout`).
+ */
+
+export type PaymentOrdersDeps = {
+  db: Db;
+  accounts: Pick<AccountsService, 'profileOf' | 'profiles'>;
+  sales: OrderStock;
+};
+
+export type FulfilResult = 'paid' | 'already_paid' | 'mismatch' | 'not_payable';
+
+/** An order as its payment needs it. */
+export type OrderForPayment = {
+  id: string;
+  userId: string;
+  number: string;
+  status: OrderStatus;
+  totalCents: number;
+  currency: 'EUR';
+  needsAddress: boolean;
+  hasAddress: boolean;
+  hasDigital: boolean;
+  consent: DigitalConsent | null;
+  customerEmail: string;
+  customerName: string;
+  language: Language;
+};
+
+/** A payment taken, as the provider reports it. */
+export type TakenPayment = {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  provider: PaymentProvider;
+  paymentReference: string;
+};
+
+/** An order marked paid: its row, lines, customer and time of payment (what the workflow's next steps need). */
+export type PaidOrderRecord = { row: OrderRow; lines: LineRow[]; customer: UserProfile; paidAt: Date };
+
+/** A refund recorded: the order (as it was before), the lines given back, the customer. */
+export type RefundRecord = { row: OrderRow; lines: LineRow[]; customer: UserProfile };
+
+export type RefundInput = {
+  orderId: string;
+  lineIds: number[];
+  amountCents: number;
+  reference: string;
+  actor: { kind: OrderActor; userId?: string | null };
+  reason?: string | null;
+};
+
+export function createOrderPayments(deps: PaymentOrdersDeps) {
+  const { db, accounts, sales } = deps;
+
+  async function profileOf(userId: string, ctx: AppTxContext): Promise<UserProfile> {
+    const profile = (await accounts.profiles([userId], ctx)).get(userId);
+    if (!profile) throw new Error(`order customer ${userId} not found`);
+    return profile;
+  }
+
+  return {
+    /** An order as its payment needs it (null when unknown, or not the given customer's). */
+    async forPayment(orderId: string, userId?: string): Promise<OrderForPayment | null> {
+      // The order and its customer in one statement.
+      const [found] = await db
+        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!found || (userId !== undefined && found.row.userId !== userId)) return null;
+      const { row, customer } = found;
+      return {
+        id: row.id,
+        userId: row.userId,
+        number: row.number,
+        status: row.status,
+        totalCents: row.totalCents,
+        currency: 'EUR',
+        needsAddress: row.needsAddress,
+        hasAddress: row.shippingAddress !== null,
+        hasDigital: row.hasDigital,
+        consent: row.consent,
+        customerEmail: customer?.email ?? '',
+        customerName: customer?.name ?? '',
+        language: row.language,
+      };
+    },
+
+    /** Records the digital-goods consents (their wording, language and time) on a pending order. */
+    async recordConsent(ctx: AppTxContext, orderId: string, consent: DigitalConsent): Promise<void> {
+      await ctx.tx
+        .update(orders)
+        .set({ consent, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')));
+    },
+
+    /**
+     * Adds a row to the order's history (payment started, failed…) with its current status; with `consent`, the
+     * digital-goods consents are recorded on the pending order in the same statement.
+     */
+    async recordEvent(
+      ctx: AppTxContext,
+      orderId: string,
+      event: { kind: OrderEventKind; actor: OrderActor; note?: string | null; actorUserId?: string | null },
+      consent?: DigitalConsent,
+    ): Promise<void> {
+      // One statement: the row takes the order's status as it is now (recording the consents changes no status).
+      const consented = consent
+        ? sql`WITH consented AS (
+            UPDATE ${orders} SET consent = ${JSON.stringify(consent)}::jsonb, updated_at = now()
+            WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'pending_payment'
+          ) `
+        : sql``;
+      const written = await ctx.tx.execute(sql`${consented}
+        INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id, note)
+        SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.actorUserId ?? null}::uuid, ${event.note ?? null}
+        FROM ${orders} WHERE ${orders.id} = ${orderId}
+        RETURNING 1`);
+      if (written.rows.length === 0) throw notFound();
+    },
+
+    /**
+     * The payment of an order was taken: in the caller's transaction, with the order row locked (any number of
+     * concurrent confirmations mark it once), checks amount and currency, marks it paid and commits its paper stock.
+     * An order cancelled by expiry is held again if its copies are still there; otherwise 'not_payable' (the payment
+     * is to be given back).
+     */
+    async markPaid(
+      ctx: AppTxContext,
+      payment: TakenPayment,
+    ): Promise<{ result: 'paid'; paid: PaidOrderRecord } | { result: Exclude<FulfilResult, 'paid'> }> {
+      const { tx } = ctx;
+      // The order locked, with its customer (for the e-mail and the downloads' stamp) in the same statement.
+      const [locked] = await tx
+        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
+        .from(orders)
+        .where(eq(orders.id, payment.orderId))
+        .for('update', { of: orders });
+      if (!locked) return { result: 'not_payable' };
+      const { row } = locked;
+      if (row.status !== 'pending_payment' && row.status !== 'cancelled') return { result: 'already_paid' };
+      if (payment.amountCents !== row.totalCents || payment.currency.toUpperCase() !== row.currency) {
+        await addEvent(tx, row.id, {
+          kind: 'payment_mismatch',
+          status: row.status,
+          actor: 'provider',
+          note: `${payment.provider} ${payment.paymentReference}: ${payment.amountCents} ${payment.currency.toUpperCase()}, expected ${row.totalCents} ${row.currency}`,
+        });
+        return { result: 'mismatch' };
+      }
+      const lines = await linesOf(tx, row.id);
+      if (row.status === 'cancelled' && !(await reserveAgain(sales, ctx, lines)))
+        return { result: 'not_payable' };
+
+      // The order marked paid and its `paid` history row in one statement.
+      const note = `${payment.provider} ${payment.paymentReference}`;
+      const marked = await tx.execute<{ paid_ms: number }>(sql`
+        WITH paid AS (
+          UPDATE ${orders}
+          SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
+            payment_reference = ${payment.paymentReference}, updated_at = now()
+          WHERE ${orders.id} = ${row.id}
+          RETURNING id, paid_at
+        ), history AS (
+          INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+          SELECT id, 'paid', 'paid', 'provider', ${note} FROM paid
+        )
+        SELECT (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms FROM paid`);
+      const paidAt = new Date(Number(marked.rows[0]!.paid_ms));
+      if (lines.some((l) => l.format === 'paper')) {
+        await tx
+          .update(orderLines)
+          .set({ stockState: 'committed', updatedAt: sql`now()` })
+          .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
+      }
+      if (!locked.customer) throw new Error(`order customer ${row.userId} not found`);
+      return { result: 'paid', paid: { row, lines, customer: locked.customer, paidAt } };
+    },
+
+    /**
+     * What a refund of these lines (default: every line not yet refunded) gives back; throws
+     * `refund_unavailable` (409) for an unpaid or wholly refunded order, or a line already refunded.
+     */
+    async refundable(
+      orderId: string,
+      lineIds?: number[],
+    ): Promise<{ amountCents: number; lineIds: number[] }> {
+      const [detail] = await readOrders(db, [orderId]);
+      if (!detail) throw notFound();
+      const { row, lines } = detail;
+      if (!(paidStatuses as readonly string[]).includes(row.status)) {
+        throw refundUnavailable('This order has no payment left to refund.');
+      }
+      const active = lines.filter((l) => l.status === 'active');
+      const chosen = lineIds?.length ? active.filter((l) => lineIds.includes(l.id)) : active;
+      if (lineIds?.length && chosen.length !== new Set(lineIds).size) {
+        throw refundUnavailable('A line named is not in this order, or was already refunded.');
+      }
+      const amountCents = chosen.reduce((sum, l) => sum + l.totalCents - l.refundedCents, 0);
+      if (amountCents <= 0 || amountCents > row.totalCents - row.refundedCents) {
+        throw refundUnavailable('Nothing of this order is left to refund.');
+      }
+      return { amountCents, lineIds: chosen.map((l) => l.id) };
+    },
+
+    /**
+     * A refund went through: in the caller's transaction, the lines are marked refunded (withdrawn when they were
+     * withdrawn from); the order becomes partially refunded while a line is left, else withdrawn when this closes
+     * a withdrawal, else refunded. The stock is left as it is (returned books are counted back by hand).
+     */
+    async markRefunded(ctx: AppTxContext, refund: RefundInput): Promise<RefundRecord> {
+      const { tx } = ctx;
+      const row = await lockOrder(tx, refund.orderId);
+      if (!row) throw notFound();
+      if (!(paidStatuses as readonly string[]).includes(row.status)) {
+        throw refundUnavailable('This order has no payment left to refund.');
+      }
+      const lines = await linesOf(tx, row.id);
+      const chosen = lines.filter((l) => refund.lineIds.includes(l.id) && l.status === 'active');
+      if (chosen.length !== new Set(refund.lineIds).size) {
+        throw refundUnavailable('A line named is not in this order, or was already refunded.');
+      }
+      if (refund.amountCents <= 0 || refund.amountCents > row.totalCents - row.refundedCents) {
+        throw refundUnavailable('The amount is more than what is left to refund.');
+      }
+      const withdrawn = new Set(row.withdrawalRequestedAt ? (row.withdrawalLineIds ?? []) : []);
+      for (const line of chosen) {
+        await tx
+          .update(orderLines)
+          .set({
+            status: withdrawn.has(line.id) ? 'withdrawn' : 'refunded',
+            refundedCents: line.totalCents,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(orderLines.id, line.id));
+      }
+      const done = new Set(chosen.map((l) => l.id));
+      const stillActive = lines.some((l) => l.status === 'active' && !done.has(l.id));
+      const closesWithdrawal =
+        withdrawn.size > 0 &&
+        !row.withdrawalRefundedAt &&
+        chosen.some((l) => withdrawn.has(l.id)) &&
+        lines.every((l) => !withdrawn.has(l.id) || l.status !== 'active' || done.has(l.id));
+      const refundedCents = row.refundedCents + refund.amountCents;
+      const status: OrderStatus = stillActive
+        ? 'partially_refunded'
+        : closesWithdrawal
+          ? 'withdrawn'
+          : 'refunded';
+      await tx
+        .update(orders)
+        .set({
+          status,
+          refundedCents,
+          ...(closesWithdrawal ? { withdrawalRefundedAt: sql`now()` } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, row.id));
+      await addEvent(tx, row.id, {
+        kind: 'refunded',
+        status,
+        actor: refund.actor.kind,
+        actorUserId: refund.actor.userId ?? null,
+        note: [`${(refund.amountCents / 100).toFixed(2)} EUR`, refund.reason].filter(Boolean).join(' — '),
+      });
+      return { row, lines: chosen, customer: await profileOf(row.userId, ctx) };
+    },
+  };
+}
+
+export type OrderPayments = ReturnType<typeof createOrderPayments>;
