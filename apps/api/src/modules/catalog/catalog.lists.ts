@@ -1,0 +1,235 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Dashboard, ProductPage, ProductSummary, Section } from '@hls/contract';
+import { COUNT_CAP, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFilter } from '@hls/contract';
+import { summaryColumns, type CatalogReader, type SummaryRow } from './catalog.reader.ts';
+
+/** Products per list page. */
+export const PAGE_SIZE = 24;
+/** When a search finds nothing, at most this many of its words are checked for typos. */
+const CORRECTED_WORDS = 8;
+/** Close spellings offered when a search finds nothing anywhere. */
+const SUGGESTIONS = 3;
+const DASHBOARD_ROW = 8;
+
+export type ParsedFilter = z.output<typeof CatalogFilter>;
+
+export type ListScope = { sections: Section[] };
+
+/** WHERE clause of a list: published products of the scope matching every filter field that applies. */
+function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
+  const isBooks = scope.sections.includes('book');
+  const parts: SQL[] = [
+    sql`p.status = 'published'`,
+    scope.sections.length === 1
+      ? sql`p.section = ${scope.sections[0]}`
+      : sql`p.section = ANY(${sql.param(scope.sections)}::text[])`,
+  ];
+  if (filter.category !== undefined) parts.push(sql`p.category_id = ${filter.category}`);
+  if (filter.subcategory !== undefined) parts.push(sql`p.subcategory_id = ${filter.subcategory}`);
+  if (filter.language) parts.push(sql`p.language = ${filter.language}`);
+  if (!isBooks && filter.fileType?.length) {
+    // One array parameter: the statement's text does not depend on how many types are ticked.
+    parts.push(sql`p.file_type = ANY(${sql.param(filter.fileType)}::text[])`);
+  }
+  if (isBooks && filter.edition) {
+    // With an edition, the price range applies to that edition's final price.
+    const price: SQL[] = [];
+    if (filter.minPrice !== undefined) price.push(sql` AND e.final_price_cents >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) price.push(sql` AND e.final_price_cents <= ${filter.maxPrice}`);
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM book_editions e WHERE e.product_id = p.id AND e.format = ${filter.edition}${sql.join(price)})`,
+    );
+  } else {
+    if (filter.minPrice !== undefined) parts.push(sql`p.min_price_cents >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) parts.push(sql`p.min_price_cents <= ${filter.maxPrice}`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * ORDER BY of a list. Descending keys say NULLS LAST to match the indexes (drizzle-kit writes them that way);
+ * a plain DESC (nulls first) would not use them. price_desc walks the ascending price index backwards.
+ */
+function orderClause(sort: string | undefined, prefix: SQL = sql`p.`): SQL {
+  switch (sort) {
+    case 'price_asc':
+      return sql`${prefix}min_price_cents ASC, ${prefix}id ASC`;
+    case 'price_desc':
+      return sql`${prefix}min_price_cents DESC, ${prefix}id DESC`;
+    case 'title':
+      return sql`${prefix}title ASC, ${prefix}id ASC`;
+    default:
+      return sql`${prefix}published_at DESC NULLS LAST, ${prefix}id DESC NULLS LAST`;
+  }
+}
+
+const tsQuery = (text: string) =>
+  sql`(websearch_to_tsquery('fr_unaccent', ${text}) || websearch_to_tsquery('en_unaccent', ${text}))`;
+const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
+
+/**
+ * The catalogue's lists: a section's (or several's) published products filtered, sorted and paged, the full-text
+ * search with its typo tolerance and "did you mean", and the dashboard's rows.
+ */
+export function createCatalogLists(reader: CatalogReader) {
+  const { rows, cards } = reader;
+  const countCache = reader.cached<number>();
+  const dashboardCache = reader.cached<Dashboard>();
+
+  function pageOf(results: ProductSummary[], count: number, page: number): ProductPage {
+    const pages = Math.min(Math.ceil(count / PAGE_SIZE), MAX_PAGE);
+    return { results, count, page, pageSize: PAGE_SIZE, pages };
+  }
+
+  async function browse(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
+    const where = whereClause(scope, filter);
+    const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
+    const count = await countCache(countKey, async () => {
+      const [row] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m`,
+      );
+      return row!.n;
+    });
+    const offset = (page - 1) * PAGE_SIZE;
+    if (offset >= count) return pageOf([], count, page);
+    // Skip the offset on the index alone (ids and sort keys), then build the cards of this page only.
+    const found = await rows<SummaryRow>(sql`
+      WITH pg AS (
+        SELECT p.id, p.published_at, p.min_price_cents, p.title FROM products p
+        WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+      )
+      SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
+      ORDER BY ${orderClause(filter.sort, sql`pg.`)}`);
+    return pageOf(await cards(found), count, page);
+  }
+
+  async function search(
+    scope: ListScope,
+    filter: ParsedFilter,
+    text: string,
+    page: number,
+  ): Promise<ProductPage> {
+    const where = whereClause(scope, filter);
+    const sort = filter.sort ?? 'relevance';
+    const orderBy = (prefix: SQL) =>
+      sort === 'relevance'
+        ? sql`${prefix}score DESC, ${prefix}published_at DESC, ${prefix}id DESC`
+        : orderClause(sort, prefix);
+    const offset = (page - 1) * PAGE_SIZE;
+
+    const rankedPage = async (words: string) => {
+      const query = tsQuery(words);
+      // Candidates are ranked as they are read: one pass over their rows.
+      const candidates = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
+          ts_rank_cd(p.search_vector, ${query}) AS score
+        FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
+      const found = await rows<SummaryRow & { total: number }>(sql`
+        WITH m AS (${candidates}),
+        r AS (
+          SELECT m.*, count(*) OVER ()::int AS total FROM m
+          ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+        )
+        SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id
+        ORDER BY ${orderBy(sql`r.`)}`);
+      let count = found[0]?.total;
+      if (count === undefined && offset > 0) {
+        const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
+        count = row!.n;
+      }
+      return pageOf(await cards(found), count ?? 0, page);
+    };
+
+    const result = await rankedPage(text);
+    if (result.count > 0) return result;
+    // Typo tolerance: when the words match nothing, each word that no title holds is replaced by the most
+    // similar title word, and the search runs once more; its results say which text they are of.
+    const corrected = (await closeSpellings(text, 1))[0];
+    if (corrected === undefined) return result;
+    const correctedResult = await rankedPage(corrected);
+    return correctedResult.count > 0 ? { ...correctedResult, correctedSearch: corrected } : result;
+  }
+
+  /**
+   * Up to `limit` spellings of the search text, closest first, with its unknown words (held by no title) replaced
+   * by the most similar title words: the first takes each word's closest, the next ones its second and third.
+   * Empty when every word is known or none has a similar title word.
+   */
+  async function closeSpellings(text: string, limit: number): Promise<string[]> {
+    const words = await rows<{ text: string; word: string; similar: string[] | null }>(sql`
+      WITH t AS (SELECT ${normalized(text)} AS text)
+      SELECT t.text, q.word,
+        CASE WHEN length(q.word) >= 3 AND q.word !~ '[0-9]'
+          AND NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.word) THEN ARRAY(
+            SELECT w.word FROM search_words w WHERE w.word % q.word
+            ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT ${limit}) END AS similar
+      FROM t, unnest(regexp_split_to_array(t.text, '[^[:alnum:]]+')) WITH ORDINALITY q(word, n)
+      WHERE q.word <> '' AND q.n <= ${CORRECTED_WORDS}`);
+    const similar = new Map(words.filter((w) => w.similar?.length).map((w) => [w.word, w.similar!]));
+    if (!similar.size) return [];
+    const spellings = new Set<string>();
+    for (let rank = 0; rank < limit; rank += 1) {
+      // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
+      spellings.add(
+        words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+          const found = similar.get(word);
+          return found ? (found[rank] ?? found[0]!) : word;
+        }),
+      );
+    }
+    return [...spellings];
+  }
+
+  /**
+   * "Did you mean": close spellings of a search text (see `closeSpellings`) that find published products in some
+   * section, at most SUGGESTIONS of them.
+   */
+  async function suggestions(text: string): Promise<string[]> {
+    const found: string[] = [];
+    for (const spelling of await closeSpellings(text, SUGGESTIONS)) {
+      const [match] = await rows<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM products p
+        WHERE p.status = 'published' AND p.search_vector @@ ${tsQuery(spelling)}) AS found`);
+      if (match?.found) found.push(spelling);
+    }
+    return found;
+  }
+
+  async function list(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
+    const text = filter.search?.trim();
+    return text ? search(scope, filter, text, page) : browse(scope, filter, page);
+  }
+
+  async function dashboardRow(
+    sections: Section[],
+    extra: SQL,
+    order: (prefix: SQL) => SQL,
+  ): Promise<ProductSummary[]> {
+    // One index scan per section, merged: an IN list would sort every published product.
+    const perSection = sections.map(
+      (section) => sql`(SELECT p.id, p.published_at, p.popularity FROM products p
+        WHERE p.status = 'published' AND p.section = ${section}${extra} ORDER BY ${order(sql`p.`)} LIMIT ${DASHBOARD_ROW})`,
+    );
+    const found = await rows<SummaryRow>(sql`
+      WITH top AS (SELECT * FROM (${sql.join(perSection, sql` UNION ALL `)}) u ORDER BY ${order(sql`u.`)} LIMIT ${DASHBOARD_ROW})
+      SELECT ${summaryColumns} FROM top t JOIN products p ON p.id = t.id
+      ORDER BY ${order(sql`t.`)}`);
+    return cards(found);
+  }
+
+  function dashboard(sections: Section[]): Promise<Dashboard> {
+    return dashboardCache(sections.join(','), async () => {
+      const newest = (p: SQL) => sql`${p}published_at DESC NULLS LAST, ${p}id DESC NULLS LAST`;
+      return {
+        new: await dashboardRow(sections, sql``, newest),
+        popular: await dashboardRow(
+          sections,
+          sql``,
+          (p) => sql`${p}popularity DESC NULLS LAST, ${p}id DESC NULLS LAST`,
+        ),
+        discounted: await dashboardRow(sections, sql` AND p.discount_percent > 0`, newest),
+      };
+    });
+  }
+
+  return { list, dashboard, suggestions };
+}
