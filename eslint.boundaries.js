@@ -1,7 +1,8 @@
 // @ts-check
 // The architecture's one-way dependencies, as lint rules (import-x/no-restricted-paths on resolved files).
 // API (DESIGN §11): a module is reached only through its plugin's decorator or its index.ts; plugins/, lib/ and db/
-// are below the modules; only the demo module reads the demo content. Web (bulletproof-react): lib/, components/,
+// are below the modules; the demo (src/demo) sits outside them, reaches them as the seed command does, and no
+// production code imports it (decision 0024). Web (bulletproof-react): lib/, components/,
 // config/, i18n/ → features/ → app/, and no feature imports another.
 // scripts/lint-boundaries.test.ts proves that each zone reports a forbidden import.
 import { readdirSync } from 'node:fs';
@@ -55,16 +56,24 @@ export const apiZones = [
     from: `./${api}/modules`,
     message: 'db/ sits below the modules: only db/schema.ts gathers their tables.',
   },
+  ...modules.map((module) => ({
+    // The demo seeds through the modules' interfaces (app.<m>, index.ts) and reads tables through db/schema.ts.
+    target: `./${api}/demo`,
+    from: `./${api}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `The demo reaches ${module} only through its plugin (app.${module}) or modules/${module}/index.ts.`,
+  })),
   {
+    // Only the seed loads the demo: cli/seed.ts, and server.ts's start outside production (SEED_DEMO).
     target: [
-      `./${api}/modules/!(demo)/**`,
+      `./${api}/modules/**`,
       `./${api}/plugins/**`,
       `./${api}/lib/**`,
       `./${api}/db/**`,
-      `./${api}/*.ts`,
+      `./${api}/!(server).ts`,
     ],
-    from: `./${api}/demo-content`,
-    message: 'Only the demo module uses the demo content; production code never imports it.',
+    from: `./${api}/demo`,
+    message: 'Production code never imports the demo: only the seed (cli/seed.ts, server.ts) loads it.',
   },
 ];
 

@@ -41,15 +41,40 @@ describe('API boundaries', () => {
     expect(await boundaryErrors('apps/api/src/db/schema.ts', `import '${catalogTables}';`)).toEqual([]);
   });
 
-  it('let only the demo module use the demo content', async () => {
-    const topics = 'demo-content/topics.ts';
+  it('refuse production code an import of the demo, which only the seed loads', async () => {
+    const forbidden: [file: string, demo: string][] = [
+      ['apps/api/src/modules/documents/forbidden.ts', '../../demo/index.ts'],
+      ['apps/api/src/modules/catalog/forbidden.ts', '../../demo/content/topics.ts'],
+      ['apps/api/src/plugins/forbidden.ts', '../demo/demo.seed.ts'],
+      ['apps/api/src/lib/forbidden.ts', '../demo/content/sample-files.ts'],
+      ['apps/api/src/db/schema.ts', '../demo/demo.tables.ts'],
+      ['apps/api/src/app.ts', './demo/index.ts'],
+      ['apps/api/src/config.ts', './demo/demo.dataset.ts'],
+    ];
+    for (const [file, demo] of forbidden)
+      expect(await boundaryErrors(file, `import '${demo}';`), file).toEqual([
+        expect.stringContaining('Production code never imports the demo'),
+      ]);
+    // A dynamic import is seen too: only server.ts (its start outside production) and the seed command load it.
+    expect(await boundaryErrors('apps/api/src/app.ts', "await import('./demo/index.ts');")).toHaveLength(1);
+    expect(await boundaryErrors('apps/api/src/server.ts', "await import('./demo/index.ts');")).toEqual([]);
+    expect(await boundaryErrors('apps/api/src/cli/seed.ts', "import '../demo/index.ts';")).toEqual([]);
+  });
+
+  it("refuse the demo an import of a module's service or tables; its index.ts and db/schema.ts are allowed", async () => {
+    const file = 'apps/api/src/demo/forbidden.ts';
+    expect(await boundaryErrors(file, "import '../modules/orders/orders.plugin.ts';")).toEqual([
+      expect.stringContaining('The demo reaches orders only through its plugin'),
+    ]);
+    expect(await boundaryErrors(file, "import '../modules/royalties/royalties.tables.ts';")).toHaveLength(1);
     expect(
-      await boundaryErrors('apps/api/src/modules/documents/forbidden.ts', `import '../../${topics}';`),
-    ).toEqual([expect.stringContaining('Only the demo module')]);
-    expect(await boundaryErrors('apps/api/src/app.ts', `import './${topics}';`)).toHaveLength(1);
-    expect(await boundaryErrors('apps/api/src/modules/demo/allowed.ts', `import '../../${topics}';`)).toEqual(
-      [],
-    );
+      await boundaryErrors(
+        'apps/api/src/demo/content/forbidden.ts',
+        "import '../../modules/catalog/catalog.service.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(await boundaryErrors(file, "import '../modules/royalties/index.ts';")).toEqual([]);
+    expect(await boundaryErrors(file, "import '../db/schema.ts';")).toEqual([]);
   });
 });
 

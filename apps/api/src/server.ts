@@ -23,9 +23,11 @@ try {
     runJobs: config.jobsInApi,
   });
   if (config.seedDemo) {
-    const demo = app.demo;
-    const { accounts, catalog } = await underStartLock(database, () => demo.seed());
-    if (accounts.length) app.log.info({ accounts }, 'demo accounts created (password Demo1234!)');
+    // Loaded only to seed: a production start without SEED_DEMO never loads the demo.
+    const { DEMO_PASSWORD, seedDemo } = await import('./demo/index.ts');
+    const built = app;
+    const { accounts, catalog } = await underStartLock(database, () => seedDemo(built));
+    if (accounts.length) app.log.info({ accounts }, `demo accounts created (password ${DEMO_PASSWORD})`);
     if (catalog.products || catalog.categories) app.log.info(catalog, 'demo catalogue created');
   }
   await app.listen({ port: config.port, host: config.host });

@@ -22,7 +22,7 @@ export async function openCliContext(): Promise<CliContext> {
 
 /**
  * The app built (not listening, no mail sender, no job workers) on the command's database, for commands that go through the
- * modules' interfaces (`app.accounts`, `app.demo`); `close()` closes both.
+ * modules' interfaces (`app.accounts`, the demo seed); `close()` closes both.
  */
 export async function openCliApp(): Promise<CliContext & { app: FastifyInstance; close(): Promise<void> }> {
   const context = await openCliContext();

@@ -6,4 +6,3 @@ export type {
   RetrievedIntent,
   RefundInput,
 } from './providers/provider.ts';
-export { passesLuhn } from './providers/demo.ts';

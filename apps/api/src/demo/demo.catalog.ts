@@ -1,17 +1,26 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { sections, type FileType, type Language, type Section } from '@hls/contract';
-import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../lib/cover.ts';
-import { createRandom } from '../../lib/random.ts';
-import { slugify } from '../../lib/slug.ts';
-import { renderSampleFile, sampleFileFacts, type SampleFile } from '../../demo-content/sample-files.ts';
-import { topicTexts } from '../../demo-content/topics.ts';
-import type { NewFileAsset, NewProduct } from '../catalog/index.ts';
-import type { Storage } from '../storage/index.ts';
-import { DEMO_PASSWORD } from './demo.accounts.ts';
-import { demoAuthors, type DemoAuthor, type DemoAuthorKey } from './demo.authors.ts';
-import { demoCategories } from './demo.categories.ts';
-import { demoBookFacts, demoCommercialUse, demoLicence, demoTwins } from './demo.facts.ts';
-import { demoProducts, type DemoProduct } from './demo.products.ts';
+import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../lib/cover.ts';
+import { createRandom } from '../lib/random.ts';
+import { slugify } from '../lib/slug.ts';
+import type { NewFileAsset, NewProduct } from '../modules/catalog/index.ts';
+import type { Storage } from '../modules/storage/index.ts';
+import { renderSampleFile, sampleFileFacts, type SampleFile } from './content/sample-files.ts';
+import { topicTexts } from './content/topics.ts';
+import {
+  ACCOUNT_AUTHOR,
+  DEMO_PASSWORD,
+  demoAuthorEmail,
+  demoAuthorName,
+  demoAuthors,
+  demoBookFacts,
+  demoCategories,
+  demoCommercialUse,
+  demoLicence,
+  demoProducts,
+  demoTwins,
+  type DemoProduct,
+} from './demo.dataset.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
 
@@ -31,14 +40,18 @@ const productKey = (key: string) => `product:${key}`;
 
 async function ensureAuthors(
   accounts: DemoDeps['accounts'],
-): Promise<{ ids: Map<DemoAuthorKey, { id: string; name: string }>; created: number }> {
-  const ids = new Map<DemoAuthorKey, { id: string; name: string }>();
+): Promise<{ ids: Map<string, { id: string; name: string }>; created: number }> {
+  const ids = new Map<string, { id: string; name: string }>();
   let created = 0;
-  const demoAuthor = await accounts.findUserByEmail('author@hls.test');
-  if (demoAuthor) ids.set('amira', { id: demoAuthor.id, name: demoAuthor.displayName ?? 'Amira Ben Salah' });
+  const demoAuthor = await accounts.findUserByEmail(demoAuthorEmail(ACCOUNT_AUTHOR));
+  if (demoAuthor)
+    ids.set(ACCOUNT_AUTHOR, {
+      id: demoAuthor.id,
+      name: demoAuthor.displayName ?? demoAuthorName(ACCOUNT_AUTHOR),
+    });
   // In parallel: password hashing dominates and runs off the main thread.
   await Promise.all(
-    (Object.entries(demoAuthors) as [DemoAuthorKey, DemoAuthor][]).map(async ([key, author]) => {
+    Object.entries(demoAuthors).map(async ([key, author]) => {
       let row = await accounts.findUserByEmail(author.email);
       if (!row) {
         row = await accounts.createUser({ ...author, role: 'author', password: DEMO_PASSWORD });
@@ -243,8 +256,7 @@ async function addMissingEbooks(deps: DemoDeps, done: Map<string, string>): Prom
   if (books.length === 0) return;
   const found = await deps.assets.forProducts(books.map((b) => b.id));
   for (const { demo, id } of books.filter((b) => !found.has(b.id))) {
-    const author = demo.author === 'amira' ? 'Amira Ben Salah' : demoAuthors[demo.author].displayName;
-    await deps.assets.attach(id, await prepareEbook(deps.storage, demo, author));
+    await deps.assets.attach(id, await prepareEbook(deps.storage, demo, demoAuthorName(demo.author)));
   }
 }
 

@@ -1,79 +1,20 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@hls/contract';
-import { AppError } from '../../plugins/app-error.ts';
-import { backdateDemoPayout, backdateDemoSale } from '../royalties/index.ts';
+import type { Db } from '../db/database.ts';
+import { payoutRuns, payouts, royaltyEntries } from '../db/schema.ts';
+import { AppError } from '../plugins/app-error.ts';
+import {
+  demoAccountEmail,
+  demoBankDetails,
+  demoBuyerAddress,
+  demoCard,
+  demoPayout,
+  demoRefundReason,
+  demoSales,
+  demoShipping,
+} from './demo.dataset.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
-
-/** A sale of the demo author's work to the demo customer, made `daysAgo` days before the seed. */
-type DemoSale = {
-  key: string;
-  daysAgo: number;
-  lines: { product: string; edition?: 'paper' | 'ebook'; quantity?: number }[];
-  /** Shipped and delivered (its paper royalties' hold starts). */
-  delivered?: boolean;
-  /** Refunded in full (its royalties reversed). */
-  refunded?: boolean;
-};
-
-/**
- * Amira Ben Salah's (author@hls.test) sales, oldest first, so that her Paid Products screen shows every state:
- * the two oldest paid by a payout, sales whose hold has ended (available: above the default payout minimum, so
- * the admin's payouts screen has an author to pay), a refunded one, a paper book
- * delivered whose hold still runs and a recent sale not shipped yet (pending), across several months.
- */
-export const demoSales: DemoSale[] = [
-  {
-    key: 'first',
-    daysAgo: 230,
-    lines: [{ product: 'p-powerbi-ventes' }, { product: 'b-droit-affaires', edition: 'ebook' }],
-  },
-  {
-    key: 'paper',
-    daysAgo: 160,
-    lines: [{ product: 'b-droit-affaires', edition: 'paper', quantity: 3 }, { product: 'p-powerbi-ventes' }],
-    delivered: true,
-  },
-  {
-    key: 'files',
-    daysAgo: 75,
-    lines: [{ product: 'p-revue-trimestrielle' }, { product: 'b-analyse-financiere', edition: 'ebook' }],
-  },
-  {
-    key: 'dashboards',
-    daysAgo: 52,
-    lines: [
-      { product: 'p-powerbi-ventes' },
-      { product: 'p-revue-trimestrielle' },
-      { product: 'b-analyse-financiere', edition: 'ebook' },
-    ],
-  },
-  {
-    key: 'refunded',
-    daysAgo: 40,
-    lines: [{ product: 'b-droit-affaires', edition: 'ebook' }],
-    refunded: true,
-  },
-  {
-    key: 'delivered',
-    daysAgo: 8,
-    lines: [{ product: 'b-droit-affaires', edition: 'paper', quantity: 2 }],
-    delivered: true,
-  },
-  {
-    key: 'recent',
-    daysAgo: 4,
-    lines: [{ product: 'b-droit-affaires', edition: 'paper' }, { product: 'p-powerbi-ventes' }],
-  },
-];
-
-/**
- * The sales up to `after` are paid by the payout, made this many days before the seed (at the default rates,
- * 69.08 €: above the default minimum of 50 €).
- */
-const PAYOUT = { after: 'paper', daysAgo: 120 };
-
-const DEMO_CARD = { number: '4242424242424242', expiry: '12/34', cvc: '123' };
 
 type SaleLine = Parameters<DemoDeps['orders']['create']>[2]['lines'][number];
 
@@ -112,8 +53,8 @@ export async function seedDemoSales(deps: DemoDeps): Promise<number> {
     ).map((row) => [row.key.slice('product:'.length), Number(row.ref)]),
   );
   const [buyer, author, admin, editor] = await Promise.all(
-    ['customer@hls.test', 'author@hls.test', 'admin@hls.test', 'editor@hls.test'].map((email) =>
-      deps.accounts.findUserByEmail(email),
+    (['customer', 'author', 'admin', 'editor'] as const).map((role) =>
+      deps.accounts.findUserByEmail(demoAccountEmail(role)),
     ),
   );
   if (!buyer || !author || !admin || !editor) return 0;
@@ -136,30 +77,30 @@ export async function seedDemoSales(deps: DemoDeps): Promise<number> {
       if (lines.length !== sale.lines.length) continue;
       const order = await sell(deps, buyer.id, lines);
       if (sale.delivered) {
-        await deps.checkout.ship(editor.id, order.id, {
-          carrier: 'La Poste',
+        await deps.shipping.ship(editor.id, order.id, {
+          carrier: demoShipping.carrier,
           trackingNumber: `DEMO${order.number}`,
         });
-        await deps.checkout.deliver(editor.id, order.id);
+        await deps.shipping.deliver(editor.id, order.id);
       }
       if (sale.refunded) {
         await deps.payments.refund({
           orderId: order.id,
           lineIds: undefined,
-          reason: 'Demo: the customer changed their mind',
+          reason: demoRefundReason,
           actorId: admin.id,
         });
       }
       // Demo data only: the sale (and its hold, its refund) moved back to `daysAgo`.
-      await backdateDemoSale(db, order.id, sale.daysAgo);
+      await backdateSale(db, order.id, sale.daysAgo);
       await record(saleKey(sale.key), order.id);
       made += 1;
     }
 
-    if (sale.key === PAYOUT.after && !done.has(PAYOUT_KEY)) {
+    if (sale.key === demoPayout.after && !done.has(PAYOUT_KEY)) {
       const ref = await payTheAuthor(deps, author.id, admin.id);
-      // Demo data only: the payout moved back to PAYOUT.daysAgo.
-      if (ref) await backdateDemoPayout(db, ref, PAYOUT.daysAgo);
+      // Demo data only: the payout moved back to demoPayout.daysAgo.
+      if (ref) await backdatePayout(db, ref, demoPayout.daysAgo);
       await record(PAYOUT_KEY, ref ?? 'none');
     }
   }
@@ -170,14 +111,7 @@ export async function seedDemoSales(deps: DemoDeps): Promise<number> {
 async function sell(deps: DemoDeps, buyerId: string, lines: SaleLine[]): Promise<Order> {
   const created = await deps.orders.create(buyerId, 'fr', { lines });
   if (created.needsAddress) {
-    await deps.orders.saveAddress(buyerId, {
-      orderId: created.id,
-      fullName: 'Camille Martin',
-      line1: '8 rue des Lilas',
-      postalCode: '69003',
-      city: 'Lyon',
-      country: 'FR',
-    });
+    await deps.orders.saveAddress(buyerId, { orderId: created.id, ...demoBuyerAddress });
   }
   const intent = await deps.payments.startPayment({
     orderId: created.id,
@@ -187,7 +121,7 @@ async function sell(deps: DemoDeps, buyerId: string, lines: SaleLine[]): Promise
   });
   const paid = await deps.payments.demoPay(
     intent.intentId,
-    { ...DEMO_CARD, clientSecret: intent.clientSecret },
+    { ...demoCard, clientSecret: intent.clientSecret },
     'fr',
   );
   if (paid.status !== 'succeeded') throw new Error(`demo sale: the demo card was ${paid.status}`);
@@ -199,27 +133,53 @@ async function sell(deps: DemoDeps, buyerId: string, lines: SaleLine[]): Promise
  * payout's id, or null when nothing reached the minimum.
  */
 async function payTheAuthor(deps: DemoDeps, authorId: string, adminId: string): Promise<string | null> {
-  const { bank, payouts } = deps.royalties;
+  const { bank } = deps.royalties;
   if (!(await bank.get(authorId))) {
-    await bank.save(
-      { id: authorId },
-      {
-        holder: 'Amira Ben Salah',
-        iban: 'FR7630006000011234567890189',
-        bic: 'BNPAFRPP',
-        bankName: 'BNP Paribas',
-        country: 'FR',
-      },
-      'create',
-      { route: 'demo seed', ip: null },
-    );
+    await bank.save({ id: authorId }, demoBankDetails, 'create', { route: 'demo seed', ip: null });
   }
   try {
-    const run = await payouts.run(adminId, { authorIds: [authorId] });
+    const run = await deps.royalties.payouts.run(adminId, { authorIds: [authorId] });
     return run.payouts.find((payout) => payout.authorId === authorId)?.id ?? null;
   } catch (error) {
     // Nothing payable: under the configured minimum (PAYOUT_MINIMUM_EUR), the demo has no payout.
     if (error instanceof AppError && error.status === 409) return null;
     throw error;
   }
+}
+
+/*
+ * The past, written by the demo alone. The sales are made today through the shop's own services; these move what
+ * they wrote in the royalty ledger back in time, so that a fresh install shows sales of past months, holds that
+ * ended and a payout already paid. The shop never edits a ledger entry's dates: this is seed data written on the
+ * tables (db/schema.ts), not a capability of the royalties module (decision 0024).
+ */
+
+const daysBack = (days: number) => sql`make_interval(days => ${days}::int)`;
+
+/** Moves an order's royalty entries (written and payable dates) `days` back. */
+async function backdateSale(db: Db, orderId: string, days: number): Promise<void> {
+  await db
+    .update(royaltyEntries)
+    .set({
+      createdAt: sql`${royaltyEntries.createdAt} - ${daysBack(days)}`,
+      availableAt: sql`${royaltyEntries.availableAt} - ${daysBack(days)}`,
+    })
+    .where(eq(royaltyEntries.orderId, orderId));
+}
+
+/** Moves a payout (paid date) and its run (made, executed) `days` back. */
+async function backdatePayout(db: Db, payoutId: string, days: number): Promise<void> {
+  const [payout] = await db
+    .update(payouts)
+    .set({ paidAt: sql`${payouts.paidAt} - ${daysBack(days)}` })
+    .where(eq(payouts.id, payoutId))
+    .returning({ runId: payouts.runId });
+  if (!payout) return;
+  await db
+    .update(payoutRuns)
+    .set({
+      createdAt: sql`${payoutRuns.createdAt} - ${daysBack(days)}`,
+      executionDate: sql`${payoutRuns.executionDate} - ${days}::int`,
+    })
+    .where(eq(payoutRuns.id, payout.runId));
 }

@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fileTypes, type FileType } from '@hls/contract';
-import { renderCover, wrapWords } from '../lib/cover.ts';
-import { pdfText } from '../lib/pdf/pdf-text.ts';
-import { createRandom } from '../lib/random.ts';
+import { renderCover, wrapWords } from '../../lib/cover.ts';
+import { pdfText } from '../../lib/pdf/pdf-text.ts';
+import { createRandom } from '../../lib/random.ts';
 import { renderSampleFile, sampleFileFacts } from './sample-files.ts';
 
 const input = (language: 'fr' | 'en') => ({

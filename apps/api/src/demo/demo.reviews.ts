@@ -1,53 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { demoAuthors } from './demo.authors.ts';
+import { demoAccountEmail, demoAuthors, demoDownloads, demoReviews } from './demo.dataset.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
-
-/**
- * What the demo customer (customer@hls.test) wrote about products they bought in the demo sales: published by
- * the demo editor, but the last one, which waits in the editors' queue.
- */
-export const demoReviews: { product: string; rating: number; text: string; approved: boolean }[] = [
-  {
-    product: 'p-powerbi-ventes',
-    rating: 5,
-    text: 'Tableau de bord clair et complet\u202f: en une heure, nos ventes par région étaient à jour. Le guide pas à pas aide vraiment.',
-    approved: true,
-  },
-  {
-    product: 'b-analyse-financiere',
-    rating: 4,
-    text: 'Des cas concrets et bien expliqués. J’aurais aimé un chapitre de plus sur les ratios de rentabilité, mais je le recommande.',
-    approved: true,
-  },
-  {
-    product: 'b-droit-affaires',
-    rating: 5,
-    text: 'Livre reçu en six jours, bien emballé. Les fiches de synthèse en fin de chapitre sont précieuses pour réviser.',
-    approved: true,
-  },
-  {
-    product: 'p-revue-trimestrielle',
-    rating: 3,
-    text: 'Modèle propre et facile à adapter, mais seulement cinq diapositives\u202f: un peu court pour une revue complète.',
-    approved: false,
-  },
-];
-
-/**
- * Free documents and how many demo accounts download each (one first download per account, as the shop counts
- * them), so their pages and cards show real counts.
- */
-export const demoDownloads: { product: string; users: number }[] = [
-  { product: 'a-cours-compta', users: 9 },
-  { product: 'a-notes-db-en', users: 7 },
-  { product: 'a-exos-sql', users: 6 },
-  { product: 'a-memoire-eco', users: 5 },
-  { product: 'a-pfe-appli', users: 4 },
-  { product: 'a-thesis-en', users: 3 },
-  { product: 'a-stage-banque', users: 2 },
-  { product: 'a-pack-revision', users: 1 },
-];
 
 const REVIEWS_KEY = 'reviews:customer';
 const DOWNLOADS_KEY = 'downloads:academic';
@@ -86,7 +40,7 @@ export async function seedDemoReviews(deps: DemoDeps): Promise<{ reviews: number
   let downloads = 0;
 
   const [customer, editor] = await Promise.all(
-    ['customer@hls.test', 'editor@hls.test'].map((email) => deps.accounts.findUserByEmail(email)),
+    (['customer', 'editor'] as const).map((role) => deps.accounts.findUserByEmail(demoAccountEmail(role))),
   );
   if (!done.has(REVIEWS_KEY) && customer && editor) {
     const ids = await productIds(
@@ -111,9 +65,7 @@ export async function seedDemoReviews(deps: DemoDeps): Promise<{ reviews: number
     const readers = (
       await Promise.all(
         [
-          'customer@hls.test',
-          'editor@hls.test',
-          'admin@hls.test',
+          ...(['customer', 'editor', 'admin'] as const).map(demoAccountEmail),
           ...Object.values(demoAuthors).map((author) => author.email),
         ].map((email) => deps.accounts.findUserByEmail(email)),
       )

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '@hls/contract';
-import { createRandom } from '../lib/random.ts';
+import { createRandom } from '../../lib/random.ts';
 
 export type WorkbookInput = { title: string; author: string; language: Language };
 

@@ -1,9 +1,14 @@
-import { sampleFileFacts } from '../../demo-content/sample-files.ts';
-import { createRandom } from '../../lib/random.ts';
-import type { AdoptedProduct } from '../submissions/index.ts';
-import { demoAuthors } from './demo.authors.ts';
-import { demoBookFacts, demoCommercialUse, demoLicence } from './demo.facts.ts';
-import { demoProducts, type DemoProduct } from './demo.products.ts';
+import { createRandom } from '../lib/random.ts';
+import type { AdoptedProduct } from '../modules/submissions/index.ts';
+import { sampleFileFacts } from './content/sample-files.ts';
+import {
+  demoAuthorEmail,
+  demoBookFacts,
+  demoCommercialUse,
+  demoLicence,
+  demoProducts,
+  type DemoProduct,
+} from './demo.dataset.ts';
 import type { DemoDeps } from './demo.seed.ts';
 import { demoSeedItems } from './demo.tables.ts';
 
@@ -61,8 +66,7 @@ export async function adoptDemoProducts(deps: DemoDeps, now = new Date()): Promi
   const assets = await deps.assets.forProducts(seeded.map((item) => item.productId));
   const authorIds = new Map<string, string>();
   for (const key of new Set(seeded.map((item) => item.demo.author))) {
-    const email = key === 'amira' ? 'author@hls.test' : demoAuthors[key].email;
-    const user = await deps.accounts.findUserByEmail(email);
+    const user = await deps.accounts.findUserByEmail(demoAuthorEmail(key));
     if (user) authorIds.set(key, user.id);
   }
 

@@ -8,7 +8,7 @@ import {
   type QueuePage,
   type ReviewSubmission,
 } from '@hls/contract';
-import { login, useApp } from '../../../test/helper.ts';
+import { login, useApp } from '../../test/helper.ts';
 import {
   bookEditions,
   categories,
@@ -20,19 +20,23 @@ import {
   royaltyEntries,
   submissions,
   users,
-} from '../../db/schema.ts';
-import { DEMO_PASSWORD, demoAccounts } from './demo.accounts.ts';
-import { demoAuthors } from './demo.authors.ts';
+} from '../db/schema.ts';
 import { isbn13 } from './demo.catalog.ts';
-import { demoTwins } from './demo.facts.ts';
-import { demoDownloads } from './demo.reviews.ts';
-import { demoSales } from './demo.sales.ts';
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoAuthors,
+  demoDownloads,
+  demoSales,
+  demoTwins,
+} from './demo.dataset.ts';
+import { seedDemo } from './demo.seed.ts';
 
 describe('demo data', () => {
   const t = useApp();
 
   it('creates accounts, authors, categories and the catalogue once; a second run adds nothing', async () => {
-    const first = await t.app.demo.seed();
+    const first = await seedDemo(t.app);
     expect(first.accounts).toHaveLength(4);
     expect(first.catalog.products).toBeGreaterThanOrEqual(60);
     expect(first.catalog.authors).toBe(Object.keys(demoAuthors).length);
@@ -40,7 +44,7 @@ describe('demo data', () => {
     const counts = async () =>
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const before = await counts();
-    const second = await t.app.demo.seed();
+    const second = await seedDemo(t.app);
     expect(second).toEqual({
       accounts: [],
       catalog: { authors: 0, categories: 0, products: 0 },
@@ -123,7 +127,7 @@ describe('demo data', () => {
       expect(claims.role).toBe(account.role);
     }
     expect(demoAccounts.map((a) => a.role).sort()).toEqual(['admin', 'author', 'customer', 'editor']);
-    await login(t.app, demoAuthors.james.email, DEMO_PASSWORD);
+    await login(t.app, demoAuthors.james!.email, DEMO_PASSWORD);
   });
 
   it('publishes at least 60 products across the three sections and all eight file types', async () => {
@@ -221,7 +225,7 @@ describe('demo data', () => {
       .limit(1);
     await t.database.db.delete(fileAssets).where(eq(fileAssets.productId, ebook!.productId));
     expect(await t.app.catalog.assets.forProduct(ebook!.productId)).toBeUndefined();
-    expect(await t.app.demo.seed()).toEqual({
+    expect(await seedDemo(t.app)).toEqual({
       accounts: [],
       catalog: { authors: 0, categories: 0, products: 0 },
       sales: 0,
@@ -237,7 +241,7 @@ describe('demo data', () => {
     const proposals = async () =>
       (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0]!.n;
     expect(await proposals()).toBe(all);
-    await t.app.demo.seed();
+    await seedDemo(t.app);
     expect(await proposals()).toBe(all);
 
     const author = await login(t.app, 'author@hls.test', DEMO_PASSWORD);
@@ -301,7 +305,7 @@ describe('demo data', () => {
         ),
       );
     const before = await counts();
-    expect((await t.app.demo.seed()).sales).toBe(0);
+    expect((await seedDemo(t.app)).sales).toBe(0);
     expect(await counts()).toEqual(before);
   });
 

@@ -1,5 +1,5 @@
 import type { Language } from '@hls/contract';
-import { PdfWriter, muted } from '../lib/pdf/pdf-layout.ts';
+import { PdfWriter, muted } from '../../lib/pdf/pdf-layout.ts';
 import { topicTexts, type Topic } from './topics.ts';
 
 export type SampleDocumentInput = {

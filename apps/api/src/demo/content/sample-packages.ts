@@ -1,8 +1,8 @@
 import { zipSync, type Zippable } from 'fflate';
 import type { Language } from '@hls/contract';
-import { renderCover } from '../lib/cover.ts';
-import { PdfWriter } from '../lib/pdf/pdf-layout.ts';
-import { createRandom } from '../lib/random.ts';
+import { renderCover } from '../../lib/cover.ts';
+import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
+import { createRandom } from '../../lib/random.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
 import { renderSamplePdf } from './sample-pdf.ts';
 import { renderPresentation } from './sample-pptx.ts';
