@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import accounts from './modules/accounts/accounts.plugin.ts';
 import analytics from './modules/analytics/analytics.plugin.ts';
 import catalog from './modules/catalog/catalog.plugin.ts';
+import checkout from './modules/checkout/checkout.plugin.ts';
 import contact from './modules/contact/contact.plugin.ts';
 import documents from './modules/documents/documents.plugin.ts';
 import downloads from './modules/downloads/downloads.plugin.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(royalties),
     use(site),
     use(orders),
+    use(checkout),
     use(payments),
     use(uploads),
     use(submissions),

@@ -84,7 +84,7 @@ export function demoDeps(app: FastifyInstance): DemoDeps {
     storage: app.storage,
     submissions: app.submissions,
     orders: app.orders,
-    shipping: { ship: app.orders.ship, deliver: app.orders.deliver },
+    shipping: app.checkout,
     payments: app.payments,
     royalties: app.royalties,
     reviews: app.reviews,

@@ -1,2 +1,2 @@
 export type { Ledger } from './royalties.ledger.ts';
-export type { Clock, PaidOrder, SoldLine } from './royalties.types.ts';
+export type { Clock, HoldEnd, PaidOrder, SoldLine } from './royalties.types.ts';
