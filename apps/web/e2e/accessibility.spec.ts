@@ -3,6 +3,7 @@ import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } f
 import {
   accessToken,
   bookIn,
+  callApiAs,
   giveDigitalConsents,
   newAccount,
   newCustomer,
@@ -269,12 +270,10 @@ for (const lng of languages) {
       const author = newAccount(uniqueEmail('a11y-author'));
       await registerThroughApi(request, author, 'author', { language: lng });
       const access = await accessToken(request, author.email, author.password);
-      const created = await request.post('/api/submissions', {
-        headers: { Authorization: `Bearer ${access}` },
-        data: { kind: 'book', title: 'Histoire de la Méditerranée' },
+      const { id } = await callApiAs<{ id: string }>(request, access, 'post', '/api/submissions', {
+        kind: 'book',
+        title: 'Histoire de la Méditerranée',
       });
-      expect(created.ok(), await created.text()).toBe(true);
-      const { id } = (await created.json()) as { id: string };
       const writer = await pageAs(page.context().browser()!, request, author.email, author.password);
 
       await openIn(writer, '/file-book', lng);

@@ -6,6 +6,7 @@ import { demo, expect, test, uniqueEmail, waitingForApp } from './fixtures.ts';
 import {
   accessToken,
   addToCart,
+  callApiAs,
   checkOutCart,
   giveDigitalConsents,
   logInThroughApi,
@@ -18,7 +19,7 @@ import {
   shopWords,
   toast,
 } from './flows.ts';
-import { decide, makePdf, openReview, send } from './editorial-flows.ts';
+import { decide, makePdf, openReview } from './editorial-flows.ts';
 
 test('an author proposes a file, revises it after the editor’s comment, and is published and sold', async ({
   page,
@@ -92,7 +93,7 @@ test('an author proposes a file, revises it after the editor’s comment, and is
   await decide(editor, /^Publish/, 'Welcome to the catalogue.', 'Publish');
   await editor.context().close();
 
-  const published = await send<ReviewSubmission>(
+  const published = await callApiAs<ReviewSubmission>(
     request,
     await accessToken(request, demo.editor, demo.password),
     'get',

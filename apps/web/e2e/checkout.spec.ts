@@ -6,6 +6,7 @@ import { expect, readLatestMail, screenshot, test, uniqueEmail } from './fixture
 import {
   addToCart,
   bookIn,
+  callApiAs,
   checkOutCart,
   giveDigitalConsents,
   newCustomer,
@@ -20,11 +21,7 @@ import {
 
 /** The customer's newest order, as the API tells it. */
 async function latestOrder(request: APIRequestContext, access: string): Promise<Order> {
-  const response = await request.get('/api/order/commande', {
-    headers: { Authorization: `Bearer ${access}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const order = ((await response.json()) as OrderPage).results[0];
+  const order = (await callApiAs<OrderPage>(request, access, 'get', '/api/order/commande')).results[0];
   if (!order) throw new Error('The customer has no order');
   return order;
 }

@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import type { Category, ReviewSubmission, Submission } from '@hls/contract';
 import { demo, expect, uniqueEmail } from './fixtures.ts';
-import { accessToken, newAccount, openIn, registerThroughApi } from './flows.ts';
+import { accessToken, callApiAs, newAccount, openIn, registerThroughApi } from './flows.ts';
 
 /** A real PDF of `pages` pages, made here (the server checks the content, not the name). */
 export async function makePdf(title: string, pages = 3): Promise<Buffer> {
@@ -15,21 +15,6 @@ export async function makePdf(title: string, pages = 3): Promise<Buffer> {
     page.drawText(`${title} — page ${n}`, { x: 40, y: 540, size: 14, font });
   }
   return Buffer.from(await pdf.save());
-}
-
-export async function send<T>(
-  request: APIRequestContext,
-  access: string,
-  method: 'get' | 'post' | 'patch',
-  url: string,
-  data?: object,
-): Promise<T> {
-  const response = await request[method](url, {
-    headers: { Authorization: `Bearer ${access}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 export async function firstCategory(request: APIRequestContext, section: 'academic' | 'professional') {
@@ -108,19 +93,19 @@ export async function editorialScene(request: APIRequestContext) {
     'academic',
   );
   const path = `/api/editorial/submissions/${submission.id}`;
-  await send(request, editorAccess, 'post', `${path}/claim`, {});
-  await send(request, editorAccess, 'post', `${path}/decision`, {
+  await callApiAs(request, editorAccess, 'post', `${path}/claim`, {});
+  await callApiAs(request, editorAccess, 'post', `${path}/decision`, {
     decision: 'request_changes',
     comment: 'Please remove the supplier names from chapter 3.',
   });
-  await send(request, authorAccess, 'patch', `/api/submissions/${submission.id}`, {
+  await callApiAs(request, authorAccess, 'patch', `/api/submissions/${submission.id}`, {
     description: 'Internship report on a logistics platform: weekly flows, bottlenecks and three proposals.',
     licence: 'cc_by_nc',
   });
-  await send(request, authorAccess, 'post', `/api/submissions/${submission.id}/resubmit`, {
+  await callApiAs(request, authorAccess, 'post', `/api/submissions/${submission.id}/resubmit`, {
     note: 'Supplier names removed.',
   });
-  await send(request, editorAccess, 'post', `${path}/claim`, {});
+  await callApiAs(request, editorAccess, 'post', `${path}/claim`, {});
 
   const reportedTitle = `Mémoire de logistique ${stamp}`;
   const reported = await proposeFile(
@@ -136,11 +121,17 @@ export async function editorialScene(request: APIRequestContext) {
     'academic',
   );
   const reportedPath = `/api/editorial/submissions/${reported.id}`;
-  await send(request, editorAccess, 'post', `${reportedPath}/claim`, {});
-  const published = await send<ReviewSubmission>(request, editorAccess, 'post', `${reportedPath}/decision`, {
-    decision: 'publish',
-    comment: 'Publié.',
-  });
+  await callApiAs(request, editorAccess, 'post', `${reportedPath}/claim`, {});
+  const published = await callApiAs<ReviewSubmission>(
+    request,
+    editorAccess,
+    'post',
+    `${reportedPath}/decision`,
+    {
+      decision: 'publish',
+      comment: 'Publié.',
+    },
+  );
   const report = await request.post('/api/reports', {
     data: {
       productId: published.productId,

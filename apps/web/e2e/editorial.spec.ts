@@ -6,6 +6,7 @@ import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } f
 import {
   accessToken,
   addToCart,
+  callApiAs,
   checkOutCart,
   giveDigitalConsents,
   newCustomer,
@@ -15,7 +16,7 @@ import {
   shopWords,
   toast,
 } from './flows.ts';
-import { decide, editorialScene, newAuthor, openReview, proposeFile, send } from './editorial-flows.ts';
+import { decide, editorialScene, newAuthor, openReview, proposeFile } from './editorial-flows.ts';
 
 test('an editor asks for changes, compares the new version, publishes it; a customer finds it and buys it', async ({
   page,
@@ -61,14 +62,19 @@ test('an editor asks for changes, compares the new version, publishes it; a cust
   await expect(editor.getByText(`Changes requested for “${title}”: the author has been told.`)).toBeVisible();
 
   // The author sees the comment, revises and sends a new version (through the API).
-  const asked = await send<Submission>(request, authorAccess, 'get', `/api/submissions/${submission.id}`);
+  const asked = await callApiAs<Submission>(
+    request,
+    authorAccess,
+    'get',
+    `/api/submissions/${submission.id}`,
+  );
   expect(asked.status).toBe('changes_requested');
   expect(asked.events.at(-1)?.comment).toBe('Please add a weekly view and raise the price.');
-  await send(request, authorAccess, 'patch', `/api/submissions/${submission.id}`, {
+  await callApiAs(request, authorAccess, 'patch', `/api/submissions/${submission.id}`, {
     description: 'A checklist to audit a workshop in one day, with weekly indicators and a summary sheet.',
     priceCents: 2400,
   });
-  await send(request, authorAccess, 'post', `/api/submissions/${submission.id}/resubmit`, {
+  await callApiAs(request, authorAccess, 'post', `/api/submissions/${submission.id}/resubmit`, {
     note: 'Weekly view added.',
   });
 
@@ -93,7 +99,7 @@ test('an editor asks for changes, compares the new version, publishes it; a cust
     editor.getByRole('main').getByText(`“${title}” is published: it is in the catalogue`),
   ).toBeVisible();
 
-  const published = await send<ReviewSubmission>(
+  const published = await callApiAs<ReviewSubmission>(
     request,
     await accessToken(request, demo.editor, demo.password),
     'get',
@@ -148,8 +154,8 @@ test('a reader reports an academic document; an editor upholds the report and th
     'academic',
   );
   const editorAccess = await accessToken(request, demo.editor, demo.password);
-  await send(request, editorAccess, 'post', `/api/editorial/submissions/${submission.id}/claim`, {});
-  const published = await send<ReviewSubmission>(
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${submission.id}/claim`, {});
+  const published = await callApiAs<ReviewSubmission>(
     request,
     editorAccess,
     'post',

@@ -331,10 +331,14 @@ export async function payWithDemoCard(page: Page, number: string, lng: Lng = 'en
 
 type ApiLine = { productId: number; edition?: EditionFormat; quantity?: number };
 
-async function apiCall<T>(
+/**
+ * Calls the API as the holder of `access` (a JSON body, if any), expects a 2xx answer and returns its JSON: the
+ * set-up steps a journey takes through the API instead of its screens.
+ */
+export async function callApiAs<T>(
   request: APIRequestContext,
   access: string,
-  method: 'get' | 'post',
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   url: string,
   data?: object,
 ): Promise<T> {
@@ -353,9 +357,9 @@ export async function orderThroughApi(
   lines: ApiLine[],
   address?: { fullName: string; line1: string; postalCode: string; city: string; country: string },
 ): Promise<Order> {
-  const order = await apiCall<Order>(request, access, 'post', '/api/order/create', { lines });
+  const order = await callApiAs<Order>(request, access, 'post', '/api/order/create', { lines });
   if (address)
-    await apiCall(request, access, 'post', '/api/order/address', { orderId: order.id, ...address });
+    await callApiAs(request, access, 'post', '/api/order/address', { orderId: order.id, ...address });
   return order;
 }
 
@@ -365,7 +369,7 @@ export async function payThroughApi(
   access: string,
   order: Order,
 ): Promise<Order> {
-  const intent = await apiCall<{ intentId: string; clientSecret: string }>(
+  const intent = await callApiAs<{ intentId: string; clientSecret: string }>(
     request,
     access,
     'post',
@@ -375,7 +379,7 @@ export async function payThroughApi(
       ...(order.hasDigital ? { consent: { immediateDelivery: true, withdrawalWaiver: true } } : {}),
     },
   );
-  const paid = await apiCall<{ status: string }>(
+  const paid = await callApiAs<{ status: string }>(
     request,
     access,
     'post',
@@ -383,8 +387,8 @@ export async function payThroughApi(
     { clientSecret: intent.clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' },
   );
   expect(paid.status).toBe('succeeded');
-  await apiCall(request, access, 'post', '/api/order/confirm', { orderId: order.id });
-  return apiCall<Order>(request, access, 'get', `/api/order/${order.id}`);
+  await callApiAs(request, access, 'post', '/api/order/confirm', { orderId: order.id });
+  return callApiAs<Order>(request, access, 'get', `/api/order/${order.id}`);
 }
 
 /** The access token of an account (a demo editor's, for the back office's routes). */
@@ -406,10 +410,10 @@ export async function shipThroughApi(
   { delivered = false } = {},
 ): Promise<void> {
   const trackingNumber = `LP${Date.now()}FR`;
-  await apiCall(request, staffAccess, 'post', `/api/admin/orders/${orderId}/ship`, {
+  await callApiAs(request, staffAccess, 'post', `/api/admin/orders/${orderId}/ship`, {
     carrier: 'La Poste',
     trackingNumber,
     trackingUrl: `https://www.laposte.fr/outils/suivre-vos-envois?code=${trackingNumber}`,
   });
-  if (delivered) await apiCall(request, staffAccess, 'post', `/api/admin/orders/${orderId}/deliver`);
+  if (delivered) await callApiAs(request, staffAccess, 'post', `/api/admin/orders/${orderId}/deliver`);
 }

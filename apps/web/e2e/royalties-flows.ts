@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Download, type Page } from '@playwright/test';
 import type { Category, ReviewSubmission, Submission } from '@hls/contract';
 import { demo, expect, uniqueEmail } from './fixtures.ts';
-import { makePdf, send } from './editorial-flows.ts';
-import { accessToken, newAccount, registerThroughApi, type NewAccount } from './flows.ts';
+import { makePdf } from './editorial-flows.ts';
+import { accessToken, callApiAs, newAccount, registerThroughApi, type NewAccount } from './flows.ts';
 
 const DAY = 86_400;
 
@@ -46,8 +46,8 @@ export async function publishedBook(
   const submission = (await proposed.json()) as Submission;
   const editor = await accessToken(request, demo.editor, demo.password);
   const path = `/api/editorial/submissions/${submission.id}`;
-  await send(request, editor, 'post', `${path}/claim`, {});
-  const published = await send<ReviewSubmission>(request, editor, 'post', `${path}/decision`, {
+  await callApiAs(request, editor, 'post', `${path}/claim`, {});
+  const published = await callApiAs<ReviewSubmission>(request, editor, 'post', `${path}/decision`, {
     decision: 'publish',
     comment: 'Publié.',
     stock: 20,

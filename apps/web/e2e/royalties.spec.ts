@@ -14,6 +14,7 @@ import {
 import {
   accessToken,
   addToCart,
+  callApiAs,
   checkOutCart,
   giveDigitalConsents,
   newCustomer,
@@ -93,10 +94,8 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await giveDigitalConsents(page, consentTexts.en);
   await payWithDemoCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/download$/, { timeout: 20_000 });
-  const orders = await request.get('/api/order/commande', {
-    headers: { Authorization: `Bearer ${customer.access}` },
-  });
-  const order = ((await orders.json()) as OrderPage).results[0]!;
+  const orders = await callApiAs<OrderPage>(request, customer.access, 'get', '/api/order/commande');
+  const order = orders.results[0]!;
   expect(order.status).toBe('paid');
 
   // The author finds Paid products in the account menu: two pending royalties, 10 % of the paper book, 25 % of

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
+  accessToken,
   activePanel,
+  callApiAs,
   newAccount,
   openAccountMenu,
   openIn,
@@ -137,17 +139,14 @@ for (const lng of ['en', 'fr'] as const) {
     });
     await registerThroughApi(request, suspended);
     const admin = await pageAs(browser, request, demo.admin);
-    const login = await request.post('/api/login', { data: { email: demo.admin, password: demo.password } });
-    const { access } = (await login.json()) as { access: string };
-    const found = await request.get(`/api/admin/users?q=${encodeURIComponent(suspended.email)}`, {
-      headers: { authorization: `Bearer ${access}` },
-    });
-    const [target] = ((await found.json()) as { results: { id: string }[] }).results;
-    const suspend = await request.post(`/api/admin/users/${target!.id}/suspend`, {
-      headers: { authorization: `Bearer ${access}` },
-      data: {},
-    });
-    expect(suspend.status()).toBe(200);
+    const access = await accessToken(request, demo.admin, demo.password);
+    const found = await callApiAs<{ results: { id: string }[] }>(
+      request,
+      access,
+      'get',
+      `/api/admin/users?q=${encodeURIComponent(suspended.email)}`,
+    );
+    await callApiAs(request, access, 'post', `/api/admin/users/${found.results[0]!.id}/suspend`, {});
 
     await openIn(admin, '/back-office/users', lng);
     await expect(admin.getByRole('table')).toBeVisible();
