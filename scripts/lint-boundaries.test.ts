@@ -15,9 +15,9 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 }
 
 describe('API boundaries', () => {
-  it("refuse a module's import of another module's service or tables", async () => {
+  it("refuse a module's import of another module's plugin or tables", async () => {
     const file = 'apps/api/src/modules/contact/forbidden.ts';
-    expect(await boundaryErrors(file, "import '../accounts/accounts.service.ts';")).toEqual([
+    expect(await boundaryErrors(file, "import '../accounts/accounts.plugin.ts';")).toEqual([
       expect.stringContaining('reaches accounts only through its plugin'),
     ]);
     expect(await boundaryErrors(file, "import '../accounts/accounts.tables.ts';")).toHaveLength(1);
@@ -26,7 +26,7 @@ describe('API boundaries', () => {
   it("let a tables file reference another module's tables for a foreign key", async () => {
     const file = 'apps/api/src/modules/catalog/other.tables.ts';
     expect(await boundaryErrors(file, "import '../accounts/accounts.tables.ts';")).toEqual([]);
-    expect(await boundaryErrors(file, "import '../accounts/accounts.service.ts';")).toHaveLength(1);
+    expect(await boundaryErrors(file, "import '../accounts/accounts.plugin.ts';")).toHaveLength(1);
   });
 
   it('refuse plugins/, lib/ and db/ an import of a module; db/schema.ts gathers the tables', async () => {
