@@ -2,10 +2,11 @@
 // The architecture's one-way dependencies, as lint rules (import-x/no-restricted-paths on resolved files).
 // API (DESIGN §11): a module is reached only through its plugin's decorator or its index.ts; plugins/, lib/ and db/
 // are below the modules; the demo (src/demo) sits outside them, reaches them as the seed command does, and no
-// production code imports it (decision 0024). Web (bulletproof-react): lib/, components/,
+// production code imports it (decision 0024). Modules are layered in the order app.ts registers them: a module
+// imports only the modules registered before it, so no cycle can form between them (decision 0025). Web (bulletproof-react): lib/, components/,
 // config/, i18n/ → features/ → app/, and no feature imports another.
 // scripts/lint-boundaries.test.ts proves that each zone reports a forbidden import.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,23 @@ const folders = (dir) =>
 
 const modules = folders(`${api}/modules`);
 const features = folders(`${web}/features`);
+
+/**
+ * The modules in the order `app.ts` registers them (`use(<plugin>)` in its `modules` list): each may depend only on
+ * those before it, which Fastify checks at start for the plugins and these zones check for the imports.
+ */
+export function registrationOrder(source = readFileSync(path.join(root, api, 'app.ts'), 'utf8')) {
+  const pluginOf = new Map(
+    [...source.matchAll(/^import (\w+) from '\.\/modules\/([\w-]+)\/[\w.-]+\.plugin\.ts';$/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+  );
+  const list = source.slice(source.indexOf('const modules = ['));
+  return [...list.matchAll(/use\((\w+)/g)].flatMap((m) => pluginOf.get(m[1] ?? '') ?? []);
+}
+
+const layers = registrationOrder();
 
 /** @typedef {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }} Zone */
 
@@ -45,6 +63,14 @@ export const apiZones = [
       },
     ]);
   }),
+  ...layers.flatMap((module, i) =>
+    layers.slice(i + 1).map((later) => ({
+      // Production code of a module (its tables and tests aside) never imports a module registered after it.
+      target: `./${api}/modules/${module}/**/!(*.tables|*.test).ts`,
+      from: `./${api}/modules/${later}`,
+      message: `The ${module} module is registered before ${later} in app.ts, so it never imports it: a module uses only those registered before it (no cycles).`,
+    })),
+  ),
   {
     target: [`./${api}/plugins`, `./${api}/lib`],
     from: `./${api}/modules`,

@@ -1,8 +1,10 @@
 // Each zone of eslint.boundaries.js reports a forbidden import, and leaves the allowed ones alone: linted as if
 // the code below were a file at that path.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { registrationOrder } from '../eslint.boundaries.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -21,6 +23,39 @@ describe('API boundaries', () => {
       expect.stringContaining('reaches accounts only through its plugin'),
     ]);
     expect(await boundaryErrors(file, "import '../accounts/accounts.tables.ts';")).toHaveLength(1);
+  });
+
+  it('refuse a module an import of a module registered after it in app.ts, so no cycle can form', async () => {
+    const order = registrationOrder();
+    expect(order.indexOf('orders')).toBeLessThan(order.indexOf('checkout'));
+    expect(order.indexOf('checkout')).toBeLessThan(order.indexOf('payments'));
+    // Every module folder has its place.
+    expect([...order].sort()).toEqual(
+      readdirSync(path.join(root, 'apps/api/src/modules'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    );
+    const orders = 'apps/api/src/modules/orders/forbidden.ts';
+    expect(await boundaryErrors(orders, "import '../checkout/index.ts';")).toEqual([
+      expect.stringContaining('registered before checkout in app.ts'),
+    ]);
+    expect(await boundaryErrors(orders, "import type { Ledger } from '../royalties/index.ts';")).toEqual([]);
+    expect(
+      await boundaryErrors('apps/api/src/modules/checkout/forbidden.ts', "import '../payments/index.ts';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/api/src/modules/payments/forbidden.ts', "import '../checkout/index.ts';"),
+    ).toEqual([]);
+    // A test may drive the modules above its own to set up what it checks.
+    expect(
+      await boundaryErrors('apps/api/src/modules/orders/forbidden.test.ts', "import '../checkout/index.ts';"),
+    ).toEqual([]);
+    expect(
+      registrationOrder(
+        "import a from './modules/a/a.plugin.ts';\nimport b from './modules/b/b.plugin.ts';\nconst modules = [use(b), use(a, {})];",
+      ),
+    ).toEqual(['b', 'a']);
   });
 
   it("let a tables file reference another module's tables for a foreign key", async () => {

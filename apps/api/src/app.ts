@@ -116,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Each module is a plugin that builds its service, decorates `app.<module>` and registers its routes.
   const modules = [
     use(storage, { storage: deps.storage }),
+    use(uploads),
     use(mail, { transport: deps.mailTransport, runSender: deps.runMailSender ?? true }),
     use(health),
     use(analytics),
@@ -130,7 +131,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(orders),
     use(checkout),
     use(payments),
-    use(uploads),
     use(submissions),
     use(reviews),
     use(seo),

@@ -12,4 +12,3 @@ export type {
 export type { LineDownloads } from './orders.reads.ts';
 export type { OrderActor } from './orders.records.ts';
 export { withdrawalDeadline } from './orders.queries.ts';
-export { includedVat, vatRateOf as vatRate } from '@hls/contract/money';

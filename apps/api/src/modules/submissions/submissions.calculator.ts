@@ -7,7 +7,7 @@ import {
 } from '@hls/contract';
 import type { z } from 'zod';
 import type { CheckoutSettings, Config } from '../../config.ts';
-import { vatRate } from '../orders/index.ts';
+import { vatRateOf } from '@hls/contract/money';
 
 export type CalculatorDeps = {
   /** The royalty rates in effect now, in percent as the settings state them (an admin may change them). */
@@ -27,7 +27,7 @@ export function quotePrice(
   const royaltyRateBp = input.free ? 0 : Math.round(percent * 100);
   const sale = saleRoyalty({
     paidCents: customerPriceCents,
-    vatRateBp: settings.vatRates ? vatRate(settings.vatRates, input.format) : 0,
+    vatRateBp: settings.vatRates ? vatRateOf(settings.vatRates, input.format) : 0,
     royaltyRateBp,
   });
   return {
