@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createEntitlements, type Entitlements } from './downloads.entitlements.ts';
+import { STAMP_JOB, STAMP_RETRIES, type DownloadsDeps, type StampJob } from './downloads.helpers.ts';
+import { createDownloadLinks, type DownloadLinks } from './downloads.links.ts';
 import downloadsRoutes from './downloads.routes.ts';
-import {
-  createDownloadsService,
-  STAMP_JOB,
-  STAMP_RETRIES,
-  type DownloadsService,
-  type StampJob,
-} from './downloads.service.ts';
+import { createStamping, type Stamping } from './downloads.stamping.ts';
 import { createDownloadTokens } from './downloads.tokens.ts';
+
+/**
+ * `app.downloads`: entitlements (grant, revoke, lists, free documents' users), links and the file they serve,
+ * and the stamping of the buyers' PDF copies. Grants join the paying transaction; stamping runs as a job after it.
+ */
+export type DownloadsService = Entitlements & DownloadLinks & Stamping;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +33,7 @@ declare module '../../plugins/events.ts' {
 export default fp(
   async function downloads(app: FastifyInstance) {
     const { config } = app;
-    const service = createDownloadsService({
+    const deps: DownloadsDeps = {
       db: app.db,
       transaction: app.transaction,
       jobs: app.jobs,
@@ -46,9 +49,14 @@ export default fp(
         publicUrl: config.publicUrl,
       },
       log: app.log.child({ module: 'downloads' }),
-    });
-    app.decorate('downloads', service);
-    await app.jobs.work<StampJob>(STAMP_JOB, (job) => service.stamp(job.data, job), {
+    };
+    const stamping = createStamping(deps);
+    app.decorate('downloads', {
+      ...createEntitlements(deps),
+      ...createDownloadLinks(deps),
+      ...stamping,
+    } satisfies DownloadsService);
+    await app.jobs.work<StampJob>(STAMP_JOB, (job) => stamping.stamp(job.data, job), {
       retryLimit: STAMP_RETRIES,
       retryDelay: 5,
       expireInSeconds: 600,

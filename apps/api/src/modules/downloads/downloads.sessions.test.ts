@@ -8,7 +8,7 @@ import { staff } from '../../../test/checkout-fixtures.ts';
 import { publishFreeDocument } from '../../../test/free-document.ts';
 import { bearer, confirmEmail, login, registerUser, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { RESENT_LINK_TTL } from './downloads.service.ts';
+import { RESENT_LINK_TTL } from './downloads.links.ts';
 import { createDownloadTokens, DOWNLOAD_AUDIENCE } from './downloads.tokens.ts';
 
 const t = useApp();

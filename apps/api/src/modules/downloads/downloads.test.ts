@@ -20,7 +20,7 @@ import {
 import { bookEditions, entitlements, orderLines, orders } from '../../db/schema.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { createAccessTokens } from '../../plugins/auth.ts';
-import { STAMP_RETRIES } from './downloads.service.ts';
+import { STAMP_RETRIES } from './downloads.helpers.ts';
 import { createDownloadTokens } from './downloads.tokens.ts';
 import { readThenAbort } from '../../../test/read-then-abort.ts';
 

@@ -1,0 +1,134 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Download } from '@hls/contract';
+import type { AppTxContext } from '../../plugins/database.ts';
+import {
+  isPdf,
+  needsStamp,
+  queueStamp,
+  toDownload,
+  type DownloadsDeps,
+  type EntitlementRow,
+  type GrantInput,
+} from './downloads.helpers.ts';
+import { entitlements } from './downloads.tables.ts';
+
+export type EntitlementDeps = Pick<DownloadsDeps, 'db' | 'jobs' | 'assets' | 'settings' | 'log'>;
+
+/**
+ * Entitlements, what each user may download: granted in the paying transaction (a PDF's stamped copy queued
+ * with it), revoked with a refund, listed for the user and the orders, and the free documents' users counted.
+ */
+export function createEntitlements(deps: EntitlementDeps) {
+  const { db, jobs, assets, settings, log } = deps;
+
+  async function present(rows: EntitlementRow[]): Promise<Download[]> {
+    const found = await assets.forProducts(rows.map((r) => r.productId));
+    return rows.map((row) => {
+      const asset = found.get(row.productId);
+      return toDownload(row, asset, asset !== undefined && needsStamp(row, asset, settings.stampPdfs));
+    });
+  }
+
+  return {
+    /**
+     * The buyer's right to download a paid digital line, in the paying transaction. Idempotent per order line;
+     * a PDF gets a stamped copy made by a job queued in the same transaction (when stamping is on).
+     */
+    async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
+      const asset = await assets.forProduct(input.productId, ctx);
+      if (!asset) log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
+      const stamp = settings.stampPdfs && asset !== undefined && isPdf(asset);
+      const [created] = await ctx.tx
+        .insert(entitlements)
+        .values({
+          userId: input.userId,
+          productId: input.productId,
+          orderId: input.orderId,
+          orderLineId: input.orderLineId,
+          orderNumber: input.orderNumber,
+          title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
+          source: 'purchase',
+          stampStatus: stamp ? 'pending' : 'none',
+        })
+        .onConflictDoNothing({ target: entitlements.orderLineId })
+        .returning({ id: entitlements.id });
+      if (!created) {
+        const [existing] = await ctx.tx
+          .select({ id: entitlements.id })
+          .from(entitlements)
+          .where(eq(entitlements.orderLineId, input.orderLineId));
+        return { entitlementId: existing!.id };
+      }
+      if (stamp) {
+        await queueStamp(jobs, ctx, {
+          entitlementId: created.id,
+          name: input.buyer.name,
+          email: input.buyer.email,
+          orderNumber: input.orderNumber,
+        });
+      }
+      return { entitlementId: created.id };
+    },
+
+    /** A refunded or withdrawn line: its download stops at once (links already given are refused too). */
+    async revokeLine(ctx: AppTxContext, orderLineId: number): Promise<void> {
+      await ctx.tx
+        .update(entitlements)
+        .set({ status: 'revoked', revokedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(entitlements.orderLineId, orderLineId), eq(entitlements.status, 'active')));
+    },
+
+    /** The downloads of these order lines of the user, by line id (lines without one are absent). */
+    async forOrderLines(userId: string, orderLineIds: number[]): Promise<Map<number, Download>> {
+      const found = new Map<number, Download>();
+      if (orderLineIds.length === 0) return found;
+      const rows = await db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.userId, userId), inArray(entitlements.orderLineId, orderLineIds)));
+      const downloads = await present(rows);
+      rows.forEach((row, i) => found.set(row.orderLineId!, downloads[i]!));
+      return found;
+    },
+
+    /** The user's downloads, newest first: of one order, or all of them. */
+    async list(userId: string, orderId?: string): Promise<Download[]> {
+      const rows = await db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.userId, userId), orderId ? eq(entitlements.orderId, orderId) : undefined))
+        .orderBy(desc(entitlements.createdAt), entitlements.id);
+      return present(rows);
+    },
+
+    /** Users who took each free product (one free entitlement each, however often they download it). */
+    async freeDownloads(productIds: number[]): Promise<Map<number, number>> {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: entitlements.productId, users: sql<number>`count(*)::int` })
+        .from(entitlements)
+        .where(and(inArray(entitlements.productId, ids), eq(entitlements.source, 'free')))
+        .groupBy(entitlements.productId);
+      return new Map(rows.map((row) => [row.productId, row.users]));
+    },
+
+    /** The user downloaded this free document at least once (not merely asked for its link). */
+    async downloadedFree(userId: string, productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: entitlements.id })
+        .from(entitlements)
+        .where(
+          and(
+            eq(entitlements.userId, userId),
+            eq(entitlements.productId, productId),
+            eq(entitlements.source, 'free'),
+            eq(entitlements.status, 'active'),
+            isNotNull(entitlements.firstDownloadAt),
+          ),
+        );
+      return row !== undefined;
+    },
+  };
+}
+export type Entitlements = ReturnType<typeof createEntitlements>;
