@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { FreeDownloadButton } from '@/features/downloads/components/free-download-button';
@@ -15,8 +16,8 @@ export function FreeDocumentAction({ productId }: { productId: number }) {
   const { pathname } = useLocation();
   if (loggedIn) return <FreeDownloadButton productId={productId} />;
   return (
-    <Link className="btn btn--primary btn--sm" to={paths.loginRegister.getHref()} state={{ from: pathname }}>
+    <ButtonLink size="sm" to={paths.loginRegister.getHref()} state={{ from: pathname }}>
       {t('detail.freeLogIn')}
-    </Link>
+    </ButtonLink>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
 import { useWholeShell } from '@/lib/after-first-paint';
 import { loaderStore } from '@/app/current-store';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
@@ -81,12 +82,12 @@ export function Component() {
           </h1>
           <p className="hero__text">{t('home.text')}</p>
           <div className="hero__actions">
-            <Link to={paths.bookshop.getHref()} className="btn btn--accent btn--lg">
+            <ButtonLink to={paths.bookshop.getHref()} variant="accent" size="lg">
               {t('home.ctaBookshop')}
-            </Link>
-            <Link to={paths.publish.getHref()} className="btn btn--on-dark btn--lg">
+            </ButtonLink>
+            <ButtonLink to={paths.publish.getHref()} variant="on-dark" size="lg">
               {t('home.ctaAuthor')}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { useServerStatus } from '@/components/seo/server-page';
 
@@ -14,12 +14,10 @@ export function Component() {
       <h1 id="not-found-title">{t('notFound.title')}</h1>
       <p className="not-found__body">{t('notFound.body')}</p>
       <div className="not-found__actions">
-        <Link className="btn btn--primary btn--md" to={paths.home.getHref()}>
-          {t('notFound.home')}
-        </Link>
-        <Link className="btn btn--secondary btn--md" to={paths.bookshop.getHref()}>
+        <ButtonLink to={paths.home.getHref()}>{t('notFound.home')}</ButtonLink>
+        <ButtonLink variant="secondary" to={paths.bookshop.getHref()}>
           {t('notFound.bookshop')}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

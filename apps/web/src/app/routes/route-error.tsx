@@ -1,5 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 
 /** Last-resort screen when a screen fails to load (for instance a stale chunk after a deployment). */
@@ -12,12 +14,10 @@ export function RouteError() {
       <h1>{t('error.title')}</h1>
       <p>{status === 404 ? t('notFound.body') : t('error.body')}</p>
       <div className="error-screen__actions">
-        <button type="button" className="btn btn--primary btn--md" onClick={() => window.location.reload()}>
-          {t('error.reload')}
-        </button>
-        <Link className="btn btn--secondary btn--md" to={paths.home.getHref()} reloadDocument>
+        <Button onClick={() => window.location.reload()}>{t('error.reload')}</Button>
+        <ButtonLink variant="secondary" to={paths.home.getHref()} reloadDocument>
           {t('notFound.home')}
-        </Link>
+        </ButtonLink>
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 
 /** Links to the three sections, for empty lists. */
@@ -7,15 +7,13 @@ export function BrowseLinks() {
   const { t } = useTranslation('shop');
   return (
     <nav aria-label={t('empty.browse')} className="browse-links">
-      <Link className="btn btn--primary btn--md" to={paths.bookshop.getHref()}>
-        {t('empty.bookshop')}
-      </Link>
-      <Link className="btn btn--secondary btn--md" to={paths.professional.getHref()}>
+      <ButtonLink to={paths.bookshop.getHref()}>{t('empty.bookshop')}</ButtonLink>
+      <ButtonLink variant="secondary" to={paths.professional.getHref()}>
         {t('empty.professional')}
-      </Link>
-      <Link className="btn btn--secondary btn--md" to={paths.academic.getHref()}>
+      </ButtonLink>
+      <ButtonLink variant="secondary" to={paths.academic.getHref()}>
         {t('empty.academic')}
-      </Link>
+      </ButtonLink>
     </nav>
   );
 }

@@ -1,39 +1,39 @@
-import type { ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { buttonClasses } from './button-classes';
+import type { ButtonLook } from './button-classes';
 import { Spinner } from './spinner';
 
-type ButtonProps = ComponentPropsWithRef<'button'> & {
-  variant?: 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger' | 'link';
-  size?: 'sm' | 'md' | 'lg';
-  block?: boolean;
-  /** Shows a spinner and disables the button while a request runs; `busyLabel` is announced. */
-  busy?: boolean;
-  busyLabel?: string;
-};
+type ButtonProps = ComponentPropsWithRef<'button'> &
+  Omit<ButtonLook, 'className'> & {
+    /** Shows a spinner and disables the button while a request runs; `busyLabel` is announced. */
+    busy?: boolean;
+    busyLabel?: string;
+    /** An icon before the label (the spinner takes its place while the button is busy). */
+    icon?: ReactNode;
+  };
 
 export function Button({
-  variant = 'primary',
-  size = 'md',
-  block = false,
+  variant,
+  size,
+  block,
   busy = false,
   busyLabel,
+  icon,
   className,
   children,
   disabled,
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
   return (
     <button
       type={type}
-      className={classes}
+      className={buttonClasses({ variant, size, block, className })}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy && <Spinner size="sm" label={busyLabel ?? ''} />}
+      {busy ? <Spinner size="sm" label={busyLabel ?? ''} /> : icon}
       <span>{children}</span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { buttonClasses } from './button-classes';
 import { SearchIcon } from './icons';
 
 /** Longest search text the lists accept. */
@@ -60,10 +61,8 @@ export function SearchBox({
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
       />
-      <button
-        type="submit"
-        className={`btn btn--primary btn--md${buttonClassName ? ` ${buttonClassName}` : ''}`}
-      >
+      {/* Not a Button: its label keeps its own class (hidden on narrow screens) with nothing around it. */}
+      <button type="submit" className={buttonClasses({ className: buttonClassName })}>
         <SearchIcon />
         {buttonText}
       </button>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EmailConfirmResponse } from '@hls/contract';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { notify } from '@/components/ui/notify';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -68,15 +69,13 @@ export function EmailConfirmation({ token }: { token: string | null }) {
           <p>{t('auth:emailConfirm.confirmedText', { email: outcome.email })}</p>
         </Alert>
         <div className="email-link__actions">
-          <Link className="btn btn--primary btn--md" to={paths.cart.getHref()}>
-            {t('auth:emailConfirm.toCart')}
-          </Link>
-          <Link
-            className="btn btn--secondary btn--md"
+          <ButtonLink to={paths.cart.getHref()}>{t('auth:emailConfirm.toCart')}</ButtonLink>
+          <ButtonLink
+            variant="secondary"
             to={loggedIn ? paths.myAccount.getHref() : paths.loginRegister.getHref()}
           >
             {loggedIn ? t('auth:emailConfirm.toAccount') : t('auth:emailConfirm.toLogin')}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     );
@@ -111,12 +110,12 @@ export function EmailConfirmation({ token }: { token: string | null }) {
             {t('auth:emailConfirm.retry')}
           </Button>
         )}
-        <Link
-          className="btn btn--secondary btn--md"
+        <ButtonLink
+          variant="secondary"
           to={loggedIn ? paths.myAccount.getHref() : paths.loginRegister.getHref()}
         >
           {loggedIn ? t('auth:emailConfirm.toAccount') : t('auth:emailConfirm.toLogin')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -124,22 +124,21 @@ export function RegisterForm({ onRegistered, onLogIn, onResetPassword }: Registe
           <div className="alert alert--info email-taken">
             <p className="alert__title">{t('auth:register.emailTaken', { email: currentEmail })}</p>
             <div className="email-taken__actions">
-              <button
-                type="button"
-                className="btn btn--primary btn--sm"
+              <Button
+                size="sm"
                 onClick={() => onLogIn(currentEmail)}
                 aria-label={t('auth:register.logInWithLabel', { email: currentEmail })}
               >
                 {t('auth:register.logInWith')}
-              </button>
-              <button
-                type="button"
-                className="btn btn--secondary btn--sm"
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() => onResetPassword(currentEmail)}
                 aria-label={t('auth:register.resetPasswordLabel', { email: currentEmail })}
               >
                 {t('auth:register.resetPassword')}
-              </button>
+              </Button>
             </div>
           </div>
         )}

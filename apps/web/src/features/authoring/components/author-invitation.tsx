@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@hls/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
@@ -25,9 +25,7 @@ export function AuthorInvitation({ role }: { role: Role | null }) {
   if (role === 'editor' || role === 'admin')
     return (
       <EmptyState title={t('authoring:invite.staffTitle')} text={t('authoring:invite.staffText')}>
-        <Link className="btn btn--primary btn--md" to={paths.backOfficeEditorial.getHref()}>
-          {t('authoring:invite.queue')}
-        </Link>
+        <ButtonLink to={paths.backOfficeEditorial.getHref()}>{t('authoring:invite.queue')}</ButtonLink>
       </EmptyState>
     );
 
@@ -48,9 +46,9 @@ export function AuthorInvitation({ role }: { role: Role | null }) {
       <Button busy={isLoading} busyLabel={t('authoring:invite.sending')} onClick={() => void become()}>
         {t('authoring:invite.become')}
       </Button>
-      <Link className="btn btn--secondary btn--md" to={paths.publish.getHref()}>
+      <ButtonLink variant="secondary" to={paths.publish.getHref()}>
         {t('authoring:invite.guide')}
-      </Link>
+      </ButtonLink>
     </EmptyState>
   );
 }

@@ -5,6 +5,7 @@ import { productPath } from '@hls/contract';
 import type { Submission } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { notify } from '@/components/ui/notify';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -78,9 +79,7 @@ function SubmissionActions({ submission, onRevise }: { submission: Submission; o
   return (
     <div className="author-actions">
       {isDraft && actions.edit && (
-        <Link className="btn btn--primary btn--md" to={draftHref(submission)}>
-          {t('authoring:actions.continue')}
-        </Link>
+        <ButtonLink to={draftHref(submission)}>{t('authoring:actions.continue')}</ButtonLink>
       )}
       {actions.resubmit && <Button onClick={onRevise}>{t('authoring:actions.revise')}</Button>}
       {actions.withdraw && !isDraft && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthorProduct } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -17,12 +18,10 @@ function AddButtons() {
   const { t } = useTranslation('authoring');
   return (
     <div className="author-products__add">
-      <Link className="btn btn--primary btn--md" to={paths.bookProposed.getHref()}>
-        {t('list.addBook')}
-      </Link>
-      <Link className="btn btn--secondary btn--md" to={paths.fileProposed.getHref()}>
+      <ButtonLink to={paths.bookProposed.getHref()}>{t('list.addBook')}</ButtonLink>
+      <ButtonLink variant="secondary" to={paths.fileProposed.getHref()}>
         {t('list.addFile')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -68,9 +67,9 @@ function ProductRow({ product, locale }: { product: AuthorProduct; locale: strin
             ? t('list.downloads', { count: product.salesCount })
             : t('list.sales', { count: product.salesCount })}
         </p>
-        <Link className="btn btn--secondary btn--sm" to={href} aria-label={t('list.openNamed', { title })}>
+        <ButtonLink variant="secondary" size="sm" to={href} aria-label={t('list.openNamed', { title })}>
           {t('list.open')}
-        </Link>
+        </ButtonLink>
       </div>
     </li>
   );

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 
@@ -8,9 +8,7 @@ export function BackOfficeForbidden({ text }: { text?: string }) {
   const { t } = useTranslation('backoffice');
   return (
     <EmptyState title={t('forbidden.title')} text={text ?? t('forbidden.text')}>
-      <Link className="btn btn--primary btn--md" to={paths.home.getHref()}>
-        {t('forbidden.home')}
-      </Link>
+      <ButtonLink to={paths.home.getHref()}>{t('forbidden.home')}</ButtonLink>
     </EmptyState>
   );
 }

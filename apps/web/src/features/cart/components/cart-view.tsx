@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
 import { paths, productPath } from '@/config/paths';
@@ -75,14 +77,15 @@ function CartLine({ item, locale, error }: { item: CartItem; locale: string; err
         <span className="visually-hidden">{t('cart.lineTotal')}: </span>
         {formatMoney(lineTotal(item), locale)}
       </p>
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm cart-line__remove"
+      <Button
+        variant="ghost"
+        size="sm"
+        className="cart-line__remove"
         onClick={() => dispatch(deleteFromCart({ cartItemId }))}
         aria-label={t('cart.remove', { title: item.title })}
       >
         {t('cart.removeShort')}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -115,9 +118,9 @@ function UndoEmpty({ onUndo, onExpire }: { onUndo: () => void; onExpire: () => v
   return (
     <div className="cart-undo" role="status">
       <span>{t('cart.emptied')}</span>
-      <button ref={button} type="button" className="btn btn--secondary btn--sm" onClick={onUndo}>
+      <Button ref={button} variant="secondary" size="sm" onClick={onUndo}>
         {t('cart.undo')}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -175,9 +178,9 @@ export function CartView({ checkoutAction, lineErrors = {}, delivery }: CartView
         </div>
       </dl>
       {checkoutAction ?? (
-        <Link className="btn btn--accent btn--lg btn--block" to={paths.checkout.getHref()}>
+        <ButtonLink variant="accent" size="lg" block to={paths.checkout.getHref()}>
           {t('cart.checkout')}
-        </Link>
+        </ButtonLink>
       )}
       {totals.hasPaperBooks && <PaperDeliveryNote days={delivery} className="cart-summary__note" />}
       {items.some(isDigitalLine) && <p className="cart-summary__note">{t('cart.digitalNote')}</p>}
@@ -197,29 +200,25 @@ export function CartView({ checkoutAction, lineErrors = {}, delivery }: CartView
           ))}
         </ul>
         <div className="cart-lines__actions">
-          <Link className="btn btn--link btn--md" to={paths.bookshop.getHref()}>
+          <ButtonLink variant="link" to={paths.bookshop.getHref()}>
             {t('cart.continue')}
-          </Link>
+          </ButtonLink>
           <div className="cart-lines__bulk">
             {hasBooks && (
-              <button
-                type="button"
-                className="btn btn--secondary btn--sm"
-                onClick={() => dispatch(removeBooksFromCart())}
-              >
+              <Button variant="secondary" size="sm" onClick={() => dispatch(removeBooksFromCart())}>
                 {t('cart.removeBooks')}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="btn btn--danger btn--sm"
+            <Button
+              variant="danger"
+              size="sm"
               onClick={() => {
                 setEmptied(items);
                 dispatch(deleteAllFromCart());
               }}
             >
               {t('cart.clear')}
-            </button>
+            </Button>
           </div>
         </div>
       </section>

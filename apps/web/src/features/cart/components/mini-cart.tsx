@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths, productPath } from '@/config/paths';
 import { formatMoney, intlLocale } from '@/lib/money';
 import { deleteFromCart, isDigitalLine, selectCartItems, selectCartTotals, unitPrice } from '../cart-slice';
@@ -80,13 +81,14 @@ export function MiniCart({ onNavigate, checkoutAction }: MiniCartProps) {
       </p>
       <div className="mini-cart__actions">
         {checkoutAction}
-        <Link
+        <ButtonLink
           to={paths.cart.getHref()}
-          className={`btn ${checkoutAction ? 'btn--secondary' : 'btn--primary'} btn--md btn--block`}
+          variant={checkoutAction ? 'secondary' : 'primary'}
+          block
           onClick={onNavigate}
         >
           {t('common:cart.view')}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

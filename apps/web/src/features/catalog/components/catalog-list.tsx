@@ -1,8 +1,9 @@
 import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Section, SortOrder } from '@hls/contract';
 import { COUNT_CAP, SEARCH_CANDIDATES } from '@hls/contract/values';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
@@ -92,39 +93,41 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
     ? t(atLeast ? 'filters.showResultsAtLeast' : 'filters.showResults', { count: currentData.count })
     : t('filters.close');
   const resetButton = filtered && (
-    <button type="button" className="btn btn--link" onClick={reset}>
+    <Button variant="link" size={null} onClick={reset}>
       {t('filters.reset')}
-    </button>
+    </Button>
   );
 
   return (
     <div className="container catalog-layout">
       <aside className="catalog-sidebar" aria-labelledby={`${ids}-filters`}>
         {/* Below the desktop breakpoint the filters open in a full-screen sheet. */}
-        <button
-          type="button"
-          className="btn btn--secondary btn--md catalog-sidebar__toggle"
+        <Button
+          variant="secondary"
+          className="catalog-sidebar__toggle"
           aria-haspopup="dialog"
           aria-expanded={filtersOpen}
           onClick={() => {
             afterSheet.current = null;
             setFiltersOpen(true);
           }}
+          icon={
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
+              <path d="M4 6h16M7 12h10M10 18h4" />
+            </svg>
+          }
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          >
-            <path d="M4 6h16M7 12h10M10 18h4" />
-          </svg>
           {activeCount > 0 ? t('filters.toggleCount', { count: activeCount }) : t('filters.toggle')}
-        </button>
+        </Button>
         <div className="catalog-sidebar__panel">
           <div className="catalog-sidebar__head">
             <h2 id={`${ids}-filters`} className="catalog-sidebar__title">
@@ -143,9 +146,9 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
         variant="sheet"
         returnFocusTo={() => afterSheet.current}
         footer={
-          <button type="button" className="btn btn--primary btn--md btn--block" onClick={showResults}>
+          <Button block onClick={showResults}>
             {showResultsLabel}
-          </button>
+          </Button>
         }
       >
         {resetButton && <div className="catalog-sheet__reset">{resetButton}</div>}
@@ -173,13 +176,9 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
           {state.search && (
             <p className="catalog-summary__search">
               {t('list.searchFor', { search: state.search })}{' '}
-              <button
-                type="button"
-                className="btn btn--link"
-                onClick={() => onChange({ ...state, search: '', page: 1 })}
-              >
+              <Button variant="link" size={null} onClick={() => onChange({ ...state, search: '', page: 1 })}>
                 {t('list.clearSearch')}
-              </button>
+              </Button>
             </p>
           )}
         </div>
@@ -201,9 +200,7 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
           <div className="catalog-state catalog-state--error" role="alert">
             <h3>{t('list.errorTitle')}</h3>
             <p>{t('list.errorBody')}</p>
-            <button type="button" className="btn btn--primary btn--md" onClick={() => void refetch()}>
-              {t('list.retry')}
-            </button>
+            <Button onClick={() => void refetch()}>{t('list.retry')}</Button>
           </div>
         )}
 
@@ -213,15 +210,11 @@ export function CatalogList({ section, state: urlState, onChange: writeUrl, path
             <p>{filtered ? t('list.emptyFiltered') : t('list.emptyBody')}</p>
             <div className="catalog-state__actions">
               {state.page > 1 && (
-                <Link className="btn btn--secondary btn--md" to={hrefFor(1)}>
+                <ButtonLink variant="secondary" to={hrefFor(1)}>
                   {t('list.firstPage')}
-                </Link>
+                </ButtonLink>
               )}
-              {filtered && (
-                <button type="button" className="btn btn--primary btn--md" onClick={reset}>
-                  {t('filters.reset')}
-                </button>
-              )}
+              {filtered && <Button onClick={reset}>{t('filters.reset')}</Button>}
             </div>
           </div>
         )}

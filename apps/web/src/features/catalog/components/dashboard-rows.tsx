@@ -6,6 +6,7 @@ import { interleave } from '../interleave';
 import { DashboardRowsSkeleton, RowSection } from './dashboard-rows-skeleton';
 import type { RowName } from './dashboard-rows-skeleton';
 import { ProductCard } from './product-card';
+import { Button } from '@/components/ui/button';
 
 function Row({ row, products }: { row: RowName; products: ProductSummary[] }) {
   if (products.length === 0) return null;
@@ -42,16 +43,14 @@ export function DashboardRows({ rows }: { rows: RowName[] }) {
       <div className="catalog-state catalog-state--error" role="alert">
         <h2 className="section-title">{t('home.errorTitle')}</h2>
         <p>{t('home.errorBody')}</p>
-        <button
-          type="button"
-          className="btn btn--primary btn--md"
+        <Button
           onClick={() => {
             void books.refetch();
             void files.refetch();
           }}
         >
           {t('list.retry')}
-        </button>
+        </Button>
       </div>
     );
   }

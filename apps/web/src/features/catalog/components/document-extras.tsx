@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Licence } from '@hls/contract';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { env } from '@/config/env';
 import { licenceUrl } from '../licence-url';
 
@@ -30,7 +31,12 @@ export function SamplePreviewLink({ url }: { url: string }) {
   const { t } = useTranslation('catalog');
   const href = url.startsWith('/api/') ? `${env.apiUrl}${url}` : url;
   return (
-    <a className="btn btn--secondary btn--md sample-link" href={href} target="_blank" rel="noopener">
+    <a
+      className={buttonClasses({ variant: 'secondary', className: 'sample-link' })}
+      href={href}
+      target="_blank"
+      rel="noopener"
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

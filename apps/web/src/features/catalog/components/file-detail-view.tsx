@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@hls/contract';
+import { ButtonLink } from '@/components/ui/button-link';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { paths } from '@/config/paths';
 import { useAppLanguage } from '@/i18n/use-app-language';
@@ -83,13 +84,9 @@ export function FileDetailView({
                 <p className="product-actions__free-note">{t('detail.freeLoggedIn')}</p>
               ))
             ) : (
-              <Link
-                to={paths.loginRegister.getHref()}
-                state={{ from: pathname }}
-                className="btn btn--primary btn--lg"
-              >
+              <ButtonLink to={paths.loginRegister.getHref()} state={{ from: pathname }} size="lg">
                 {t('detail.freeLogIn')}
-              </Link>
+              </ButtonLink>
             )
           ) : (
             <AddToCartButton

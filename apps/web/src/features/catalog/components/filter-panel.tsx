@@ -3,6 +3,7 @@ import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editionFormats, fileTypes, languages } from '@hls/contract/values';
 import type { Category, FileType, Section } from '@hls/contract';
+import { Button } from '@/components/ui/button';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
 import { useAppLanguage } from '@/i18n/use-app-language';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '../api/catalog-api';
@@ -248,9 +249,9 @@ function PriceRange({
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn--secondary btn--sm">
+        <Button type="submit" variant="secondary" size="sm">
           {t('filters.applyPrice')}
-        </button>
+        </Button>
       </fieldset>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { CartIcon, CompareIcon, HeartIcon } from '@/components/ui/icons';
 
 type SecondaryActionsProps = {
@@ -20,22 +21,22 @@ export function SecondaryActions({
   const { t } = useTranslation('catalog');
   return (
     <div className="product-actions__secondary">
-      <button
-        type="button"
-        className={`btn btn--ghost btn--md product-actions__icon${inWishlist ? ' is-active' : ''}`}
+      <Button
+        variant="ghost"
+        className={`product-actions__icon${inWishlist ? ' is-active' : ''}`}
         onClick={onAddToWishlist}
+        icon={<HeartIcon size={20} fill={inWishlist ? 'currentColor' : 'none'} />}
       >
-        <HeartIcon size={20} fill={inWishlist ? 'currentColor' : 'none'} />
-        <span>{inWishlist ? t('actions.inWishlist') : t('actions.wishlist')}</span>
-      </button>
-      <button
-        type="button"
-        className={`btn btn--ghost btn--md product-actions__icon${inCompare ? ' is-active' : ''}`}
+        {inWishlist ? t('actions.inWishlist') : t('actions.wishlist')}
+      </Button>
+      <Button
+        variant="ghost"
+        className={`product-actions__icon${inCompare ? ' is-active' : ''}`}
         onClick={onAddToCompare}
+        icon={<CompareIcon size={20} />}
       >
-        <CompareIcon size={20} />
-        <span>{inCompare ? t('actions.inCompare') : t('actions.compare')}</span>
-      </button>
+        {inCompare ? t('actions.inCompare') : t('actions.compare')}
+      </Button>
     </div>
   );
 }
@@ -77,29 +78,28 @@ export function AddToCartButton({
   const [ref, onScreen] = useOnScreen<HTMLButtonElement>();
   return (
     <>
-      <button
+      <Button
         ref={ref}
-        type="button"
-        className="btn btn--primary btn--lg product-actions__cart"
+        size="lg"
+        className="product-actions__cart"
         disabled={disabled}
         onClick={onClick}
+        icon={<CartIcon size={20} />}
       >
-        <CartIcon size={20} />
         {t('actions.addToCart')}
-      </button>
+      </Button>
       {stickyPrice !== undefined && (
         <div className="buy-bar" aria-hidden="true" hidden={onScreen}>
           <div className="buy-bar__price">{stickyPrice}</div>
-          <button
-            type="button"
+          <Button
             tabIndex={-1}
-            className="btn btn--primary btn--md buy-bar__cart"
+            className="buy-bar__cart"
             disabled={disabled}
             onClick={onClick}
+            icon={<CartIcon size={18} />}
           >
-            <CartIcon size={18} />
             {t('actions.addToCart')}
-          </button>
+          </Button>
         </div>
       )}
     </>

@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { useServerStatus } from '@/components/seo/server-page';
 
@@ -26,17 +27,13 @@ export function ProductUnavailable({ notFound, listPath, listLabel, onRetry }: P
       <h1 id="product-unavailable-title">{notFound ? t('detail.notFoundTitle') : t('detail.errorTitle')}</h1>
       <p className="not-found__body">{notFound ? t('detail.notFoundBody') : t('detail.errorBody')}</p>
       <div className="not-found__actions">
-        {!notFound && (
-          <button type="button" className="btn btn--primary btn--md" onClick={onRetry}>
-            {t('list.retry')}
-          </button>
-        )}
-        <Link className={`btn ${notFound ? 'btn--primary' : 'btn--secondary'} btn--md`} to={listPath}>
+        {!notFound && <Button onClick={onRetry}>{t('list.retry')}</Button>}
+        <ButtonLink variant={notFound ? 'primary' : 'secondary'} to={listPath}>
           {listLabel}
-        </Link>
-        <Link className="btn btn--secondary btn--md" to={paths.home.getHref()}>
+        </ButtonLink>
+        <ButtonLink variant="secondary" to={paths.home.getHref()}>
           {t('common:notFound.home')}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -95,20 +95,27 @@ export function ReportDocument({
 
   return (
     <>
-      <button type="button" className="btn btn--link btn--sm report-document__open" onClick={openDialog}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M5 21V4h11l-1.5 4L16 12H5" strokeLinejoin="round" />
-        </svg>
-        <span>{t('report.open')}</span>
-      </button>
+      <Button
+        variant="link"
+        size="sm"
+        className="report-document__open"
+        onClick={openDialog}
+        icon={
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M5 21V4h11l-1.5 4L16 12H5" strokeLinejoin="round" />
+          </svg>
+        }
+      >
+        {t('report.open')}
+      </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ProductPage, Section } from '@hls/contract';
 import { SEARCH_CANDIDATES } from '@hls/contract/values';
 import { BrowseLinks } from '@/components/ui/browse-links';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -128,9 +130,9 @@ function SectionResults({
       {!currentData && isError && (
         <div className="catalog-state catalog-state--error" role="alert">
           <p>{t('list.errorBody')}</p>
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => void refetch()}>
+          <Button size="sm" onClick={() => void refetch()}>
             {t('list.retry')}
-          </button>
+          </Button>
         </div>
       )}
       {currentData && count === 0 && <p className="search-section__none">{t('searchAll.noneHere')}</p>}
@@ -144,8 +146,8 @@ function SectionResults({
             ))}
           </ul>
           <p className="search-section__more">
-            <Link
-              className="btn btn--secondary btn--md"
+            <ButtonLink
+              variant="secondary"
               to={sectionSearchHref(section, search)}
               aria-label={t(atLeast ? 'searchAll.seeAllAtLeastIn' : 'searchAll.seeAllIn', {
                 count,
@@ -153,7 +155,7 @@ function SectionResults({
               })}
             >
               {t(atLeast ? 'searchAll.seeAllAtLeast' : 'searchAll.seeAll', { count })}
-            </Link>
+            </ButtonLink>
           </p>
         </>
       )}

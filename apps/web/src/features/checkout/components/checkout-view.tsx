@@ -10,6 +10,7 @@ import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CartIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -58,12 +59,10 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
           text={t('checkout:none.text')}
           icon={<CartIcon size={40} />}
         >
-          <Link className="btn btn--primary btn--md" to={paths.cart.getHref()}>
-            {t('checkout:none.cart')}
-          </Link>
-          <Link className="btn btn--secondary btn--md" to={paths.customerOrders.getHref()}>
+          <ButtonLink to={paths.cart.getHref()}>{t('checkout:none.cart')}</ButtonLink>
+          <ButtonLink variant="secondary" to={paths.customerOrders.getHref()}>
             {t('checkout:ordersLink')}
-          </Link>
+          </ButtonLink>
         </EmptyState>
       </div>
     );
@@ -79,9 +78,9 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
             text={t('checkout:gone.text')}
             icon={<CartIcon size={40} />}
           >
-            <Link className="btn btn--primary btn--md" to={paths.cart.getHref()} onClick={onOrderGone}>
+            <ButtonLink to={paths.cart.getHref()} onClick={onOrderGone}>
               {t('checkout:none.cart')}
-            </Link>
+            </ButtonLink>
           </EmptyState>
         </div>
       );

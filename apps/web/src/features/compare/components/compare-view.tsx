@@ -6,6 +6,7 @@ import { formatFileSize } from '@hls/contract/file-size';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { BrowseLinks } from '@/components/ui/browse-links';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListedPrice } from '@/components/ui/listed-price';
 import { CompareIcon } from '@/components/ui/icons';
@@ -140,37 +141,35 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
                 detail.editions
                   .filter((edition) => edition.inStock)
                   .map((edition) => (
-                    <button
+                    <Button
                       key={edition.format}
-                      type="button"
-                      className="btn btn--primary btn--sm"
+                      size="sm"
                       onClick={() => onAddToCart(detail, edition)}
                       aria-label={t(`compare.add.${edition.format as EditionFormat}Label`, {
                         title: detail.title,
                       })}
                     >
                       {t(`compare.add.${edition.format as EditionFormat}`)}
-                    </button>
+                    </Button>
                   ))}
               {detail?.kind === 'file' && detail.free && freeAction?.(detail)}
               {detail?.kind === 'file' && !detail.free && (
-                <button
-                  type="button"
-                  className="btn btn--primary btn--sm"
+                <Button
+                  size="sm"
                   onClick={() => onAddToCart(detail)}
                   aria-label={t('compare.addToCartLabel', { title: detail.title })}
                 >
                   {t('compare.addToCart')}
-                </button>
+                </Button>
               )}
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
+              <Button
+                variant="ghost"
+                size="sm"
                 onClick={() => dispatch(deleteFromCompare({ id: item.id }))}
                 aria-label={t('compare.removeLabel', { title: item.title })}
               >
                 {t('compare.remove')}
-              </button>
+              </Button>
             </div>
           </td>
         );
@@ -182,13 +181,9 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
     <div className="container shop-page">
       <div className="shop-toolbar">
         <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
-        <button
-          type="button"
-          className="btn btn--danger btn--sm"
-          onClick={() => dispatch(deleteAllFromCompare())}
-        >
+        <Button variant="danger" size="sm" onClick={() => dispatch(deleteAllFromCompare())}>
           {t('compare.clear')}
-        </button>
+        </Button>
       </div>
       {isLoading && (
         <p className="compare-status">
@@ -198,9 +193,9 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
       )}
       {isError && (
         <Alert tone="error" title={t('compare.error')}>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
             {t('compare.retry')}
-          </button>
+          </Button>
         </Alert>
       )}
       <p className="compare-hint">{t('compare.scrollHint')}</p>

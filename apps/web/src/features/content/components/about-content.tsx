@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
 import { BookIcon, BriefcaseIcon, CapIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
@@ -63,12 +64,10 @@ export function AboutContent() {
       </div>
 
       <p className="content-block__actions">
-        <Link className="btn btn--primary btn--md" to={paths.publish.getHref()}>
-          {t('about.ctaPublish')}
-        </Link>
-        <Link className="btn btn--secondary btn--md" to={paths.contact.getHref()}>
+        <ButtonLink to={paths.publish.getHref()}>{t('about.ctaPublish')}</ButtonLink>
+        <ButtonLink variant="secondary" to={paths.contact.getHref()}>
           {t('about.ctaContact')}
-        </Link>
+        </ButtonLink>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGetSiteInfoQuery } from '../api/content-api';
@@ -24,9 +25,9 @@ export function LegalNotice() {
     return (
       <div className="container content-page">
         <Alert tone="error" title={t('legals.error')}>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
             {t('legals.retry')}
-          </button>
+          </Button>
         </Alert>
       </div>
     );

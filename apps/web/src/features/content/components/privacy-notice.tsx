@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteInfo } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetSiteInfoQuery } from '../api/content-api';
 
@@ -41,9 +42,9 @@ export function PrivacyNotice() {
     return (
       <div className="container content-page">
         <Alert tone="error" title={t('privacy.error')}>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
             {t('privacy.retry')}
-          </button>
+          </Button>
         </Alert>
       </div>
     );

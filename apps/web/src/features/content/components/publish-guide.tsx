@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { ButtonLink } from '@/components/ui/button-link';
 import { paths } from '@/config/paths';
 import { AuthorDeal } from './author-deal';
 import { ContractDownload } from './contract-download';
@@ -49,9 +51,7 @@ export function PublishGuide() {
           ))}
         </ol>
         <p className="content-block__actions">
-          <Link className="btn btn--primary btn--md" to={paths.loginRegister.getHref('register')}>
-            {t('publish.register')}
-          </Link>
+          <ButtonLink to={paths.loginRegister.getHref('register')}>{t('publish.register')}</ButtonLink>
         </p>
       </section>
 
@@ -62,7 +62,9 @@ export function PublishGuide() {
           {t('publish.contractTitle')}
         </h2>
         <p>{t('publish.contractText')}</p>
-        <ContractDownload className="btn btn--secondary btn--md">{t('publish.download')}</ContractDownload>
+        <ContractDownload className={buttonClasses({ variant: 'secondary' })}>
+          {t('publish.download')}
+        </ContractDownload>
       </section>
 
       <section id={TIPS_ID} className="content-block tips" aria-labelledby="publish-tips" tabIndex={-1}>

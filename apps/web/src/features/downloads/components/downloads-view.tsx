@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { BrowseLinks } from '@/components/ui/browse-links';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -72,12 +73,10 @@ export function DownloadsView({ orderId }: DownloadsViewProps) {
         >
           {orderId ? (
             <nav aria-label={t('empty.next')} className="browse-links">
-              <Link className="btn btn--primary btn--md" to={paths.customerOrders.getHref()}>
-                {t('ordersLink')}
-              </Link>
-              <Link className="btn btn--secondary btn--md" to={paths.download.getHref()} state={null}>
+              <ButtonLink to={paths.customerOrders.getHref()}>{t('ordersLink')}</ButtonLink>
+              <ButtonLink variant="secondary" to={paths.download.getHref()} state={null}>
                 {t('allLink')}
-              </Link>
+              </ButtonLink>
             </nav>
           ) : (
             <BrowseLinks />

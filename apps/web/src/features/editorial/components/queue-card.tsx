@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '@hls/contract';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
 import { useErrorText } from '@/i18n/use-error-text';
@@ -80,10 +81,10 @@ export function QueueCard({ item, locale, viewerId }: QueueCardProps) {
             <span className="visually-hidden"> {t('queue.forTitle', { title: item.title })}</span>
           </Button>
         )}
-        <Link className="btn btn--secondary btn--sm" to={paths.backOfficeSubmission.getHref(item.id)}>
+        <ButtonLink variant="secondary" size="sm" to={paths.backOfficeSubmission.getHref(item.id)}>
           {t('queue.review')}
           <span className="visually-hidden"> {t('queue.forTitle', { title: item.title })}</span>
-        </Link>
+        </ButtonLink>
       </div>
     </li>
   );

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -61,12 +62,10 @@ function NoSalesYet() {
   const { t } = useTranslation('royalties');
   return (
     <EmptyState title={t('empty.title')} text={t('empty.text')}>
-      <Link className="btn btn--primary btn--md" to={paths.bookProposed.getHref()}>
-        {t('empty.proposeBook')}
-      </Link>
-      <Link className="btn btn--secondary btn--md" to={paths.fileProposed.getHref()}>
+      <ButtonLink to={paths.bookProposed.getHref()}>{t('empty.proposeBook')}</ButtonLink>
+      <ButtonLink variant="secondary" to={paths.fileProposed.getHref()}>
         {t('empty.proposeFile')}
-      </Link>
+      </ButtonLink>
     </EmptyState>
   );
 }
@@ -93,9 +92,7 @@ export function AuthorPaymentsView() {
     if (failure.status === 403)
       return (
         <EmptyState title={t('notAuthor.title')} text={t('notAuthor.text')}>
-          <Link className="btn btn--primary btn--md" to={paths.fileBook.getHref()}>
-            {t('notAuthor.link')}
-          </Link>
+          <ButtonLink to={paths.fileBook.getHref()}>{t('notAuthor.link')}</ButtonLink>
         </EmptyState>
       );
     return (

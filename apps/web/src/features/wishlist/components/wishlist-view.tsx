@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { BrowseLinks } from '@/components/ui/browse-links';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HeartIcon } from '@/components/ui/icons';
 import { ListedPrice } from '@/components/ui/listed-price';
@@ -51,13 +53,9 @@ export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
     <div className="container shop-page">
       <div className="shop-toolbar">
         <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
-        <button
-          type="button"
-          className="btn btn--danger btn--sm"
-          onClick={() => dispatch(deleteAllFromWishlist())}
-        >
+        <Button variant="danger" size="sm" onClick={() => dispatch(deleteAllFromWishlist())}>
           {t('wishlist.clear')}
-        </button>
+        </Button>
       </div>
       <ul className="shop-cards">
         {items.map((item) => (
@@ -95,31 +93,30 @@ export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
                 {isFree(item) ? (
                   freeAction?.(item)
                 ) : needsEditionChoice(item) ? (
-                  <Link
-                    className="btn btn--primary btn--sm"
+                  <ButtonLink
+                    size="sm"
                     to={productHref(item)}
                     aria-label={t('wishlist.chooseEditionLabel', { title: item.title })}
                   >
                     {t('wishlist.chooseEdition')}
-                  </Link>
+                  </ButtonLink>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn btn--primary btn--sm"
+                  <Button
+                    size="sm"
                     onClick={() => onAddToCart(item)}
                     aria-label={t('wishlist.addToCartLabel', { title: item.title })}
                   >
                     {t('wishlist.addToCart')}
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--sm"
+                <Button
+                  variant="ghost"
+                  size="sm"
                   onClick={() => dispatch(deleteFromWishlist({ id: item.id }))}
                   aria-label={t('wishlist.remove', { title: item.title })}
                 >
                   {t('cart.removeShort')}
-                </button>
+                </Button>
               </div>
             </div>
           </li>
