@@ -96,6 +96,7 @@ export const apiZones = [
       `./${api}/plugins/**`,
       `./${api}/lib/**`,
       `./${api}/db/**`,
+      `./${api}/config/**`,
       `./${api}/!(server).ts`,
     ],
     from: `./${api}/demo`,

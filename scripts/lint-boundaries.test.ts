@@ -85,6 +85,7 @@ describe('API boundaries', () => {
       ['apps/api/src/db/schema.ts', '../demo/demo.tables.ts'],
       ['apps/api/src/app.ts', './demo/index.ts'],
       ['apps/api/src/config.ts', './demo/demo.dataset.ts'],
+      ['apps/api/src/config/forbidden.ts', '../demo/index.ts'],
     ];
     for (const [file, demo] of forbidden)
       expect(await boundaryErrors(file, `import '${demo}';`), file).toEqual([
