@@ -14,6 +14,7 @@ export default defineConfig({
     ],
     projects: [
       'packages/contract',
+      'packages/locales',
       'apps/api',
       'apps/web',
       // The repository's own tooling (lint rules, scripts).

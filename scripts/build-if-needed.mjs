@@ -15,6 +15,8 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/contract/src',
+  // The namespaces the web app loads; the translations themselves are served by the API.
+  'packages/locales/namespaces.ts',
 ].map((path) => join(root, path));
 
 /** The newest file under `path` (a file or a folder), skipping what is not a source. */

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localesDir } from '@hls/locales';
 import { ConfigError, loadConfig, parseDuration, parseSize } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hls-config-test-'));
@@ -26,7 +27,10 @@ describe('loadConfig', () => {
       trustProxy: false,
     });
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
-    expect(config.localesDir).toMatch(/apps\/web\/locales$/);
+    expect(config.localesDir).toBe(localesDir);
+    expect(loadConfig({ DATA_DIR: dataDir, LOCALES_DIR: 'elsewhere' }).localesDir).toBe(
+      path.resolve('elsewhere'),
+    );
   });
 
   it('generates a development JWT secret once and keeps it under DATA_DIR', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localesDir } from '@hls/locales';
 import { readCheckout, readPayments, type CheckoutSettings } from './config/checkout.ts';
 import { ConfigError, EnvSchema } from './config/env.ts';
 import { readRoyalties, type RoyaltySettings } from './config/royalties.ts';
@@ -93,6 +94,7 @@ export type Config = {
   uploads: UploadSettings;
   logLevel: string;
   webDistDir: string;
+  /** The translations, `{lng}/{ns}.json` (LOCALES_DIR; default the @hls/locales package's folder). */
   localesDir: string;
   /** False, a hop count, or the proxies' addresses (comma-separated); never `true` (any client believed). */
   trustProxy: false | number | string;
@@ -208,7 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploads: readUploads(e),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    localesDir: path.resolve(e.LOCALES_DIR ?? path.join(repoRoot, 'apps/web/locales')),
+    localesDir: path.resolve(e.LOCALES_DIR ?? localesDir),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pageRenders: { concurrency: e.PAGE_RENDER_CONCURRENCY, queue: e.PAGE_RENDER_QUEUE },
     apiDocs: e.API_DOCS ?? !isProduction,

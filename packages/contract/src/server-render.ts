@@ -20,7 +20,7 @@ export type ServerRender = {
 export type ServerRenderOptions = {
   /** Answers the API calls of a render: the API itself, in process. */
   fetch: typeof fetch;
-  /** Reads one namespace of the translations (apps/web/locales). */
+  /** Reads one namespace of the translations (@hls/locales, or the API's LOCALES_DIR). */
   translations: (language: Language, namespace: string) => Promise<object>;
 };
 

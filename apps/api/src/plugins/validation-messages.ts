@@ -1,25 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { Language } from '@hls/contract';
 import { languagesFromAcceptLanguage, resolveLanguage } from '@hls/contract/language';
+import { lookup, namespaceFile, readNamespace, type Translations } from '@hls/locales';
 
-/** Translates the contract's validation keys ("email.invalid") with the web app's `validation` namespace. */
+/** Translates the contract's validation keys ("email.invalid") with the `validation` namespace (@hls/locales). */
 export type Translate = (key: string) => string;
 
-type Catalogue = Record<string, unknown>;
-
-function loadCatalogue(localesDir: string, language: Language): Catalogue {
-  const file = path.join(localesDir, language, 'validation.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalogue) : {};
-}
-
-function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Catalogue)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+function loadCatalogue(localesDir: string, language: Language): Translations {
+  return existsSync(namespaceFile(language, 'validation', localesDir))
+    ? readNamespace(language, 'validation', localesDir)
+    : {};
 }
 
 const fallbackMessage = 'This value is not valid.';

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +9,7 @@ import type { Language } from '@hls/contract';
 import { LANGUAGE_COOKIE, requestLanguage } from '@hls/contract/language';
 import { SERVER_DATA_ID } from '@hls/contract/server-render';
 import type { RenderedPage, ServerRender } from '@hls/contract/server-render';
+import { loadNamespace } from '@hls/locales';
 import { createExpiringCache } from '../lib/expiring-cache.ts';
 import { createWorkLimit, WorkLimitReached } from '../lib/work-limit.ts';
 import { shareBody } from './compression.ts';
@@ -151,8 +151,7 @@ export default fp(
           throw new Error('the server render is older than the API (no pageUrl): build the web app again');
         renderer.configure({
           fetch: inProcessFetch(app),
-          translations: async (language, namespace) =>
-            JSON.parse(await readFile(path.join(options.localesDir, language, `${namespace}.json`), 'utf8')),
+          translations: (language, namespace) => loadNamespace(language, namespace, options.localesDir),
         });
       } catch (error) {
         app.log.error(

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseLanguage } from '@hls/contract/language';
+import { loadNamespace, type Translations } from '@hls/locales';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
@@ -25,16 +24,16 @@ export default async function localesRoutes(app: FastifyInstance, options: { loc
       const namespace = /^([a-z][a-z_-]{0,63})\.json$/.exec(request.params.file)?.[1];
       const notFound = new AppError('not_found', 404, 'No such translation file.');
       if (!dir || !namespace) throw notFound;
-      let content: string;
+      let content: Translations;
       try {
-        content = await readFile(path.join(options.localesDir, dir, `${namespace}.json`), 'utf8');
+        content = await loadNamespace(dir, namespace, options.localesDir);
       } catch {
         throw notFound;
       }
       return reply
         .header('cache-control', 'public, max-age=300')
         .header('content-language', dir)
-        .send(JSON.parse(content) as Record<string, unknown>);
+        .send(content);
     },
   });
 

@@ -1,5 +1,9 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localeResources } from '@/testing/test-i18n';
+import { localesDir, namespaces, readResources } from './index.ts';
+
+const localeResources = readResources();
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
@@ -10,18 +14,18 @@ function keyPaths(tree: unknown, prefix = ''): string[] {
 }
 
 describe('locale files', () => {
-  it('have the same namespaces in French and English', () => {
-    expect(Object.keys(localeResources.fr ?? {}).sort()).toEqual(
-      Object.keys(localeResources.en ?? {}).sort(),
-    );
+  it('are the listed namespaces, in French and English', () => {
+    for (const lng of ['fr', 'en']) {
+      const files = readdirSync(join(localesDir, lng)).map((file) => file.replace(/\.json$/, ''));
+      expect(files.sort(), lng).toEqual([...namespaces].sort());
+    }
+    expect(Object.keys(localeResources.fr).sort()).toEqual(Object.keys(localeResources.en).sort());
   });
 
   it('have no key that exists in one language only', () => {
-    const namespaces = Object.keys(localeResources.en ?? {});
-    expect(namespaces.length).toBeGreaterThan(0);
     for (const ns of namespaces) {
-      const fr = new Set(keyPaths(localeResources.fr?.[ns]));
-      const en = new Set(keyPaths(localeResources.en?.[ns]));
+      const fr = new Set(keyPaths(localeResources.fr[ns]));
+      const en = new Set(keyPaths(localeResources.en[ns]));
       const onlyFr = [...fr].filter((key) => !en.has(key)).map((key) => `${ns}:${key}`);
       const onlyEn = [...en].filter((key) => !fr.has(key)).map((key) => `${ns}:${key}`);
       expect({ onlyFr, onlyEn }).toEqual({ onlyFr: [], onlyEn: [] });
@@ -29,8 +33,8 @@ describe('locale files', () => {
   });
 
   it('has no empty translation', () => {
-    for (const lng of ['fr', 'en']) {
-      for (const [ns, tree] of Object.entries(localeResources[lng] ?? {})) {
+    for (const lng of ['fr', 'en'] as const) {
+      for (const [ns, tree] of Object.entries(localeResources[lng])) {
         const walk = (node: unknown, path: string) => {
           if (typeof node === 'string') expect(node.trim(), `${lng}/${ns}:${path}`).not.toBe('');
           else if (node && typeof node === 'object')
@@ -42,7 +46,7 @@ describe('locale files', () => {
   });
 
   it('keeps the exact English wording of the spec toasts', () => {
-    const toast = localeResources.en?.toast as Record<string, string>;
+    const toast = localeResources.en.toast as Record<string, string>;
     expect(toast).toMatchObject({
       loginSuccess: 'success login',
       loginFailed: 'failed login',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frenchTypographyFaults } from '@hls/contract/french-typography';
-import { localeResources } from '@/testing/test-i18n';
+import { readResources } from './index.ts';
 
 /** Every string of a translation tree with its key path. */
 function strings(tree: unknown, path: string): [string, string][] {
@@ -13,7 +13,7 @@ function strings(tree: unknown, path: string): [string, string][] {
 
 describe('French translations', () => {
   it('use French typography: narrow no-break spaces before : ; ! ? and inside « », ’, "2 000", "−15 %"', () => {
-    const namespaces = Object.entries(localeResources.fr ?? {});
+    const namespaces = Object.entries(readResources().fr);
     expect(namespaces.length).toBeGreaterThan(10);
     const faults = namespaces.flatMap(([ns, tree]) =>
       strings(tree, ns).flatMap(([key, text]) =>
