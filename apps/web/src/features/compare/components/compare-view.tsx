@@ -5,10 +5,9 @@ import type { BookDetail, Edition, EditionFormat, FileDetail } from '@hls/contra
 import { formatFileSize } from '@hls/contract/file-size';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
-import { BrowseLinks } from '@/components/ui/browse-links';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ListedPrice } from '@/components/ui/listed-price';
+import { SavedListScreen } from '@/components/ui/saved-list-screen';
 import { CompareIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { productPath } from '@/config/paths';
@@ -36,20 +35,6 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
   const language = useAppLanguage();
   const keys = items.map(({ id, type }) => ({ id, type }));
   const { data, isLoading, isError, refetch } = useGetCompareDetailsQuery(keys, { skip: items.length === 0 });
-
-  if (items.length === 0) {
-    return (
-      <div className="container shop-page">
-        <EmptyState
-          title={t('compare.emptyTitle')}
-          text={t('compare.emptyText')}
-          icon={<CompareIcon size={40} />}
-        >
-          <BrowseLinks />
-        </EmptyState>
-      </div>
-    );
-  }
 
   const detailOf = (index: number): Detail | null | undefined => data?.[index];
   const none = (
@@ -178,13 +163,16 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
   ];
 
   return (
-    <div className="container shop-page">
-      <div className="shop-toolbar">
-        <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
-        <Button variant="danger" size="sm" onClick={() => dispatch(deleteAllFromCompare())}>
-          {t('compare.clear')}
-        </Button>
-      </div>
+    <SavedListScreen
+      count={items.length}
+      empty={{
+        title: t('compare.emptyTitle'),
+        text: t('compare.emptyText'),
+        icon: <CompareIcon size={40} />,
+      }}
+      clearLabel={t('compare.clear')}
+      onClear={() => dispatch(deleteAllFromCompare())}
+    >
       {isLoading && (
         <p className="compare-status">
           <Spinner size="sm" label={t('compare.loading')} />{' '}
@@ -238,6 +226,6 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
           </tbody>
         </table>
       </div>
-    </div>
+    </SavedListScreen>
   );
 }

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { BrowseLinks } from '@/components/ui/browse-links';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
-import { EmptyState } from '@/components/ui/empty-state';
 import { HeartIcon } from '@/components/ui/icons';
 import { ListedPrice } from '@/components/ui/listed-price';
+import { SavedListScreen } from '@/components/ui/saved-list-screen';
 import { productPath } from '@/config/paths';
 import { intlLocale } from '@/lib/money';
 import { deleteAllFromWishlist, deleteFromWishlist, selectWishlistItems } from '../wishlist-slice';
@@ -35,28 +34,17 @@ export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
   const items = useAppSelector(selectWishlistItems);
   const locale = intlLocale(i18n.language);
 
-  if (items.length === 0) {
-    return (
-      <div className="container shop-page">
-        <EmptyState
-          title={t('wishlist.emptyTitle')}
-          text={t('wishlist.emptyText')}
-          icon={<HeartIcon size={40} />}
-        >
-          <BrowseLinks />
-        </EmptyState>
-      </div>
-    );
-  }
-
   return (
-    <div className="container shop-page">
-      <div className="shop-toolbar">
-        <p className="shop-toolbar__count">{t('wishlist.count', { count: items.length })}</p>
-        <Button variant="danger" size="sm" onClick={() => dispatch(deleteAllFromWishlist())}>
-          {t('wishlist.clear')}
-        </Button>
-      </div>
+    <SavedListScreen
+      count={items.length}
+      empty={{
+        title: t('wishlist.emptyTitle'),
+        text: t('wishlist.emptyText'),
+        icon: <HeartIcon size={40} />,
+      }}
+      clearLabel={t('wishlist.clear')}
+      onClear={() => dispatch(deleteAllFromWishlist())}
+    >
       <ul className="shop-cards">
         {items.map((item) => (
           <li key={item.id} className="shop-card">
@@ -122,6 +110,6 @@ export function WishlistView({ onAddToCart, freeAction }: WishlistViewProps) {
           </li>
         ))}
       </ul>
-    </div>
+    </SavedListScreen>
   );
 }
