@@ -56,6 +56,44 @@ export const errorCodes = [
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/**
+ * The HTTP status each code answers with: an error names its code, the status follows. `upload_rejected` is a 415
+ * for a type not accepted and a 422 (given explicitly) for a file that cannot be taken in safely.
+ */
+export const errorStatus = {
+  validation_failed: 400,
+  unauthorized: 401,
+  token_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  email_not_found: 404,
+  email_taken: 409,
+  invalid_credentials: 401,
+  invalid_refresh_token: 401,
+  invalid_reset_token: 400,
+  wrong_password: 400,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  service_unavailable: 503,
+  order_not_payable: 409,
+  address_required: 409,
+  payment_declined: 402,
+  payment_incomplete: 409,
+  payment_provider_unavailable: 503,
+  withdrawal_unavailable: 409,
+  refund_unavailable: 409,
+  invalid_transition: 409,
+  download_not_ready: 409,
+  invalid_download_token: 403,
+  upload_rejected: 415,
+  account_suspended: 403,
+  email_unconfirmed: 403,
+  invalid_email_token: 400,
+  review_not_allowed: 403,
+  internal_error: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 export const ErrorBody = z.object({
   error: z.object({
     code: ErrorCode,

@@ -1,27 +1,49 @@
-import type { ErrorCode } from '@hls/contract';
+import { errorStatus, type ErrorCode } from '@hls/contract';
 
-/** The error services throw: a stable code from the contract, its HTTP status, and optional field messages. */
+type AppErrorOptions = {
+  /** Another status than the code's own (`errorStatus`), where the code has two: an upload refused with 422. */
+  status?: number;
+  /** Seconds before trying again (a 429): the `Retry-After` header and `retryAfter` of the body. */
+  retryAfter?: number;
+  /** A finer cause the web app translates (a card's decline code): `reason` of the body. */
+  reason?: string;
+};
+
+/**
+ * The error services throw: a stable code from the contract, whose HTTP status follows from it (`errorStatus`), a
+ * message, and optional field messages.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
   readonly status: number;
   /** Field path → i18n key of the `validation` namespace; translated by the error handler. */
   readonly fields: Record<string, string> | undefined;
-  /** Seconds before trying again (a 429): the `Retry-After` header and `retryAfter` of the body. */
   readonly retryAfter: number | undefined;
-  /** A finer cause the web app translates (a card's decline code): `reason` of the body. */
   readonly reason: string | undefined;
 
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, options?: AppErrorOptions);
+  /** @deprecated the status follows from the code: `new AppError(code, message, fields, { status })`. */
   constructor(
     code: ErrorCode,
     status: number,
     message: string,
     fields?: Record<string, string>,
-    options: { retryAfter?: number; reason?: string } = {},
+    options?: AppErrorOptions,
+  );
+  constructor(
+    code: ErrorCode,
+    ...rest:
+      | [message: string, fields?: Record<string, string>, options?: AppErrorOptions]
+      | [status: number, message: string, fields?: Record<string, string>, options?: AppErrorOptions]
   ) {
+    const [status, message, fields, options = {}] =
+      typeof rest[0] === 'number'
+        ? (rest as [number, string, Record<string, string>?, AppErrorOptions?])
+        : [undefined, ...(rest as [string, Record<string, string>?, AppErrorOptions?])];
     super(message);
     this.code = code;
-    this.status = status;
+    this.status = options.status ?? status ?? errorStatus[code];
     this.fields = fields;
     this.retryAfter = options.retryAfter;
     this.reason = options.reason;

@@ -54,9 +54,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         return { id: claims.sub, role: claims.role, sessionId: claims.sid };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) {
-          throw new AppError('token_expired', 401, 'The access token has expired.');
+          throw new AppError('token_expired', 'The access token has expired.');
         }
-        throw new AppError('unauthorized', 401, 'The access token is not valid.');
+        throw new AppError('unauthorized', 'The access token is not valid.');
       }
     },
   };
@@ -65,7 +65,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new AppError('unauthorized', 401, 'Authentication required.');
+  if (!match?.[1]) throw new AppError('unauthorized', 'Authentication required.');
   return match[1];
 }
 
@@ -85,9 +85,8 @@ export default fp(
         if (!sessionCheck) throw new Error('no session check installed: an access token cannot be trusted');
         // Logout, a password change or a suspension end a token at once, not when it expires.
         if (!(await sessionCheck(user)))
-          throw new AppError('unauthorized', 401, 'Your session has ended. Please log in again.');
-        if (!roles.includes(user.role))
-          throw new AppError('forbidden', 403, 'You are not allowed to do this.');
+          throw new AppError('unauthorized', 'Your session has ended. Please log in again.');
+        if (!roles.includes(user.role)) throw new AppError('forbidden', 'You are not allowed to do this.');
         request.user = user;
       };
     });

@@ -65,7 +65,7 @@ function takesMultipart(route: Pick<RouteOptions, 'schema' | 'config'>): boolean
 }
 
 const tooLarge = (fields?: Record<string, string>) =>
-  new AppError('payload_too_large', 413, 'The request is too large.', fields);
+  new AppError('payload_too_large', 'The request is too large.', fields);
 
 /**
  * JSON (built in), urlencoded and multipart forms all end up as `request.body`, validated by the same schema.
@@ -97,7 +97,7 @@ export default fp(
       const { config } = request.routeOptions;
       if (config.multipart === 'stream') return;
       if (!config.multipartForm) {
-        throw new AppError('unsupported_media_type', 415, 'This address does not take multipart forms.');
+        throw new AppError('unsupported_media_type', 'This address does not take multipart forms.');
       }
       const { fields, fieldBytes } = config.multipartForm;
       const declared = Number(request.headers['content-length'] ?? 0);

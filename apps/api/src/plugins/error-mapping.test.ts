@@ -8,7 +8,7 @@ const translate = (key: string) => (key.includes('.') ? `t(${key})` : 't(generic
 describe('mapError', () => {
   it('maps an AppError to its status and code, translating field keys and giving them for the web app', () => {
     const mapped = mapError(
-      new AppError('wrong_password', 400, 'Wrong.', { oldPassword: 'password.wrong' }),
+      new AppError('wrong_password', 'Wrong.', { oldPassword: 'password.wrong' }),
       translate,
     );
     expect(mapped).toEqual({
@@ -55,7 +55,7 @@ describe('mapError', () => {
 
   it('gives the finer reason of an AppError, such as a card’s decline code', () => {
     const mapped = mapError(
-      new AppError('payment_declined', 402, 'Declined.', undefined, { reason: 'insufficient_funds' }),
+      new AppError('payment_declined', 'Declined.', undefined, { reason: 'insufficient_funds' }),
       translate,
     );
     expect(mapped.body.error).toEqual({
@@ -89,6 +89,6 @@ describe('mapError', () => {
       fault: true,
     });
     expect(mapError('a string was thrown', translate).status).toBe(500);
-    expect(mapError(new AppError('internal_error', 500, 'Boom'), translate).fault).toBe(true);
+    expect(mapError(new AppError('internal_error', 'Boom'), translate).fault).toBe(true);
   });
 });

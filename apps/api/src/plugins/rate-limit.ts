@@ -18,7 +18,6 @@ export default fp(
       errorResponseBuilder: (_request, context) =>
         new AppError(
           'rate_limited',
-          429,
           `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
           undefined,
           { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) },

@@ -33,7 +33,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** An admin changing their own role or suspending themselves would lock the back office out: refused. */
 const notOnYourself = (field: 'role' | 'status') =>
-  new AppError('validation_failed', 400, 'An administrator cannot do this to their own account.', {
+  new AppError('validation_failed', 'An administrator cannot do this to their own account.', {
     [field]: 'user.self',
   });
 

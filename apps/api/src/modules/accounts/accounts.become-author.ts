@@ -28,12 +28,11 @@ export function createBecomeAuthor(deps: BecomeAuthorDeps) {
     async becomeAuthor(userId: string, profile: BecomeAuthorRequest): Promise<BecomeAuthorResponse> {
       const outcome = await transaction(async ({ tx, raise }) => {
         const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
-        if (!current) throw new AppError('unauthorized', 401, 'This account no longer exists.');
+        if (!current) throw new AppError('unauthorized', 'This account no longer exists.');
         if (current.suspendedAt) throw accountSuspended();
         if (current.role !== 'customer') {
           throw new AppError(
             'invalid_transition',
-            409,
             current.role === 'author'
               ? 'This account is already an author.'
               : 'Only a customer can become an author.',

@@ -42,12 +42,12 @@ type Purpose = (typeof emailTokenPurposes)[number];
 export const RESEND_INTERVAL_SECONDS = 60;
 
 const invalidLink = () =>
-  new AppError('invalid_email_token', 400, 'This link is not valid: it was already used or has expired.', {
+  new AppError('invalid_email_token', 'This link is not valid: it was already used or has expired.', {
     token: 'emailLink.invalid',
   });
 
 const addressTaken = () =>
-  new AppError('email_taken', 409, 'An account already exists with this e-mail address.', {
+  new AppError('email_taken', 'An account already exists with this e-mail address.', {
     email: 'email.taken',
   });
 
@@ -260,9 +260,9 @@ export function createEmailService(deps: EmailDeps) {
       await transaction(async (ctx) => {
         const { tx } = ctx;
         const [owner] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
-        if (!owner) throw new AppError('unauthorized', 401, 'This account no longer exists.');
+        if (!owner) throw new AppError('unauthorized', 'This account no longer exists.');
         if (owner.emailConfirmedAt) {
-          throw new AppError('invalid_transition', 409, 'This e-mail address is already confirmed.');
+          throw new AppError('invalid_transition', 'This e-mail address is already confirmed.');
         }
         const [sent] = await tx
           .select({
@@ -275,7 +275,6 @@ export function createEmailService(deps: EmailDeps) {
         if (Number(sent?.total) > 1 && Number(sent?.recent) > 0) {
           throw new AppError(
             'rate_limited',
-            429,
             `A link was sent less than ${RESEND_INTERVAL_SECONDS} s ago. Check your inbox, or try again in a moment.`,
           );
         }

@@ -78,17 +78,17 @@ export function toUser(row: UserRow, pendingEmail: string | null = null): User {
   };
 }
 
-export const unknownUser = () => new AppError('not_found', 404, 'No user has this id.');
+export const unknownUser = () => new AppError('not_found', 'No user has this id.');
 
 /** What the `author_profiles` view shows as the name: a change of it changes the products' copies. */
 export const publicName = (row: Pick<UserRow, 'displayName' | 'firstName' | 'lastName'>) =>
   [row.displayName, row.firstName, row.lastName].join('\u0000');
 
 export const accountSuspended = () =>
-  new AppError('account_suspended', 403, 'This account is suspended. Please contact the shop.');
+  new AppError('account_suspended', 'This account is suspended. Please contact the shop.');
 
 export const emailTaken = () =>
-  new AppError('email_taken', 409, 'An account already exists with this e-mail address.', {
+  new AppError('email_taken', 'An account already exists with this e-mail address.', {
     email: 'email.taken',
   });
 
@@ -127,7 +127,7 @@ export async function insertUser(
 export async function getUserRow(db: DbOrTx, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   // A valid token for a deleted account: treat it as logged out.
-  if (!row) throw new AppError('unauthorized', 401, 'This account no longer exists.');
+  if (!row) throw new AppError('unauthorized', 'This account no longer exists.');
   return row;
 }
 

@@ -31,8 +31,7 @@ export function createLogin(deps: LoginDeps) {
       const valid = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyAgainstDummy(password);
-      if (!user || !valid)
-        throw new AppError('invalid_credentials', 401, 'Wrong e-mail address or password.');
+      if (!user || !valid) throw new AppError('invalid_credentials', 'Wrong e-mail address or password.');
       // After the password check: someone without the password learns nothing of the suspension.
       if (user.suspendedAt) throw accountSuspended();
       return transaction(({ tx }) => tokens.startSession(tx, user));
@@ -41,7 +40,7 @@ export function createLogin(deps: LoginDeps) {
     /** Rotates a refresh token; presenting an already rotated one revokes its whole family (likely theft). */
     async refresh(presented: string): Promise<TokenPair> {
       const invalid = () =>
-        new AppError('invalid_refresh_token', 401, 'Your session has ended. Please log in again.');
+        new AppError('invalid_refresh_token', 'Your session has ended. Please log in again.');
       const outcome = await transaction(async ({ tx }) => {
         const [current] = await tx
           .select()

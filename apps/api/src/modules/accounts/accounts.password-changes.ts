@@ -94,7 +94,7 @@ export function createPasswordChanges(deps: PasswordChangeDeps) {
         return { email: user!.email };
       });
       if (!done) {
-        throw new AppError('invalid_reset_token', 400, 'This reset link is invalid or has expired.', {
+        throw new AppError('invalid_reset_token', 'This reset link is invalid or has expired.', {
           token: 'token.invalid',
         });
       }
@@ -104,7 +104,7 @@ export function createPasswordChanges(deps: PasswordChangeDeps) {
     async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
       const user = await getUserRow(db, userId);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-        throw new AppError('wrong_password', 400, 'The current password is not correct.', {
+        throw new AppError('wrong_password', 'The current password is not correct.', {
           oldPassword: 'password.wrong',
         });
       }

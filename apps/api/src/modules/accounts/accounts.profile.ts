@@ -67,13 +67,12 @@ export function createProfile(deps: ProfileDeps) {
           const fields = { currentPassword: 'password.required' };
           throw new AppError(
             'validation_failed',
-            400,
             'Enter your password to change the e-mail address.',
             fields,
           );
         }
         if (!(await verifyPassword(current.passwordHash, changes.currentPassword))) {
-          throw new AppError('wrong_password', 400, 'The current password is not correct.', {
+          throw new AppError('wrong_password', 'The current password is not correct.', {
             currentPassword: 'password.wrong',
           });
         }

@@ -37,7 +37,7 @@ export type ThrottleStore = { redis: Redis; keyPrefix: string } | null;
 export function tooManyAttempts(waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const when = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
-  return new AppError('rate_limited', 429, `Too many attempts. Try again in ${when}.`, undefined, {
+  return new AppError('rate_limited', `Too many attempts. Try again in ${when}.`, undefined, {
     retryAfter: seconds,
   });
 }

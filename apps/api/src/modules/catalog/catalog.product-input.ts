@@ -99,7 +99,7 @@ export type NewProduct = {
 };
 
 export function invalid(fields: Record<string, string>, message = 'The product is not valid.'): AppError {
-  return new AppError('validation_failed', 400, message, fields);
+  return new AppError('validation_failed', message, fields);
 }
 
 /** Price of the cheapest offer of a book: the edition with the lowest final price. */

@@ -21,7 +21,8 @@ export type EntitlementDeps = Pick<DownloadsDeps, 'db' | 'jobs' | 'assets' | 'se
 export function createEntitlements(deps: EntitlementDeps) {
   const { db, jobs, assets, settings, log } = deps;
 
-  async function present(rows: EntitlementRow[]): Promise<Download[]> {
+  /** The entitlements as the contract shows them: with their file (type, size) and whether a stamped copy is due. */
+  async function asDownloads(rows: EntitlementRow[]): Promise<Download[]> {
     const found = await assets.forProducts(rows.map((r) => r.productId));
     return rows.map((row) => {
       const asset = found.get(row.productId);
@@ -86,7 +87,7 @@ export function createEntitlements(deps: EntitlementDeps) {
         .select()
         .from(entitlements)
         .where(and(eq(entitlements.userId, userId), inArray(entitlements.orderLineId, orderLineIds)));
-      const downloads = await present(rows);
+      const downloads = await asDownloads(rows);
       rows.forEach((row, i) => found.set(row.orderLineId!, downloads[i]!));
       return found;
     },
@@ -98,7 +99,7 @@ export function createEntitlements(deps: EntitlementDeps) {
         .from(entitlements)
         .where(and(eq(entitlements.userId, userId), orderId ? eq(entitlements.orderId, orderId) : undefined))
         .orderBy(desc(entitlements.createdAt), entitlements.id);
-      return present(rows);
+      return asDownloads(rows);
     },
 
     /** Users who took each free product (one free entitlement each, however often they download it). */

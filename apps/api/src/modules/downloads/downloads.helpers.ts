@@ -62,11 +62,10 @@ export type DownloadsDeps = {
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
 
-export const notFound = () => new AppError('not_found', 404, 'Download not found.');
+export const notFound = () => new AppError('not_found', 'Download not found.');
 export const notReady = () =>
   new AppError(
     'download_not_ready',
-    409,
     'Your personal copy of this file is being prepared. Try again in a moment.',
   );
 

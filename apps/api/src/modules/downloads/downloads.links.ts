@@ -81,7 +81,7 @@ export function createDownloadLinks(deps: LinkDeps) {
     const asset = await assets.forProduct(productId);
     if (!asset || asset.status !== 'published') throw notFound();
     if (asset.kind !== 'file' || asset.section !== 'academic' || asset.priceCents !== 0) {
-      throw new AppError('forbidden', 403, 'This file is sold: buy it to download it.');
+      throw new AppError('forbidden', 'This file is sold: buy it to download it.');
     }
     const row = await transaction(async ({ tx }) => {
       await tx

@@ -30,8 +30,9 @@ const Use = z.discriminatedUnion('use', [
 export function invalidDownloadToken(status: 403 | 404 = 403): AppError {
   return new AppError(
     'invalid_download_token',
-    status,
     'This download link is not valid (expired, altered, or of a purchase no longer available). Ask for a new link from your downloads.',
+    undefined,
+    { status },
   );
 }
 

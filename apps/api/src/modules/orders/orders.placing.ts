@@ -71,17 +71,17 @@ function priceLines(
 }
 
 const linesRefused = (fields: Record<string, string>) =>
-  new AppError('validation_failed', 400, 'Some lines of the order cannot be sold.', fields);
+  new AppError('validation_failed', 'Some lines of the order cannot be sold.', fields);
 
 /** Why an address cannot be saved on this order: the error to answer, in the order the checks are made. */
 async function whyNoAddress(tx: Tx, orderId: string, userId: string): Promise<AppError> {
   const row = await lockOrder(tx, orderId, userId);
   if (!row) return notFound();
   if (row.status !== 'pending_payment') {
-    return new AppError('order_not_payable', 409, 'This order is no longer waiting for payment.');
+    return new AppError('order_not_payable', 'This order is no longer waiting for payment.');
   }
   if (!row.needsAddress) return invalidTransition('This order holds no paper books: it needs no address.');
-  return new AppError('validation_failed', 400, 'We do not ship to this country.', {
+  return new AppError('validation_failed', 'We do not ship to this country.', {
     country: 'country.notShipped',
   });
 }
@@ -98,7 +98,6 @@ export function createOrderPlacing(deps: PlacingDeps) {
       if (!(await accounts.emailConfirmed(userId))) {
         throw new AppError(
           'email_unconfirmed',
-          403,
           'Confirm your e-mail address before ordering: open the link we sent to it, or ask for a new one.',
         );
       }

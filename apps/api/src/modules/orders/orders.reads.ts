@@ -51,7 +51,7 @@ export function createOrderReads(deps: OrderReadsDeps) {
   const { db, accounts } = deps;
 
   /** Orders as the contract shows them, with the downloads of their paid digital lines (outside transactions). */
-  async function present(
+  async function withDownloads(
     details: OrderDetail[],
     userId: string,
     downloadsOf: LineDownloads,
@@ -138,14 +138,14 @@ export function createOrderReads(deps: OrderReadsDeps) {
     async customerOrder(userId: string, orderId: string, downloadsOf: LineDownloads): Promise<Order> {
       const [detail] = await readOrders(db, [orderId]);
       if (!detail || detail.row.userId !== userId) throw notFound();
-      return (await present([detail], userId, downloadsOf))[0]!;
+      return (await withDownloads([detail], userId, downloadsOf))[0]!;
     },
 
     /** The customer's orders, newest first. */
     async customerOrders(userId: string, page: number, downloadsOf: LineDownloads): Promise<OrderPage> {
       const { ids, count, pages } = await customerOrderIds(db, userId, page);
       const details = await readOrders(db, ids);
-      return orderPage(await present(details, userId, downloadsOf), count, page, pages);
+      return orderPage(await withDownloads(details, userId, downloadsOf), count, page, pages);
     },
 
     async adminList(query: z.output<typeof AdminOrderQuery>): Promise<AdminOrderPage> {
@@ -165,7 +165,7 @@ export function createOrderReads(deps: OrderReadsDeps) {
       if (!detail) throw notFound();
       const { userId } = detail.row;
       const [[order], customers, payment] = await Promise.all([
-        present([detail], userId, downloadsOf),
+        withDownloads([detail], userId, downloadsOf),
         accounts.profiles([userId]),
         paymentOf(orderId),
       ]);

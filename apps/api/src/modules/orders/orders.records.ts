@@ -9,11 +9,10 @@ import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
 export type OrderActor = OrderEvent['actor'];
 
-export const notFound = () => new AppError('not_found', 404, 'No such order.');
-export const invalidTransition = (message: string) => new AppError('invalid_transition', 409, message);
-export const refundUnavailable = (message: string) => new AppError('refund_unavailable', 409, message);
-export const withdrawalUnavailable = (message: string) =>
-  new AppError('withdrawal_unavailable', 409, message);
+export const notFound = () => new AppError('not_found', 'No such order.');
+export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
+export const refundUnavailable = (message: string) => new AppError('refund_unavailable', message);
+export const withdrawalUnavailable = (message: string) => new AppError('withdrawal_unavailable', message);
 
 /** The order locked for the transaction (only the given customer's, with `userId`). */
 export async function lockOrder(tx: Tx, orderId: string, userId?: string): Promise<OrderRow | undefined> {

@@ -82,7 +82,7 @@ export function createRefunds(deps: {
         .orderBy(desc(payments.succeededAt))
         .limit(1);
       if (!payment?.intentId) {
-        throw new AppError('refund_unavailable', 409, 'This order has no payment to refund.');
+        throw new AppError('refund_unavailable', 'This order has no payment to refund.');
       }
       const wanted = await orders.refundable(order.id, input.lineIds);
       const inProgress = () =>
@@ -115,11 +115,11 @@ export function createRefunds(deps: {
         refund.amountCents !== wanted.amountCents ||
         !sameLines(refund.lineIds, wanted.lineIds)
       ) {
-        throw new AppError('refund_unavailable', 409, 'Another refund of this order is in progress.');
+        throw new AppError('refund_unavailable', 'Another refund of this order is in progress.');
       }
       const pendingRefund = refund;
       const sent = await unreachableAs503(() => sendRefund(pendingRefund, payment));
-      if ('error' in sent) throw new AppError('refund_unavailable', 409, sent.error);
+      if ('error' in sent) throw new AppError('refund_unavailable', sent.error);
       await transaction(async (ctx) => {
         const [done] = await ctx.tx
           .update(refunds)

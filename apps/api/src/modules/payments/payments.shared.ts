@@ -36,11 +36,10 @@ export type EventSource = { eventId: string; type: string };
 
 export const openStatuses: PaymentStatus[] = ['creating', 'open'];
 
-export const notFound = () => new AppError('not_found', 404, 'Not found.');
+export const notFound = () => new AppError('not_found', 'Not found.');
 export const unavailable = () =>
   new AppError(
     'payment_provider_unavailable',
-    503,
     'The payment provider cannot be reached; nothing was changed. Try again in a moment.',
   );
 

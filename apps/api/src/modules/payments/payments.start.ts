@@ -35,11 +35,10 @@ const settledOrderStatuses: readonly OrderStatus[] = [
 ];
 
 const notPayable = (text = 'This order is no longer waiting for payment.') =>
-  new AppError('order_not_payable', 409, text);
+  new AppError('order_not_payable', text);
 const incomplete = () =>
   new AppError(
     'payment_incomplete',
-    409,
     'The payment has not been taken yet: confirm the card, then confirm the order again.',
   );
 
@@ -125,10 +124,10 @@ export function createPaymentStart(deps: {
       if (!order) throw notFound();
       if (order.status !== 'pending_payment') throw notPayable();
       if (order.needsAddress && !order.hasAddress) {
-        throw new AppError('address_required', 409, 'The order needs its delivery address before payment.');
+        throw new AppError('address_required', 'The order needs its delivery address before payment.');
       }
       if (order.hasDigital && !input.consent) {
-        throw new AppError('validation_failed', 400, 'Some fields are not valid.', {
+        throw new AppError('validation_failed', 'Some fields are not valid.', {
           'consent.immediateDelivery': 'consent.immediateDelivery',
           'consent.withdrawalWaiver': 'consent.withdrawalWaiver',
         });
@@ -222,7 +221,7 @@ export function createPaymentStart(deps: {
           return { id: after.id, status: after.status };
         const [row] = await db.select().from(payments).where(eq(payments.id, payment.id));
         if (outcome === 'mismatch' || row?.status === 'mismatch') {
-          throw new AppError('payment_declined', 402, message('mismatch', input.language), undefined, {
+          throw new AppError('payment_declined', message('mismatch', input.language), undefined, {
             reason: 'mismatch',
           });
         }
@@ -236,7 +235,6 @@ export function createPaymentStart(deps: {
         const code = intent.lastError.code;
         throw new AppError(
           'payment_declined',
-          402,
           declineMessage(code, intent.lastError.message, input.language),
           undefined,
           isDeclineCode(code) ? { reason: code } : {},

@@ -34,7 +34,7 @@ export function createStripeWebhooks(deps: {
       try {
         event = (provider as StripeProvider).constructEvent(rawBody, signature ?? '');
       } catch {
-        throw new AppError('validation_failed', 400, 'The webhook signature is not valid.');
+        throw new AppError('validation_failed', 'The webhook signature is not valid.');
       }
       if (!handledEvents.has(event.type)) return;
       await jobs.send(WEBHOOK_JOB, event, { singletonKey: event.id });

@@ -39,8 +39,8 @@ export type ReviewsDeps = {
 
 type ReviewRow = typeof productReviews.$inferSelect;
 
-const noProduct = () => new AppError('not_found', 404, 'No such product.');
-const noReview = () => new AppError('not_found', 404, 'No such review.');
+const noProduct = () => new AppError('not_found', 'No such product.');
+const noReview = () => new AppError('not_found', 'No such review.');
 
 /** The name a review is signed with: the first name and the last name's initial ("Camille M."). */
 export function reviewerName(user: { firstName: string; lastName: string }): string {
@@ -166,7 +166,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         .for('update');
       if (!current) throw noReview();
       if (!from.includes(current.status)) {
-        throw new AppError('invalid_transition', 409, `This review is ${current.status}.`);
+        throw new AppError('invalid_transition', `This review is ${current.status}.`);
       }
       const [updated] = await ctx.tx
         .update(productReviews)
@@ -215,7 +215,6 @@ export function createReviewsService(deps: ReviewsDeps) {
       if (!(await eligible(userId, product))) {
         throw new AppError(
           'review_not_allowed',
-          403,
           'Only a buyer of this product, or someone who downloaded this document, may review it.',
         );
       }

@@ -208,7 +208,6 @@ export function createBankService(deps: BankDeps) {
           if (!row)
             throw new AppError(
               'invalid_transition',
-              409,
               'Bank details are already saved for this account: update them instead.',
             );
         } else {
@@ -217,7 +216,7 @@ export function createBankService(deps: BankDeps) {
             .set(values)
             .where(eq(bankAccounts.userId, actor.id))
             .returning();
-          if (!row) throw new AppError('not_found', 404, 'No bank details are saved yet: create them first.');
+          if (!row) throw new AppError('not_found', 'No bank details are saved yet: create them first.');
         }
         await audit(ctx.tx, [
           {

@@ -158,7 +158,7 @@ export function createPayoutService(deps: PayoutDeps) {
       const now = clock.now();
       const executionDate = body.executionDate ?? isoDay(now);
       if (executionDate < isoDay(now)) {
-        throw new AppError('validation_failed', 400, 'The execution date cannot be before today.', {
+        throw new AppError('validation_failed', 'The execution date cannot be before today.', {
           executionDate: 'date.invalid',
         });
       }
@@ -204,7 +204,6 @@ export function createPayoutService(deps: PayoutDeps) {
         if (payable.length === 0) {
           throw new AppError(
             'invalid_transition',
-            409,
             `Nothing to pay: no author has an available balance of at least ${(minimum / 100).toFixed(2)} EUR with bank details saved.`,
           );
         }
@@ -332,7 +331,7 @@ export function createPayoutService(deps: PayoutDeps) {
     /** One run with its payouts; 404 for an unknown id. */
     async getRun(id: string): Promise<PayoutRun> {
       const [row] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, id));
-      if (!row) throw new AppError('not_found', 404, 'No such payout run.');
+      if (!row) throw new AppError('not_found', 'No such payout run.');
       return runWithPayouts(row, await payoutsOf(id));
     },
 
@@ -343,7 +342,7 @@ export function createPayoutService(deps: PayoutDeps) {
     async transferFile(id: string, actorId: string): Promise<TransferFileDownload> {
       return deps.transaction(async (ctx) => {
         const [row] = await ctx.tx.select().from(payoutRuns).where(eq(payoutRuns.id, id));
-        if (!row) throw new AppError('not_found', 404, 'No such payout run.');
+        if (!row) throw new AppError('not_found', 'No such payout run.');
         const transfers: Transfer[] = [];
         for (const payout of await payoutsOf(id, ctx.tx)) {
           transfers.push({

@@ -34,13 +34,12 @@ export function ratesInPercent(rates: RoyaltyRates): Config['royaltyRates'] {
 }
 
 const retroactive = () =>
-  new AppError('validation_failed', 400, 'A rate is never retroactive: its date cannot be in the past.', {
+  new AppError('validation_failed', 'A rate is never retroactive: its date cannot be in the past.', {
     effectiveFrom: 'rate.retroactive',
   });
 const taken = () =>
   new AppError(
     'validation_failed',
-    400,
     'This format already has a rate from that instant; a rate is never edited: choose another date.',
     { effectiveFrom: 'rate.taken' },
   );

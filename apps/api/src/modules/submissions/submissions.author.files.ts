@@ -74,7 +74,7 @@ export function createAuthorFiles(deps: AuthorFileDeps) {
         const row = await lockOwn(ctx.tx, authorId, id);
         checkEditable(row);
         const file = (await workingFiles(ctx.tx, id)).find((f) => f.slot === slot);
-        if (!file) throw new AppError('not_found', 404, 'No upload in this slot.');
+        if (!file) throw new AppError('not_found', 'No upload in this slot.');
         const gone = await dropWorking(ctx.tx, file);
         await ctx.tx
           .update(submissions)
@@ -97,9 +97,9 @@ export function createAuthorFiles(deps: AuthorFileDeps) {
         .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
         .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, id)))
         .limit(1);
-      if (!found) throw new AppError('not_found', 404, 'No such file.');
+      if (!found) throw new AppError('not_found', 'No such file.');
       const staff = viewer.role === 'editor' || viewer.role === 'admin';
-      if (!staff && found.authorId !== viewer.id) throw new AppError('not_found', 404, 'No such file.');
+      if (!staff && found.authorId !== viewer.id) throw new AppError('not_found', 'No such file.');
       return found.file;
     },
   };

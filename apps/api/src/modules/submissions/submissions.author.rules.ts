@@ -16,10 +16,10 @@ export type Fields = StoredFields;
 export type Categories = { top: Category[]; sub: Category[] };
 export type FieldErrors = Record<string, string>;
 
-export const notFound = () => new AppError('not_found', 404, 'No such submission.');
-export const invalidTransition = (message: string) => new AppError('invalid_transition', 409, message);
+export const notFound = () => new AppError('not_found', 'No such submission.');
+export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
 export const invalid = (fields: FieldErrors, message = 'Some fields are not valid.') =>
-  new AppError('validation_failed', 400, message, fields);
+  new AppError('validation_failed', message, fields);
 
 /** The working copy is edited only in a draft or after changes were requested. */
 export function checkEditable(row: Pick<SubmissionRow, 'status'>) {
@@ -219,7 +219,7 @@ export function checkFileType(received: ReceivedFile[], fileType: FileType | nul
   if (!file) return;
   if (!fileType) throw invalid({ fileType: 'fileType.required' });
   if (file.fileType !== fileType) {
-    throw new AppError('upload_rejected', 415, 'The file is not of the declared type.', {
+    throw new AppError('upload_rejected', 'The file is not of the declared type.', {
       file: 'upload.typeMismatch',
     });
   }

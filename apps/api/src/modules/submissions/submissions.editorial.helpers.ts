@@ -71,10 +71,10 @@ export type AuthorNotice = {
   productId: number | null;
 };
 
-export const notFound = () => new AppError('not_found', 404, 'No such submission.');
-export const conflict = (message: string) => new AppError('invalid_transition', 409, message);
+export const notFound = () => new AppError('not_found', 'No such submission.');
+export const conflict = (message: string) => new AppError('invalid_transition', message);
 export const invalid = (fields: Record<string, string>, message: string) =>
-  new AppError('validation_failed', 400, message, fields);
+  new AppError('validation_failed', message, fields);
 
 /** An editor's (or the system's) step in the submission's history. */
 export async function recordEvent(

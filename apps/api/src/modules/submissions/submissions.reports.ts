@@ -65,13 +65,13 @@ export function createReports(deps: ReportsDeps) {
     ): Promise<{ id: number }> {
       const product = (await deps.catalog.sales.offers([input.productId])).get(input.productId);
       if (!product || product.status !== 'published') {
-        throw new AppError('not_found', 404, 'No such published document.');
+        throw new AppError('not_found', 'No such published document.');
       }
       let email = input.email?.trim() || null;
       if (!email && reporter)
         email = (await deps.accounts.profiles([reporter.id])).get(reporter.id)?.email ?? null;
       if (!email) {
-        throw new AppError('validation_failed', 400, 'An e-mail is needed to answer the report.', {
+        throw new AppError('validation_failed', 'An e-mail is needed to answer the report.', {
           email: 'email.required',
         });
       }
@@ -136,9 +136,9 @@ export function createReports(deps: ReportsDeps) {
           .from(documentReports)
           .where(eq(documentReports.id, id))
           .for('update');
-        if (!report) throw new AppError('not_found', 404, 'No such report.');
+        if (!report) throw new AppError('not_found', 'No such report.');
         if (report.status !== 'open') {
-          throw new AppError('invalid_transition', 409, 'The report has already been decided.');
+          throw new AppError('invalid_transition', 'The report has already been decided.');
         }
         const status = body.uphold ? 'upheld' : 'dismissed';
         const decided = {

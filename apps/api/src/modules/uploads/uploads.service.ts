@@ -26,12 +26,12 @@ function cleanName(name: string | undefined): string {
 }
 
 function tooLarge(part: string): AppError {
-  return new AppError('payload_too_large', 413, 'The file is too large.', { [part]: 'upload.tooLarge' });
+  return new AppError('payload_too_large', 'The file is too large.', { [part]: 'upload.tooLarge' });
 }
 
 function refused(part: string, refusal: ContentRefusal): AppError {
   const status = refusal.code === 'upload.type' || refusal.code === 'upload.typeMismatch' ? 415 : 422;
-  return new AppError('upload_rejected', status, 'The file was refused.', { [part]: refusal.code });
+  return new AppError('upload_rejected', 'The file was refused.', { [part]: refusal.code }, { status });
 }
 
 /** Multipart errors of @fastify/multipart, by code. */
@@ -80,9 +80,21 @@ export function createUploadsService(deps: {
   }
 
   /**
-   * Takes in a multipart request's files and fields (see index.ts): each file part is streamed to storage
-   * under `spec.keyPrefix` as it arrives, counted against its slot's limit, then checked by content once the
-   * whole request was read (the declared type may come in a field after the file).
+   * Takes in a multipart request's files and fields: each file part is streamed to storage under `spec.keyPrefix`
+   * as it arrives, counted against its slot's limit, then checked by content once the whole request was read (the
+   * declared type may come in a field after the file). The route carries `config: streamMultipart`:
+   *
+   * ```ts
+   * const { fields, files } = await app.uploads.receiveMultipart(request, {
+   *   files: { file: request.params.slot }, keyPrefix: `submissions/${id}`,
+   * });
+   * // … on a later failure: await app.uploads.discard(files)
+   * ```
+   *
+   * Refusals: 413 `payload_too_large` `{ [part]: 'upload.tooLarge' }`; 415 `upload_rejected` `{ [part]:
+   * 'upload.type' | 'upload.typeMismatch' }`; 422 `upload_rejected` `{ [part]: 'upload.unsafe' | 'upload.damaged'
+   * | 'upload.macros' }`; 400 `validation_failed` for a file part the spec does not name or a slot sent twice.
+   * Whatever is refused, nothing the request stored is left in storage.
    */
   async function receiveMultipart(request: FastifyRequest, spec: UploadSpec): Promise<ReceivedMultipart> {
     const fields: Record<string, string> = {};
@@ -106,7 +118,7 @@ export function createUploadsService(deps: {
         if (part.type === 'field') {
           // A text part past the parser's `fieldSize` arrives cut: refuse it rather than keep half of it.
           if (part.valueTruncated) {
-            throw new AppError('payload_too_large', 413, 'The request is too large.', {
+            throw new AppError('payload_too_large', 'The request is too large.', {
               [part.fieldname]: 'generic.tooLong',
             });
           }
@@ -116,7 +128,7 @@ export function createUploadsService(deps: {
         const slot = spec.files[part.fieldname];
         if (!slot || stored.some((file) => file.part === part.fieldname)) {
           part.file.resume();
-          throw new AppError('validation_failed', 400, 'Unexpected file.', {
+          throw new AppError('validation_failed', 'Unexpected file.', {
             [part.fieldname]: 'generic.invalid',
           });
         }

@@ -104,7 +104,7 @@ function toRetrieved(row: DemoIntentRow): RetrievedIntent {
   };
 }
 
-const notFound = () => new AppError('not_found', 404, 'Not found.');
+const notFound = () => new AppError('not_found', 'Not found.');
 
 /** An outcome with the intent as it is after it (what `retrieveIntent` would answer next). */
 export type DemoAnswer = DemoOutcome & { intent: RetrievedIntent };
@@ -135,11 +135,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
     if (row.status === 'succeeded')
       return { status: 'succeeded', declineCode: null, intent: toRetrieved(row) };
     if (row.status === 'canceled') {
-      throw new AppError(
-        'order_not_payable',
-        409,
-        'This payment was cancelled: the order is no longer payable.',
-      );
+      throw new AppError('order_not_payable', 'This payment was cancelled: the order is no longer payable.');
     }
     return null;
   };
@@ -252,7 +248,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
         const done = settled(row);
         if (done) return done;
         if (row.status !== 'requires_action') {
-          throw new AppError('payment_incomplete', 409, 'This payment is not waiting for an authentication.');
+          throw new AppError('payment_incomplete', 'This payment is not waiting for an authentication.');
         }
         const outcome: DemoOutcome = approve
           ? { status: 'succeeded', declineCode: null }
