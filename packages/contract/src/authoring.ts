@@ -1,25 +1,22 @@
 import { z } from 'zod';
-import { Email, Language, Role } from './accounts.ts';
+import { Language } from './accounts.ts';
 import {
   ArchivePart,
   EditionFormat,
   FileType,
   Id,
-  LocalizedText,
   ProductKind,
-  ProductStatus,
   Section,
   SoftwareApp,
-  SoftwareRequirement,
   UsageLicence,
 } from './catalog.ts';
+import { booleanField, optionalOf } from './form-fields.ts';
 import {
   archiveParts,
   COMMENT_MAX,
   CONTENT_COUNT_MAX,
   DESCRIPTION_MAX,
   licences,
-  MAX_PAGE,
   PUBLISHER_MAX,
   SOFTWARE_MAX,
   SOFTWARE_VERSION_MAX,
@@ -45,6 +42,9 @@ import {
  * Statuses: draft → submitted → in_review → published | changes_requested (→ submitted again) | rejected;
  * archived = withdrawn before publication, or unpublished (at the author's request, by an editor, or by an upheld
  * report). Submissions have UUIDs; money is integer cents.
+ *
+ * Here: what a proposal is made of, the author's requests and the price calculator; a submission as it is read in
+ * submissions.ts; reports, the editorial queue, decisions and users in editorial.ts.
  */
 
 export const Licence = z.enum(licences);
@@ -68,19 +68,6 @@ const SubmissionUuid = z.uuid({ error: 'id.invalid' });
 export const SubmissionParams = z.object({ id: SubmissionUuid });
 export const SubmissionFileParams = z.object({ id: SubmissionUuid, fileId: SubmissionUuid });
 export const SubmissionSlotParams = z.object({ id: SubmissionUuid, slot: UploadSlot });
-
-/** Multipart text fields arrive as strings: '' means "not given". */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalOf = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const booleanField = z.preprocess(
-  (value) =>
-    value === 'true' || value === 'on' || value === '1'
-      ? true
-      : value === 'false' || value === '0'
-        ? false
-        : value,
-  z.boolean({ error: 'boolean.invalid' }),
-);
 
 export const SubmissionTitle = z
   .string({ error: 'title.required' })
@@ -301,133 +288,6 @@ export const AuthorRequestBody = z.object({
   reason: optionalOf(z.string().trim().max(COMMENT_MAX, 'comment.tooLong')),
 });
 
-/** A stored upload: never the storage key; `url` downloads it (the owner author and editors only). */
-export const SubmissionFile = z.object({
-  id: z.string(),
-  slot: UploadSlot,
-  /** The name the author's file had (metadata only: stored names are generated). */
-  originalName: z.string(),
-  mime: z.string(),
-  sizeBytes: z.number().int(),
-  sha256: z.string(),
-  /** Covers: the re-encoded image's size. PDFs: pages. */
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  pages: z.number().int().nullable(),
-  /** What editors should look at: `macros` (an Office file with a VBA project), `external_links`. */
-  flags: z.array(z.enum(['macros', 'external_links'])),
-  url: z.string(),
-  uploadedAt: z.string(),
-});
-export type SubmissionFile = z.infer<typeof SubmissionFile>;
-
-/** The values of a version (or of the working copy): every field as saved, null when not given. */
-export const SubmissionValues = z.object({
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  language: Language.nullable(),
-  categoryId: z.number().nullable(),
-  subcategoryId: z.number().nullable(),
-  /** Names of the category and subcategory, for display. */
-  categoryName: LocalizedText.nullable(),
-  subcategoryName: LocalizedText.nullable(),
-  paperPriceCents: z.number().int().nullable(),
-  ebookPriceCents: z.number().int().nullable(),
-  isbn: z.string().nullable(),
-  pages: z.number().int().nullable(),
-  fileType: FileType.nullable(),
-  priceCents: z.number().int().nullable(),
-  rights: PublishingRight.nullable(),
-  licence: Licence.nullable(),
-  confidential: z.boolean(),
-  publisher: z.string().nullable(),
-  publicationDate: z.string().nullable(),
-  sheets: z.number().int().nullable(),
-  slides: z.number().int().nullable(),
-  archiveParts: z.array(ArchivePart),
-  software: z.array(SoftwareRequirement),
-  usage: UsageLicence.nullable(),
-  twinProductId: z.number().int().nullable(),
-  files: z.array(SubmissionFile),
-});
-export type SubmissionValues = z.infer<typeof SubmissionValues>;
-
-export const SubmissionVersion = z.object({
-  number: z.number().int(),
-  createdAt: z.string(),
-  /** The author's note with a resubmission. */
-  note: z.string().nullable(),
-  values: SubmissionValues,
-});
-export type SubmissionVersion = z.infer<typeof SubmissionVersion>;
-
-export const SubmissionEvent = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  kind: SubmissionEventKind,
-  /** The version it concerns (decisions: the version decided on). */
-  version: z.number().int().nullable(),
-  /** The editor's comment to the author, or the author's reason. */
-  comment: z.string().nullable(),
-  actor: z.enum(['author', 'editor', 'system']),
-  /** The editor's public name (never their e-mail); null for the author and the system. */
-  actorName: z.string().nullable(),
-});
-export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
-
-/** The last decision an editor made, as the author's list shows it. */
-export const LastDecision = z.object({
-  kind: z.enum(['published', 'changes_requested', 'rejected', 'unpublished', 'report_upheld']),
-  comment: z.string().nullable(),
-  at: z.string(),
-});
-
-/** One line of "My products" (GET /api/books/author, GET /api/category/author). */
-export const AuthorProduct = z.object({
-  id: z.string(),
-  kind: ProductKind,
-  section: Section,
-  title: z.string(),
-  /** The content's language, once chosen. */
-  language: Language.nullable(),
-  /** The cover's URL (the uploaded cover, or the published product's), null for a draft without one. */
-  coverUrl: z.string().nullable(),
-  status: ProductStatus,
-  /** The catalogue product once published (its page: /product/{id} or /prodoc/{id}). */
-  productId: z.number().int().nullable(),
-  versions: z.number().int(),
-  lastDecision: LastDecision.nullable(),
-  /** Copies sold (paid order lines, less refunded ones); downloads for free academic files. */
-  salesCount: z.number().int(),
-  unpublishRequested: z.boolean(),
-  updatedAt: z.string(),
-});
-export type AuthorProduct = z.infer<typeof AuthorProduct>;
-export const AuthorProductList = z.object({ results: z.array(AuthorProduct) });
-export type AuthorProductList = z.infer<typeof AuthorProductList>;
-
-/** What the author may do now. */
-export const SubmissionActions = z.object({
-  edit: z.boolean(),
-  submit: z.boolean(),
-  resubmit: z.boolean(),
-  withdraw: z.boolean(),
-  requestUnpublish: z.boolean(),
-});
-
-/** GET /api/submissions/{id} (the owner author) — and, with `review`, GET /api/editorial/submissions/{id}. */
-export const Submission = AuthorProduct.extend({
-  /** The working copy: what the forms edit (equal to the last version when nothing changed since). */
-  working: SubmissionValues,
-  /** Every version, newest first (`versions` above is their count). */
-  history: z.array(SubmissionVersion),
-  /** Oldest first. */
-  events: z.array(SubmissionEvent),
-  actions: SubmissionActions,
-  createdAt: z.string(),
-});
-export type Submission = z.infer<typeof Submission>;
-
 /* ---------------------------------------------------------------- price and royalty calculator */
 
 /** POST /api/books/price/book: for a proposed price of an edition. */
@@ -460,194 +320,3 @@ export const PriceQuote = z.object({
   royaltyCents: z.number().int(),
 });
 export type PriceQuote = z.infer<typeof PriceQuote>;
-
-/* ---------------------------------------------------------------- reports */
-
-/** POST /api/reports ("Report this document"): anyone, logged in or not; rate limited. Answers 201 { id }. */
-export const ReportBody = z.object({
-  productId: Id,
-  reason: ReportReason,
-  details: z
-    .string({ error: 'details.required' })
-    .trim()
-    .min(10, 'details.tooShort')
-    .max(COMMENT_MAX, 'details.tooLong'),
-  /** Required from a visitor who is not logged in, to be answered. */
-  email: optionalOf(Email),
-});
-export type ReportBody = z.input<typeof ReportBody>;
-export const ReportCreated = z.object({ id: z.number().int() });
-
-export const Report = z.object({
-  id: z.number().int(),
-  productId: z.number().int(),
-  productTitle: z.string(),
-  productKind: ProductKind,
-  section: Section,
-  submissionId: z.string().nullable(),
-  reason: ReportReason,
-  details: z.string(),
-  /** The reporter's e-mail (editors only). */
-  reporterEmail: z.string().nullable(),
-  status: ReportStatus,
-  decisionComment: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-});
-export type Report = z.infer<typeof Report>;
-export const ReportListQuery = z.object({
-  status: optionalOf(ReportStatus),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-});
-export const ReportPage = z.object({
-  results: z.array(Report),
-  count: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-});
-export type ReportPage = z.infer<typeof ReportPage>;
-export const ReportParams = z.object({ id: Id });
-/** POST /api/editorial/reports/{id}/decision: uphold (the product is unpublished, the author told) or dismiss. */
-export const ReportDecisionBody = z.object({
-  uphold: booleanField,
-  comment: z
-    .string({ error: 'comment.required' })
-    .trim()
-    .min(1, 'comment.required')
-    .max(COMMENT_MAX, 'comment.tooLong'),
-});
-export type ReportDecisionBody = z.input<typeof ReportDecisionBody>;
-
-/* ---------------------------------------------------------------- editorial back office */
-
-/** GET /api/editorial/queue: oldest first; by default the submissions waiting for a decision (submitted, in review). */
-export const QueueQuery = z.object({
-  status: optionalOf(
-    z.enum(['submitted', 'in_review', 'changes_requested', 'rejected', 'published', 'archived']),
-  ),
-  section: optionalOf(Section),
-  kind: optionalOf(ProductKind),
-  language: optionalOf(Language),
-  /** Only the submissions the current editor claimed. */
-  mine: optionalOf(booleanField),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-});
-export type QueueQuery = z.input<typeof QueueQuery>;
-
-export const QueueItem = z.object({
-  id: z.string(),
-  kind: ProductKind,
-  section: Section,
-  language: Language.nullable(),
-  title: z.string(),
-  authorName: z.string(),
-  status: ProductStatus,
-  version: z.number().int(),
-  /** When the version waiting was submitted (the queue's order). */
-  submittedAt: z.string(),
-  claimedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  flags: z.array(z.enum(['macros', 'external_links', 'confidential', 'unpublish_requested'])),
-  openReports: z.number().int(),
-});
-export type QueueItem = z.infer<typeof QueueItem>;
-export const QueuePage = z.object({
-  results: z.array(QueueItem),
-  count: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-  /** Open reports of published documents, shown beside the queue. */
-  openReports: z.number().int(),
-});
-export type QueuePage = z.infer<typeof QueuePage>;
-
-/** A field that differs between two versions (files compare by content hash). */
-export const VersionChange = z.object({
-  field: z.string(),
-  before: z.string().nullable(),
-  after: z.string().nullable(),
-});
-export const ReviewSubmission = Submission.extend({
-  author: z.object({ id: z.string(), name: z.string(), email: z.string(), language: Language }),
-  claimedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** What the last version changed from the one before (empty for version 1). */
-  changes: z.array(VersionChange),
-  reports: z.array(Report),
-});
-export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
-
-/**
- * POST /api/editorial/submissions/{id}/decision (the claiming editor, or an admin): a comment is always required.
- * Publishing may set the final prices, discount, category and subcategory (the author's proposal otherwise); a
- * confidential report is published only with `confidentialityChecked`.
- */
-export const DecisionBody = z.object({
-  decision: ReviewDecision,
-  comment: z
-    .string({ error: 'comment.required' })
-    .trim()
-    .min(1, 'comment.required')
-    .max(COMMENT_MAX, 'comment.tooLong'),
-  paperPriceCents: optionalOf(ProposedPrice),
-  ebookPriceCents: optionalOf(ProposedPrice),
-  priceCents: optionalOf(ProposedPrice),
-  discountPercent: optionalOf(Discount),
-  categoryId: optionalOf(Id),
-  subcategoryId: optionalOf(Id),
-  /** Paper books: copies in stock at publication. */
-  stock: optionalOf(
-    z.coerce
-      .number({ error: 'stock.invalid' })
-      .int('stock.invalid')
-      .min(0, 'stock.invalid')
-      .max(1_000_000, 'stock.invalid'),
-  ),
-  confidentialityChecked: optionalOf(booleanField),
-});
-export type DecisionBody = z.input<typeof DecisionBody>;
-/** POST /api/editorial/submissions/{id}/unpublish: an editor unpublishes (an author's request, or of their own). */
-export const UnpublishBody = z.object({
-  comment: z
-    .string({ error: 'comment.required' })
-    .trim()
-    .min(1, 'comment.required')
-    .max(COMMENT_MAX, 'comment.tooLong'),
-});
-
-/* ---------------------------------------------------------------- users (admin) */
-
-export const AdminUserQuery = z.object({
-  q: optionalOf(z.string().trim().max(200, 'search.tooLong')),
-  role: optionalOf(Role),
-  status: optionalOf(UserStatus),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-});
-export type AdminUserQuery = z.input<typeof AdminUserQuery>;
-export const AdminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: Role,
-  status: UserStatus,
-  language: Language,
-  createdAt: z.string(),
-  suspendedAt: z.string().nullable(),
-});
-export type AdminUser = z.infer<typeof AdminUser>;
-export const AdminUserPage = z.object({
-  results: z.array(AdminUser),
-  count: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-});
-export type AdminUserPage = z.infer<typeof AdminUserPage>;
-export const UserParams = z.object({ id: z.uuid({ error: 'id.invalid' }) });
-/** POST /api/admin/users/{id}/role. An admin cannot change their own role or suspend themselves (400). */
-export const RoleChangeBody = z.object({ role: Role });
-/** POST /api/admin/users/{id}/suspend | /reactivate. */
-export const SuspendBody = z.object({
-  reason: optionalOf(z.string().trim().max(COMMENT_MAX, 'comment.tooLong')),
-});

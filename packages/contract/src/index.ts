@@ -10,5 +10,7 @@ export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
 export * from './authoring.ts';
+export * from './submissions.ts';
+export * from './editorial.ts';
 export * from './royalties.ts';
 export * from './reviews.ts';
