@@ -24,8 +24,8 @@ export const webNamespaces = [
   'reviews',
 ] as const;
 
-/** Every namespace. */
-export const namespaces = [...webNamespaces] as const;
+/** Every namespace: the web app's, and the e-mails' words (`mail`), which only the API reads. */
+export const namespaces = [...webNamespaces, 'mail'] as const;
 
 export type Namespace = (typeof namespaces)[number];
 export type WebNamespace = (typeof webNamespaces)[number];

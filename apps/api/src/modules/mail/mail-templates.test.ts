@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@hls/contract';
 import { frenchTypographyFaults } from '@hls/contract/french-typography';
+import { readNamespace } from '@hls/locales';
 import { orderConfirmationData } from './mail-fixtures.ts';
 import { renderMail, type MailTemplate, type MailTemplates } from './mail-templates.ts';
 
@@ -153,6 +155,65 @@ const otherSamples = [
 type Unsampled = Exclude<MailTemplate, (typeof samples)[number][0] | (typeof otherSamples)[number][0]>;
 const everyTemplateSampled: [Unsampled] extends [never] ? true : Unsampled = true;
 
+/** The branches the samples above leave out, so that every word of the namespace is shown by some sample. */
+const branchSamples = [
+  [
+    'welcome',
+    { firstName: 'Ali', role: 'author', confirmUrl: 'http://x/email/confirm/abc', validFor: 86400 },
+  ],
+  [
+    'contact_team',
+    {
+      name: 'Ali',
+      email: 'ali@example.test',
+      subject: 'Delivery',
+      message: 'Hello',
+      language: 'en',
+      reference: 'C-43',
+    },
+  ],
+] as const satisfies readonly (readonly [MailTemplate, unknown])[];
+
+const everySample = [...samples, ...otherSamples, ...branchSamples];
+const render = (sample: (typeof everySample)[number], lng: Language) =>
+  renderMail(sample[0], lng, sample[1] as MailTemplates[(typeof sample)[0]] as never);
+
+/** Every string of the `mail` namespace with its dotted key. */
+function leaves(tree: unknown, prefix = ''): [string, string][] {
+  if (typeof tree === 'string') return [[prefix, tree]];
+  return Object.entries(tree as object).flatMap(([key, value]) =>
+    leaves(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+describe('the mail namespace', () => {
+  const words = { fr: readNamespace('fr', 'mail'), en: readNamespace('en', 'mail') };
+
+  it('has every key in both languages, and a group of keys for every template', () => {
+    const keys = (lng: Language) => leaves(words[lng]).map(([key]) => key);
+    expect(keys('fr')).toEqual(keys('en'));
+    const templates = [...new Set(everySample.map(([template]) => template))].sort();
+    const groups = Object.keys(words.en).filter((key) => typeof words.en[key] === 'object');
+    expect(groups.sort()).toEqual(templates);
+  });
+
+  it('has no word that no mail shows, in French or English', () => {
+    for (const lng of ['fr', 'en'] as const) {
+      const shown = everySample.map((sample) => {
+        const mail = render(sample, lng);
+        return `${mail.subject}\n${mail.text}`;
+      });
+      const unseen = leaves(words[lng]).filter(([, text]) =>
+        text
+          .split(/\{\{\s*[\w.]+\s*\}\}/)
+          .filter(Boolean)
+          .some((fragment) => !shown.some((mail) => mail.includes(fragment))),
+      );
+      expect(unseen.map(([key]) => `${lng}:${key}`)).toEqual([]);
+    }
+  });
+});
+
 describe('mail templates', () => {
   it('renders every template in French and English with text and HTML', () => {
     for (const [template, data] of samples) {
@@ -163,6 +224,13 @@ describe('mail templates', () => {
       expect(en.text).toContain('Hello Ali');
       expect(en.html).toContain('<html lang="en">');
     }
+    for (const sample of everySample)
+      for (const lng of ['fr', 'en'] as const) {
+        const mail = render(sample, lng);
+        expect([mail.subject, mail.text, mail.html].join('\n'), `${sample[0]} (${lng})`).not.toMatch(
+          /\{\{|\}\}/,
+        );
+      }
   });
 
   it('writes every French mail in French typography (subject and text)', () => {
