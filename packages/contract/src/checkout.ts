@@ -11,7 +11,8 @@ import {
 } from './values.ts';
 
 /**
- * Orders, payment, delivery and the back office (SPEC §7 Orders and checkout, Files; DESIGN §3–§5).
+ * Orders, delivery and downloads (SPEC §7 Orders and checkout, Files; DESIGN §3–§5); paying an order is in
+ * payment.ts, the orders' back office in orders-admin.ts.
  * Money is integer cents in EUR. Orders and entitlements have UUIDs; order lines have integer ids.
  * The server prices every order: prices, totals, statuses or currencies a client sends are ignored (stripped).
  */
@@ -261,83 +262,6 @@ export const OrderPageQuery = z.object({
   page: z.coerce.number({ error: 'page.invalid' }).int().min(1, 'page.invalid').max(MAX_PAGE).default(1),
 });
 
-/* ---------------------------------------------------------------- payment */
-
-/**
- * POST /api/order/intentPayement: creates or reuses the order's payment intent (one per order). An order with
- * digital goods needs both consents (unticked by default on the page); they are recorded with the order.
- */
-export const IntentBody = z.object({
-  orderId: Uuid,
-  consent: z
-    .object({
-      immediateDelivery: z.literal(true, { error: 'consent.immediateDelivery' }),
-      withdrawalWaiver: z.literal(true, { error: 'consent.withdrawalWaiver' }),
-    })
-    .optional(),
-});
-export type IntentBody = z.input<typeof IntentBody>;
-
-export const PaymentIntent = z.object({
-  orderId: z.string(),
-  provider: PaymentProvider,
-  intentId: z.string(),
-  /** What the browser confirms the card with (Stripe.js `clientSecret`, or the demo intent's secret). */
-  clientSecret: z.string(),
-  /** Stripe only: the publishable key Stripe.js is loaded with. */
-  publishableKey: z.string().nullable(),
-  amountCents: z.number().int(),
-  currency: z.literal('EUR'),
-  status: z.enum(['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled']),
-});
-export type PaymentIntent = z.infer<typeof PaymentIntent>;
-
-/** POST /api/order/confirm: the server asks the provider; answers `{ id }` once the order is paid. */
-export const ConfirmBody = z.object({ orderId: Uuid });
-export const ConfirmResult = z.object({ id: z.string(), status: OrderStatus });
-export type ConfirmResult = z.infer<typeof ConfirmResult>;
-
-/** The demo provider's card form (POST /api/payments/demo/{intentId}/pay). No money is taken. */
-export const DemoCardBody = z.object({
-  clientSecret: z.string().min(1),
-  number: z
-    .string({ error: 'card.number' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'card.number')),
-  /** MM/YY */
-  expiry: z
-    .string({ error: 'card.expiry' })
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'card.expiry'),
-  cvc: z
-    .string({ error: 'card.cvc' })
-    .trim()
-    .regex(/^\d{3,4}$/, 'card.cvc'),
-});
-export type DemoCardBody = z.input<typeof DemoCardBody>;
-
-/** POST /api/payments/demo/{intentId}/authenticate: the demo "3-D Secure" dialog's answer. */
-export const DemoAuthenticateBody = z.object({ clientSecret: z.string().min(1), approve: z.boolean() });
-
-export const declineCodes = [
-  'card_declined',
-  'insufficient_funds',
-  'authentication_failed',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-] as const;
-export const DeclineCode = z.enum(declineCodes);
-export type DeclineCode = z.infer<typeof DeclineCode>;
-
-export const DemoPaymentResult = z.object({
-  status: z.enum(['succeeded', 'requires_action', 'declined']),
-  declineCode: DeclineCode.nullable(),
-  /** The provider's reason, in the request's language. */
-  message: z.string().nullable(),
-});
-export type DemoPaymentResult = z.infer<typeof DemoPaymentResult>;
-
 /* ---------------------------------------------------------------- downloads */
 
 /** GET /api/downloads?order={id}: the digital lines of one order, or all the customer's downloads. */
@@ -369,90 +293,3 @@ export const ResendLinksBody = z.object({ orderId: Uuid.optional() });
 export const WithdrawBody = z.object({
   lineIds: z.array(z.number().int().positive()).max(MAX_ORDER_LINES).optional(),
 });
-
-/* ---------------------------------------------------------------- back office (editor, admin) */
-
-export const AdminOrderQuery = z.object({
-  status: OrderStatus.optional(),
-  /** ISO dates (YYYY-MM-DD), inclusive, on the creation date. */
-  from: z.iso.date({ error: 'date.invalid' }).optional(),
-  to: z.iso.date({ error: 'date.invalid' }).optional(),
-  /** Part of the customer's e-mail or name, or the order number. */
-  customer: z.string().trim().max(120, 'search.tooLong').optional(),
-  withdrawal: z.enum(['requested']).optional(),
-  page: z.coerce.number({ error: 'page.invalid' }).int().min(1, 'page.invalid').max(MAX_PAGE).default(1),
-});
-export type AdminOrderQuery = z.input<typeof AdminOrderQuery>;
-
-export const OrderCustomer = z.object({ id: z.string(), name: z.string(), email: z.string() });
-
-export const AdminOrderSummary = z.object({
-  id: z.string(),
-  number: z.string(),
-  status: OrderStatus,
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  totalCents: z.number().int(),
-  refundedCents: z.number().int(),
-  customer: OrderCustomer,
-  lineCount: z.number().int(),
-  needsShipping: z.boolean(),
-  withdrawalRequested: z.boolean(),
-});
-export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
-
-export const AdminOrderPage = z.object({
-  results: z.array(AdminOrderSummary),
-  count: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-});
-export type AdminOrderPage = z.infer<typeof AdminOrderPage>;
-
-export const Refund = z.object({
-  id: z.string(),
-  amountCents: z.number().int(),
-  lineIds: z.array(z.number()),
-  reason: z.string().nullable(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  createdAt: z.string(),
-});
-
-export const AdminOrder = Order.extend({
-  customer: OrderCustomer,
-  payment: z
-    .object({
-      provider: PaymentProvider,
-      intentId: z.string(),
-      status: z.string(),
-      amountCents: z.number().int(),
-    })
-    .nullable(),
-  refunds: z.array(Refund),
-});
-export type AdminOrder = z.infer<typeof AdminOrder>;
-
-/** POST /api/admin/orders/{id}/ship: carrier and tracking number; the customer is e-mailed. */
-export const ShipBody = z.object({
-  carrier: z
-    .string({ error: 'carrier.required' })
-    .trim()
-    .min(2, 'carrier.required')
-    .max(60, 'carrier.tooLong'),
-  trackingNumber: z
-    .string({ error: 'trackingNumber.required' })
-    .trim()
-    .min(4, 'trackingNumber.required')
-    .max(60, 'trackingNumber.tooLong')
-    .regex(/^[A-Za-z0-9 -]+$/, 'trackingNumber.invalid'),
-  trackingUrl: z.url({ protocol: /^https$/, error: 'trackingUrl.invalid' }).optional(),
-});
-export type ShipBody = z.input<typeof ShipBody>;
-
-/** POST /api/admin/orders/{id}/refund: the whole order, or the given lines, through the provider. */
-export const RefundBody = z.object({
-  lineIds: z.array(z.number().int().positive()).min(1).max(MAX_ORDER_LINES).optional(),
-  reason: z.string().trim().max(500, 'reason.tooLong').optional(),
-});
-export type RefundBody = z.input<typeof RefundBody>;

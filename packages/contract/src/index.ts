@@ -9,6 +9,8 @@ export * from './language.ts';
 export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
+export * from './payment.ts';
+export * from './orders-admin.ts';
 export * from './authoring.ts';
 export * from './submissions.ts';
 export * from './editorial.ts';
