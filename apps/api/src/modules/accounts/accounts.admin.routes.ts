@@ -10,6 +10,7 @@ import {
   SuspendBody,
   UserParams,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The admins' users list (role change, suspension) and a customer's move to the author role. */
@@ -21,7 +22,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
   const tags = ['admin users'];
   const security = [{ bearerAuth: [] }];
 
-  api.get('/admin/users', {
+  api.get(endpoints.adminUsers.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -34,7 +35,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => accounts.listUsers(request.query),
   });
 
-  api.post('/admin/users/:id/role', {
+  api.post(endpoints.adminUserRole.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -47,7 +48,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => accounts.changeRole(request.user!.id, request.params.id, request.body.role),
   });
 
-  api.post('/admin/users/:id/suspend', {
+  api.post(endpoints.adminUserSuspend.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -60,7 +61,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => accounts.suspend(request.user!.id, request.params.id),
   });
 
-  api.post('/admin/users/:id/reactivate', {
+  api.post(endpoints.adminUserReactivate.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -73,7 +74,7 @@ export default async function accountsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => accounts.reactivate(request.user!.id, request.params.id),
   });
 
-  api.post('/user/become-author', {
+  api.post(endpoints.becomeAuthor.path, {
     onRequest: customer,
     schema: {
       tags: ['accounts'],

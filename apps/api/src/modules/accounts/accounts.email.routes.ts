@@ -8,6 +8,7 @@ import {
   roles,
   User,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import type { AccountsRoutesOptions } from './accounts.routes.ts';
 
@@ -20,7 +21,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
   const tags = ['accounts'];
   const bearer = [{ bearerAuth: [] }];
 
-  api.post('/email/confirm', {
+  api.post(endpoints.emailConfirm.path, {
     config: limited,
     schema: {
       tags,
@@ -32,7 +33,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
     handler: async (request) => accounts.email.confirm(request.body.token),
   });
 
-  api.post('/email/report', {
+  api.post(endpoints.emailReport.path, {
     config: limited,
     schema: {
       tags,
@@ -44,7 +45,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
     handler: async (request) => accounts.email.report(request.body.token),
   });
 
-  api.post('/email/resend', {
+  api.post(endpoints.emailResend.path, {
     onRequest: anyRole,
     config: limited,
     schema: {
@@ -59,7 +60,7 @@ export default async function accountsEmailRoutes(app: FastifyInstance, options:
     },
   });
 
-  api.delete('/email/change', {
+  api.delete(endpoints.emailChangeCancel.path, {
     onRequest: anyRole,
     schema: {
       tags,

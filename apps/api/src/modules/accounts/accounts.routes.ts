@@ -20,6 +20,7 @@ import {
   UpdateUserResponse,
   User,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
@@ -43,7 +44,7 @@ export default async function accountsRoutes(
   const tags = ['accounts'];
   const bearer = [{ bearerAuth: [] }];
 
-  api.post('/register/customer', {
+  api.post(endpoints.registerCustomer.path, {
     config: limited,
     schema: {
       tags,
@@ -56,7 +57,7 @@ export default async function accountsRoutes(
       reply.code(201).send(await accounts.register(request.body, 'customer')),
   });
 
-  api.post('/register/author', {
+  api.post(endpoints.registerAuthor.path, {
     config: limited,
     schema: {
       tags,
@@ -68,7 +69,7 @@ export default async function accountsRoutes(
     handler: async (request, reply) => reply.code(201).send(await accounts.register(request.body, 'author')),
   });
 
-  api.post('/login', {
+  api.post(endpoints.login.path, {
     config: limited,
     schema: {
       tags,
@@ -95,7 +96,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.post('/token/refresh', {
+  api.post(endpoints.tokenRefresh.path, {
     config: limited,
     schema: {
       tags,
@@ -106,7 +107,7 @@ export default async function accountsRoutes(
     handler: async (request) => accounts.refresh(request.body.refresh),
   });
 
-  api.post('/logout', {
+  api.post(endpoints.logout.path, {
     schema: {
       tags,
       summary: 'Revoke a refresh token',
@@ -119,7 +120,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.post('/email/check', {
+  api.post(endpoints.emailCheck.path, {
     config: limited,
     schema: {
       tags,
@@ -139,7 +140,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.post('/password/reset', {
+  api.post(endpoints.passwordReset.path, {
     config: limited,
     schema: {
       tags,
@@ -160,7 +161,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.post('/password/confirm', {
+  api.post(endpoints.passwordConfirm.path, {
     config: limited,
     schema: {
       tags,
@@ -177,7 +178,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.put('/editPassword', {
+  api.put(endpoints.editPassword.path, {
     config: limited,
     onRequest: anyRole,
     schema: {
@@ -203,7 +204,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.put('/update/user', {
+  api.put(endpoints.updateUser.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -230,7 +231,7 @@ export default async function accountsRoutes(
     },
   });
 
-  api.put('/user/author-profile', {
+  api.put(endpoints.authorProfile.path, {
     onRequest: app.requireRole('author'),
     schema: {
       tags,
@@ -243,7 +244,7 @@ export default async function accountsRoutes(
     handler: async (request) => accounts.updateAuthorProfile(request.user!.id, request.body),
   });
 
-  api.get('/user', {
+  api.get(endpoints.user.path, {
     onRequest: anyRole,
     schema: {
       tags,

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageViewRequest } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 export default async function analyticsRoutes(app: FastifyInstance) {
   const { max, windowMs } = app.config.pageViewRateLimit;
-  app.withTypeProvider<ZodTypeProvider>().post('/analytics/pageview', {
+  app.withTypeProvider<ZodTypeProvider>().post(endpoints.pageView.path, {
     // Anyone may count a view: a client counts at most RATE_LIMIT_PAGEVIEW_MAX a window.
     config: { rateLimit: { max, timeWindow: windowMs } },
     schema: {

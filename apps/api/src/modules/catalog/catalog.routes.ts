@@ -17,6 +17,7 @@ import {
   SubcategoryListQuery,
   type Section,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { PAGE_SIZE } from './catalog.queries.ts';
@@ -41,7 +42,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     route.config = { ...route.config, sharedBody: true };
   });
 
-  api.get('/category/list', {
+  api.get(endpoints.categories.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'Top-level categories (of one section with ?section)',
@@ -51,7 +52,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     handler: async (request) => queries.categoryList({ ...request.query, subcategories: false }),
   });
 
-  api.get('/category/list/subcategory', {
+  api.get(endpoints.subcategories.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'Subcategories (of one section with ?section, of one category with ?category)',
@@ -67,9 +68,9 @@ export default async function catalogRoutes(app: FastifyInstance) {
   });
 
   const lists: { url: string; summary: string; sections: Section[] }[] = [
-    { url: '/category/filter/student', summary: 'Academic files (free)', sections: ['academic'] },
-    { url: '/category/filter/pro', summary: 'Professional files', sections: ['professional'] },
-    { url: '/books/filter/book', summary: 'Books (paper and ebook)', sections: ['book'] },
+    { url: endpoints.academicFiles.path, summary: 'Academic files (free)', sections: ['academic'] },
+    { url: endpoints.professionalFiles.path, summary: 'Professional files', sections: ['professional'] },
+    { url: endpoints.books.path, summary: 'Books (paper and ebook)', sections: ['book'] },
   ];
   for (const list of lists) {
     api.post(list.url, {
@@ -86,7 +87,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     });
   }
 
-  api.get('/search/suggestions', {
+  api.get(endpoints.searchSuggestions.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'Close spellings of a search text that finds nothing: "did you mean"',
@@ -99,7 +100,7 @@ word is known or none has a similar title word.`,
     handler: async (request) => ({ suggestions: await queries.suggestions(request.query.search) }),
   });
 
-  api.get('/books/list/:id', {
+  api.get(endpoints.book.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'A published book with its editions and related books',
@@ -113,7 +114,7 @@ word is known or none has a similar title word.`,
     },
   });
 
-  api.get('/category/file/:id', {
+  api.get(endpoints.file.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'A published file (academic or professional) with related files',
@@ -127,7 +128,7 @@ word is known or none has a similar title word.`,
     },
   });
 
-  api.get('/books/dashbord', {
+  api.get(endpoints.booksDashboard.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'Home rows of books: newest, most popular, discounted (8 each)',
@@ -136,7 +137,7 @@ word is known or none has a similar title word.`,
     handler: async () => queries.dashboard(['book']),
   });
 
-  api.get('/category/dashbord', {
+  api.get(endpoints.filesDashboard.path, {
     schema: {
       tags: ['catalogue'],
       summary: 'Home rows of files, academic and professional: newest, most popular, discounted (8 each)',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roles } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { isValidStorageKey } from '../storage/index.ts';
@@ -30,7 +31,7 @@ export default async function mediaRoutes(app: FastifyInstance, options: { media
   const api = app.withTypeProvider<ZodTypeProvider>();
   const anyone = app.requireRole(...roles);
 
-  api.get('/media/*', {
+  api.get(endpoints.media.path, {
     schema: {
       tags: ['catalogue'],
       summary:

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminOrder, AdminOrderPage, AdminOrderQuery, ShipBody, UuidParams } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The back office's orders (editors and admins): list, detail, shipment, delivery. */
@@ -11,7 +12,7 @@ export default async function checkoutAdminRoutes(app: FastifyInstance) {
   const tags = ['back office'];
   const security = [{ bearerAuth: [] }];
 
-  api.get('/admin/orders', {
+  api.get(endpoints.adminOrders.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -23,7 +24,7 @@ export default async function checkoutAdminRoutes(app: FastifyInstance) {
     handler: async (request) => orders.adminList(request.query),
   });
 
-  api.get('/admin/orders/:id', {
+  api.get(endpoints.adminOrder.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -35,7 +36,7 @@ export default async function checkoutAdminRoutes(app: FastifyInstance) {
     handler: async (request) => checkout.adminOrder(request.params.id),
   });
 
-  api.post('/admin/orders/:id/ship', {
+  api.post(endpoints.adminOrderShip.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -48,7 +49,7 @@ export default async function checkoutAdminRoutes(app: FastifyInstance) {
     handler: async (request) => checkout.ship(request.user!.id, request.params.id, request.body),
   });
 
-  api.post('/admin/orders/:id/deliver', {
+  api.post(endpoints.adminOrderDeliver.path, {
     onRequest: staff,
     schema: {
       tags,

@@ -11,6 +11,7 @@ import {
   UuidParams,
   WithdrawBody,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
 
@@ -22,7 +23,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
 
-  api.post('/order/create', {
+  api.post(endpoints.orderCreate.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -38,7 +39,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     },
   });
 
-  api.post('/order/address', {
+  api.post(endpoints.orderAddress.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -50,7 +51,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     handler: async (request) => orders.saveAddress(request.user!.id, request.body),
   });
 
-  api.get('/checkout/countries', {
+  api.get(endpoints.countries.path, {
     schema: {
       tags,
       summary: 'The countries paper books ship to, named in the request’s language and sorted by name',
@@ -60,7 +61,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       orders.countries(requestLanguage(request.query, request.headers['accept-language'])),
   });
 
-  api.get('/order/commande', {
+  api.get(endpoints.myOrders.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -72,7 +73,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     handler: async (request) => checkout.customerOrders(request.user!.id, request.query.page),
   });
 
-  api.get('/order/:id', {
+  api.get(endpoints.order.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -84,7 +85,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     handler: async (request) => checkout.customerOrder(request.user!.id, request.params.id),
   });
 
-  api.post('/order/:id/withdraw', {
+  api.post(endpoints.orderWithdraw.path, {
     onRequest: anyRole,
     schema: {
       tags,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactReceipt, ContactRequest, roles } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
@@ -28,7 +29,7 @@ export default async function contactRoutes(app: FastifyInstance, options: Conta
     return user.emailConfirmed && user.email.toLowerCase() === email.trim().toLowerCase();
   }
 
-  app.withTypeProvider<ZodTypeProvider>().post('/contact', {
+  app.withTypeProvider<ZodTypeProvider>().post(endpoints.contact.path, {
     config: { rateLimit: options.rateLimit },
     schema: {
       tags: ['site'],

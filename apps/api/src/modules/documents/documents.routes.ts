@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DocumentLink, DocumentType } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { CONTRACT_PATH } from './documents.service.ts';
@@ -14,7 +15,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['documents'];
 
-  api.get('/books/type/file/:type', {
+  api.get(endpoints.documentLink.path, {
     schema: {
       tags,
       summary:
@@ -34,7 +35,7 @@ export default async function documentsRoutes(app: FastifyInstance) {
     },
   });
 
-  api.get('/documents/:name', {
+  api.get(endpoints.document.path, {
     schema: {
       tags,
       summary: 'Download a public document (the bilingual author contract, contrat.pdf)',

@@ -10,6 +10,7 @@ import {
   roles,
   Uuid,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { sendStoredObject } from '../storage/index.ts';
 import { contentDisposition, resolveRange } from './http-range.ts';
@@ -25,7 +26,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
   const tags = ['downloads'];
   const security = [{ bearerAuth: [] }];
 
-  api.get('/downloads', {
+  api.get(endpoints.downloads.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -37,7 +38,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     handler: async (request) => ({ results: await downloads.list(request.user!.id, request.query.order) }),
   });
 
-  api.post('/downloads/:entitlementId/link', {
+  api.post(endpoints.downloadLink.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -53,7 +54,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     },
   });
 
-  api.post('/downloads/resend', {
+  api.post(endpoints.downloadsResend.path, {
     onRequest: anyRole,
     config: { rateLimit: { ...RESEND_LIMIT, keyGenerator: (request) => request.user?.id ?? request.ip } },
     schema: {
@@ -70,7 +71,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     },
   });
 
-  api.post('/category/file/:id/download', {
+  api.post(endpoints.freeFileDownload.path, {
     onRequest: anyRole,
     schema: {
       tags,
@@ -89,7 +90,7 @@ export default async function downloadsRoutes(app: FastifyInstance) {
   // Untyped replies: the body is the file (or a piece of it), not JSON.
   app.route<{ Params: { token: string } }>({
     method: ['GET', 'HEAD'],
-    url: '/category/download/:token',
+    url: endpoints.downloadFile.path,
     exposeHeadRoute: false,
     // Bytes go out as stored: ranges of a compressed body would not be ranges of the file.
     compress: false,

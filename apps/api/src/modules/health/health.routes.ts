@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const { version } = packageJson;
 
 export default async function healthRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get('/health', {
+  app.withTypeProvider<ZodTypeProvider>().get(endpoints.health.path, {
     schema: {
       tags: ['system'],
       summary: 'Liveness, database check, and whether the events of other instances are heard',

@@ -14,6 +14,7 @@ import {
   roles,
   UuidParams,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
 
@@ -36,7 +37,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
   const language = (request: { query: unknown; headers: { 'accept-language'?: string | undefined } }) =>
     requestLanguage(request.query, request.headers['accept-language']);
 
-  api.post('/order/intentPayement', {
+  api.post(endpoints.paymentIntent.path, {
     onRequest: buyer,
     schema: {
       tags,
@@ -55,7 +56,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
       }),
   });
 
-  api.post('/order/confirm', {
+  api.post(endpoints.orderConfirm.path, {
     onRequest: buyer,
     schema: {
       tags,
@@ -73,7 +74,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
       }),
   });
 
-  api.post('/payments/demo/:intentId/pay', {
+  api.post(endpoints.demoPay.path, {
     schema: {
       tags,
       summary:
@@ -85,7 +86,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
     handler: async (request) => payments.demoPay(request.params.intentId, request.body, language(request)),
   });
 
-  api.post('/payments/demo/:intentId/authenticate', {
+  api.post(endpoints.demoAuthenticate.path, {
     schema: {
       tags,
       summary: 'The demo provider’s card authentication (3-D Secure) answer',
@@ -97,7 +98,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
       payments.demoAuthenticate(request.params.intentId, request.body, language(request)),
   });
 
-  api.post('/admin/orders/:id/refund', {
+  api.post(endpoints.adminOrderRefund.path, {
     onRequest: staff,
     schema: {
       tags: ['back office'],
@@ -128,7 +129,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: Paym
         { parseAs: 'buffer', bodyLimit: options.bodyLimit },
         (_request, body, done) => done(null, body),
       );
-      webhook.withTypeProvider<ZodTypeProvider>().post('/payments/stripe/webhook', {
+      webhook.withTypeProvider<ZodTypeProvider>().post(endpoints.stripeWebhook.path, {
         schema: {
           tags,
           summary:

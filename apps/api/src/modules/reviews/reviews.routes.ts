@@ -15,6 +15,7 @@ import {
   ReviewsQuery,
   roles,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** A user writes or edits at most this many reviews a minute (each one waits for an editor). */
@@ -31,7 +32,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
   const staff = app.requireRole('editor', 'admin');
   const security = [{ bearerAuth: [] }];
 
-  api.get('/products/:id/reviews', {
+  api.get(endpoints.productReviews.path, {
     // Everyone gets the same answer from memory: its body is compressed once.
     config: { sharedBody: true },
     schema: {
@@ -44,7 +45,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     handler: async (request) => reviews.productReviews(request.params.id, request.query.page),
   });
 
-  api.get('/products/:id/review', {
+  api.get(endpoints.myReview.path, {
     onRequest: anyRole,
     schema: {
       tags: ['reviews'],
@@ -56,7 +57,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     handler: async (request) => reviews.mine(request.user!.id, request.params.id),
   });
 
-  api.put('/products/:id/review', {
+  api.put(endpoints.reviewSave.path, {
     onRequest: anyRole,
     config: { rateLimit: { ...WRITE_LIMIT, keyGenerator: (request) => request.user?.id ?? request.ip } },
     schema: {
@@ -74,7 +75,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     },
   });
 
-  api.delete('/products/:id/review', {
+  api.delete(endpoints.reviewDelete.path, {
     onRequest: anyRole,
     schema: {
       tags: ['reviews'],
@@ -89,7 +90,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     },
   });
 
-  api.get('/editorial/reviews', {
+  api.get(endpoints.reviewQueue.path, {
     onRequest: staff,
     schema: {
       tags: ['reviews', 'editorial'],
@@ -101,7 +102,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     handler: async (request) => reviews.moderationList(request.query),
   });
 
-  api.post('/editorial/reviews/:id/approve', {
+  api.post(endpoints.reviewApprove.path, {
     onRequest: staff,
     schema: {
       tags: ['reviews', 'editorial'],
@@ -113,7 +114,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     handler: async (request) => reviews.approve(request.params.id, request.user!.id),
   });
 
-  api.post('/editorial/reviews/:id/reject', {
+  api.post(endpoints.reviewReject.path, {
     onRequest: staff,
     schema: {
       tags: ['reviews', 'editorial'],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthorPayments, RoyaltyReportQuery, StatementParams } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The author's Paid Products: their own entries only (the token's user; no id in the routes), authors only. */
@@ -12,7 +13,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   const author = app.requireRole('author');
   const statements = () => app.royalties.statements;
 
-  api.get('/checkout/list', {
+  api.get(endpoints.authorPayments.path, {
     onRequest: author,
     schema: {
       tags,
@@ -25,7 +26,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => statements().authorPayments(request.user!.id, request.query),
   });
 
-  api.get('/checkout/list.csv', {
+  api.get(endpoints.authorPaymentsCsv.path, {
     onRequest: author,
     schema: {
       tags,
@@ -45,7 +46,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     },
   });
 
-  api.get('/checkout/statement/:month', {
+  api.get(endpoints.royaltyStatement.path, {
     onRequest: author,
     schema: {
       tags,

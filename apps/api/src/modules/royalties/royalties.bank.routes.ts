@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BankDetails, BankDetailsBody, BankDetailsResponse, roles } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
@@ -33,7 +34,7 @@ export default async function bankRoutes(app: FastifyInstance) {
     rateLimit: { ...WRITE_LIMIT, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip },
   };
 
-  api.get('/checkout/bank/one', {
+  api.get(endpoints.bankDetails.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -44,7 +45,7 @@ export default async function bankRoutes(app: FastifyInstance) {
     handler: async (request) => bank.get(request.user!.id),
   });
 
-  api.post('/checkout/bank/create', {
+  api.post(endpoints.bankDetailsCreate.path, {
     onRequest: authorOnly,
     config: limited,
     schema: {
@@ -59,7 +60,7 @@ export default async function bankRoutes(app: FastifyInstance) {
       reply.code(201).send(await bank.save(request.user!, request.body, 'create', requestInfo(request))),
   });
 
-  api.put('/checkout/bank/update', {
+  api.put(endpoints.bankDetailsUpdate.path, {
     onRequest: authorOnly,
     config: limited,
     schema: {

@@ -9,6 +9,7 @@ import {
   PayoutRunList,
   PayoutRunParams,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { contentDisposition } from '../downloads/index.ts';
 
@@ -20,7 +21,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
   const tags = ['back office'];
   const security = [{ bearerAuth: [] }];
 
-  api.get('/admin/payouts/due', {
+  api.get(endpoints.payoutsDue.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -32,7 +33,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     handler: async () => payouts.due(),
   });
 
-  api.post('/admin/payouts/runs', {
+  api.post(endpoints.payoutRunCreate.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -48,7 +49,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     },
   });
 
-  api.get('/admin/payouts/runs', {
+  api.get(endpoints.payoutRuns.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -60,7 +61,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     handler: async (request) => payouts.runs(request.query.page),
   });
 
-  api.get('/admin/payouts/runs/:id', {
+  api.get(endpoints.payoutRun.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -72,7 +73,7 @@ export default async function payoutRoutes(app: FastifyInstance) {
     handler: async (request) => payouts.getRun(request.params.id),
   });
 
-  api.get('/admin/payouts/runs/:id/pain.001', {
+  api.get(endpoints.payoutRunTransferFile.path, {
     onRequest: admin,
     schema: {
       tags,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RoyaltyRateBoard, RoyaltyRateBody, RoyaltyRateChange } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The admins' royalty rates: the board, and a new rate from a date on (never retroactive, never edited). */
@@ -11,7 +12,7 @@ export default async function routes(app: FastifyInstance) {
   const tags = ['admin royalties'];
   const security = [{ bearerAuth: [] }];
 
-  api.get('/admin/royalty-rates', {
+  api.get(endpoints.royaltyRates.path, {
     onRequest: admin,
     schema: {
       tags,
@@ -23,7 +24,7 @@ export default async function routes(app: FastifyInstance) {
     handler: async () => rates.board(),
   });
 
-  api.post('/admin/royalty-rates', {
+  api.post(endpoints.royaltyRateSchedule.path, {
     onRequest: admin,
     schema: {
       tags,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SiteInfo } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import type { Config } from '../../config.ts';
 
 type SiteFacts = Omit<SiteInfo, 'royaltyRates'>;
@@ -49,7 +50,7 @@ export default async function siteRoutes(
     royaltyRates: () => Promise<SiteInfo['royaltyRates']>;
   },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get('/site', {
+  app.withTypeProvider<ZodTypeProvider>().get(endpoints.site.path, {
     schema: {
       tags: ['site'],
       summary:

@@ -15,6 +15,7 @@ import {
   SubmissionParams,
   SubmissionSlotParams,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { contentDisposition } from '../downloads/index.ts';
 import { sendStoredObject } from '../storage/index.ts';
@@ -37,7 +38,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }];
   const me = (request: { user: { id: string } | null }) => request.user!.id;
 
-  api.post('/submissions', {
+  api.post(endpoints.submissionCreate.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -50,7 +51,7 @@ export default async function authorRoutes(app: FastifyInstance) {
       reply.code(201).send(await author.createDraft(me(request), request.body)),
   });
 
-  api.get('/submissions/:id', {
+  api.get(endpoints.submission.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -62,7 +63,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.get(me(request), request.params.id),
   });
 
-  api.patch('/submissions/:id', {
+  api.patch(endpoints.submissionSave.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -75,7 +76,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.saveFields(me(request), request.params.id, request.body),
   });
 
-  api.delete('/submissions/:id', {
+  api.delete(endpoints.submissionDelete.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -90,7 +91,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     },
   });
 
-  api.put('/submissions/:id/files/:slot', {
+  api.put(endpoints.submissionUpload.path, {
     onRequest: authorOnly,
     config: streamMultipart,
     schema: {
@@ -107,7 +108,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.putFile(me(request), request.params.id, request.params.slot, request),
   });
 
-  api.delete('/submissions/:id/files/:slot', {
+  api.delete(endpoints.submissionUploadRemove.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -119,7 +120,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.deleteFile(me(request), request.params.id, request.params.slot),
   });
 
-  api.post('/submissions/:id/resubmit', {
+  api.post(endpoints.submissionResubmit.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -132,7 +133,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.resubmit(me(request), request.params.id, request.body?.note),
   });
 
-  api.post('/submissions/:id/withdraw', {
+  api.post(endpoints.submissionWithdraw.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -145,7 +146,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.withdraw(me(request), request.params.id, request.body?.reason),
   });
 
-  api.post('/submissions/:id/unpublish-request', {
+  api.post(endpoints.submissionUnpublishRequest.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -158,7 +159,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.requestUnpublish(me(request), request.params.id, request.body?.reason),
   });
 
-  api.post('/books/add', {
+  api.post(endpoints.bookPropose.path, {
     onRequest: authorOnly,
     config: streamMultipart,
     schema: {
@@ -173,7 +174,7 @@ export default async function authorRoutes(app: FastifyInstance) {
       reply.code(201).send(await author.propose(me(request), 'book', request)),
   });
 
-  api.post('/category/file/create', {
+  api.post(endpoints.filePropose.path, {
     onRequest: authorOnly,
     config: streamMultipart,
     schema: {
@@ -188,7 +189,7 @@ export default async function authorRoutes(app: FastifyInstance) {
       reply.code(201).send(await author.propose(me(request), 'file', request)),
   });
 
-  api.get('/books/author', {
+  api.get(endpoints.authorBooks.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -199,7 +200,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => ({ results: await author.list(me(request), 'book') }),
   });
 
-  api.get('/category/author', {
+  api.get(endpoints.authorFiles.path, {
     onRequest: authorOnly,
     schema: {
       tags,
@@ -210,7 +211,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => ({ results: await author.list(me(request), 'file') }),
   });
 
-  api.post('/books/price/book', {
+  api.post(endpoints.bookPriceQuote.path, {
     schema: {
       tags,
       summary:
@@ -221,7 +222,7 @@ export default async function authorRoutes(app: FastifyInstance) {
     handler: async (request) => author.quoteBook(request.body),
   });
 
-  api.post('/books/price/file', {
+  api.post(endpoints.filePriceQuote.path, {
     schema: {
       tags,
       summary: 'Price calculator for a file (academic files are free: no royalty)',
@@ -232,7 +233,7 @@ export default async function authorRoutes(app: FastifyInstance) {
   });
 
   // Untyped reply: the body is the file, not JSON.
-  app.get<{ Params: z.output<typeof SubmissionFileParams> }>('/submissions/:id/files/:fileId', {
+  app.get<{ Params: z.output<typeof SubmissionFileParams> }>(endpoints.submissionFile.path, {
     onRequest: app.requireRole('author', 'editor', 'admin'),
     compress: false,
     schema: {

@@ -15,6 +15,7 @@ import {
   SubmissionParams,
   UnpublishBody,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /**
@@ -30,7 +31,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }];
   const editor = (request: FastifyRequest) => ({ id: request.user!.id, role: request.user!.role });
 
-  api.get('/editorial/queue', {
+  api.get(endpoints.editorialQueue.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -43,7 +44,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().queue(editor(request), request.query),
   });
 
-  api.get('/editorial/submissions/:id', {
+  api.get(endpoints.editorialSubmission.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -55,7 +56,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().review(request.params.id, editor(request)),
   });
 
-  api.post('/editorial/submissions/:id/claim', {
+  api.post(endpoints.editorialClaim.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -68,7 +69,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().claim(request.params.id, editor(request)),
   });
 
-  api.post('/editorial/submissions/:id/release', {
+  api.post(endpoints.editorialRelease.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -80,7 +81,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().release(request.params.id, editor(request)),
   });
 
-  api.post('/editorial/submissions/:id/decision', {
+  api.post(endpoints.editorialDecision.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -94,7 +95,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().decide(request.params.id, editor(request), request.body),
   });
 
-  api.post('/editorial/submissions/:id/unpublish', {
+  api.post(endpoints.editorialUnpublish.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -108,7 +109,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
       editorial().unpublish(request.params.id, editor(request), request.body.comment),
   });
 
-  api.get('/editorial/reports', {
+  api.get(endpoints.editorialReports.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -120,7 +121,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().reports.list(request.query),
   });
 
-  api.post('/editorial/reports/:id/decision', {
+  api.post(endpoints.editorialReportDecision.path, {
     onRequest: staff,
     schema: {
       tags,
@@ -133,7 +134,7 @@ export default async function editorialRoutes(app: FastifyInstance) {
     handler: async (request) => editorial().reports.decide(request.params.id, editor(request), request.body),
   });
 
-  api.post('/reports', {
+  api.post(endpoints.report.path, {
     // Limited like the other public forms (the contact form's settings).
     config: {
       rateLimit: { max: app.config.rateLimit.contactMax, timeWindow: app.config.rateLimit.contactWindowMs },
