@@ -1,4 +1,5 @@
 import type { TokenPair } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { env } from '@/config/env';
 import { tokenStorage } from './token-storage';
 
@@ -28,7 +29,8 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
   if (!refresh) return Promise.resolve({ kind: 'refused' });
   refreshInFlight = (async (): Promise<RefreshOutcome> => {
     try {
-      const response = await fetch(`${env.apiUrl}/api/token/refresh/`, {
+      // The trailing slash is the address's as clients have always called it (the API ignores it).
+      const response = await fetch(`${env.apiUrl}/api${endpoints.tokenRefresh.url()}/`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() },
         body: JSON.stringify({ refresh }),

@@ -1,10 +1,11 @@
 import type { PageViewRequest } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export const analyticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     reportPageView: build.mutation<void, PageViewRequest>({
-      query: (body) => ({ url: '/analytics/pageview', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.pageView.url(), method: 'POST', body }),
     }),
   }),
 });

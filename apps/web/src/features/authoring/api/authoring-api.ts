@@ -11,6 +11,7 @@ import type {
   SubmissionDraftBody,
   UploadSlot,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export type ProposalKind = 'book' | 'file';
@@ -19,8 +20,6 @@ type IdArgs<Body> = { id: string; body: Body };
 export type PriceQuoteArgs =
   | { kind: 'book'; format: EditionFormat; priceCents: number }
   | { kind: 'file'; section: FileSection; priceCents: number };
-
-const submissionUrl = (id: string, action = '') => `/submissions/${encodeURIComponent(id)}${action}`;
 
 /** A submission and the lists it appears in: what to refetch after the author changed it. */
 const changed = (id: string) => [
@@ -36,39 +35,42 @@ const changed = (id: string) => [
 export const authoringApi = api.enhanceEndpoints({ addTagTypes: ['AuthorSubmission'] }).injectEndpoints({
   endpoints: (build) => ({
     getAuthorProducts: build.query<AuthorProductList, ProposalKind>({
-      query: (kind) => (kind === 'book' ? '/books/author' : '/category/author'),
+      query: (kind) => (kind === 'book' ? endpoints.authorBooks.url() : endpoints.authorFiles.url()),
       extraOptions: { auth: true },
       providesTags: [{ type: 'AuthorSubmission', id: 'LIST' }],
     }),
     getAuthorSubmission: build.query<Submission, string>({
-      query: (id) => submissionUrl(id),
+      query: (id) => endpoints.submission.url({ id }),
       extraOptions: { auth: true },
       providesTags: (_result, _error, id) => [{ type: 'AuthorSubmission', id }],
     }),
     createSubmissionDraft: build.mutation<Submission, CreateDraftBody>({
-      query: (body) => ({ url: '/submissions', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.submissionCreate.url(), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AuthorSubmission', id: 'LIST' }]),
     }),
     saveSubmissionDraft: build.mutation<Submission, IdArgs<SubmissionDraftBody>>({
-      query: ({ id, body }) => ({ url: submissionUrl(id), method: 'PATCH', body }),
+      query: ({ id, body }) => ({ url: endpoints.submissionSave.url({ id }), method: 'PATCH', body }),
       extraOptions: { auth: true },
       // The form holds the values being typed: only the lists are refetched, not the submission being edited.
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AuthorSubmission', id: 'LIST' }]),
     }),
     removeSubmissionUpload: build.mutation<unknown, { id: string; slot: UploadSlot }>({
-      query: ({ id, slot }) => ({ url: submissionUrl(id, `/files/${slot}`), method: 'DELETE' }),
+      query: ({ id, slot }) => ({
+        url: endpoints.submissionUploadRemove.url({ id, slot }),
+        method: 'DELETE',
+      }),
       extraOptions: { auth: true },
     }),
     deleteSubmissionDraft: build.mutation<unknown, string>({
-      query: (id) => ({ url: submissionUrl(id), method: 'DELETE' }),
+      query: (id) => ({ url: endpoints.submissionDelete.url({ id }), method: 'DELETE' }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'AuthorSubmission', id: 'LIST' }]),
     }),
     /** POST /api/books/add or /api/category/file/create: multipart text parts (the uploads are the draft's). */
     proposeSubmission: build.mutation<Submission, { kind: ProposalKind; form: FormData }>({
       query: ({ kind, form }) => ({
-        url: kind === 'book' ? '/books/add' : '/category/file/create',
+        url: kind === 'book' ? endpoints.bookPropose.url() : endpoints.filePropose.url(),
         method: 'POST',
         body: form,
       }),
@@ -76,17 +78,21 @@ export const authoringApi = api.enhanceEndpoints({ addTagTypes: ['AuthorSubmissi
       invalidatesTags: (result, error) => (error || !result ? [] : changed(result.id)),
     }),
     resubmitSubmission: build.mutation<Submission, IdArgs<{ note?: string }>>({
-      query: ({ id, body }) => ({ url: submissionUrl(id, '/resubmit'), method: 'POST', body }),
+      query: ({ id, body }) => ({ url: endpoints.submissionResubmit.url({ id }), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     withdrawSubmission: build.mutation<Submission, IdArgs<{ reason?: string }>>({
-      query: ({ id, body }) => ({ url: submissionUrl(id, '/withdraw'), method: 'POST', body }),
+      query: ({ id, body }) => ({ url: endpoints.submissionWithdraw.url({ id }), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     requestUnpublish: build.mutation<Submission, IdArgs<{ reason?: string }>>({
-      query: ({ id, body }) => ({ url: submissionUrl(id, '/unpublish-request'), method: 'POST', body }),
+      query: ({ id, body }) => ({
+        url: endpoints.submissionUnpublishRequest.url({ id }),
+        method: 'POST',
+        body,
+      }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
@@ -94,27 +100,27 @@ export const authoringApi = api.enhanceEndpoints({ addTagTypes: ['AuthorSubmissi
       query: (args) =>
         args.kind === 'book'
           ? {
-              url: '/books/price/book',
+              url: endpoints.bookPriceQuote.url(),
               method: 'POST',
               body: { format: args.format, priceCents: args.priceCents },
             }
           : {
-              url: '/books/price/file',
+              url: endpoints.filePriceQuote.url(),
               method: 'POST',
               body: { section: args.section, priceCents: args.priceCents },
             },
     }),
     getProposalCategories: build.query<Category[], Section>({
-      query: (section) => ({ url: '/category/list', params: { section } }),
+      query: (section) => ({ url: endpoints.categories.url(), params: { section } }),
     }),
     getProposalSubcategories: build.query<Category[], { section: Section; category: number }>({
       query: ({ section, category }) => ({
-        url: '/category/list/subcategory',
+        url: endpoints.subcategories.url(),
         params: { section, category },
       }),
     }),
     upgradeToAuthor: build.mutation<BecomeAuthorResponse, BecomeAuthorRequest>({
-      query: (body) => ({ url: '/user/become-author', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.becomeAuthor.url(), method: 'POST', body }),
       extraOptions: { auth: true },
     }),
   }),

@@ -9,19 +9,16 @@ import type {
   Role,
   ShipBody,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type OrderAction<Body> = { orderId: string; body: Body };
 
 type UserAction<Body> = { userId: string; body: Body };
 
-const userUrl = (userId: string, action: string) => `/admin/users/${encodeURIComponent(userId)}${action}`;
-
 /** A change to one user refreshes the users list (filters may no longer match it). */
 const userListTag = (_result: unknown, error: unknown) =>
   error ? [] : [{ type: 'AdminUser' as const, id: 'LIST' }];
-
-const orderUrl = (orderId: string, action = '') => `/admin/orders/${encodeURIComponent(orderId)}${action}`;
 
 /** A change to one order refreshes it and the orders list (its status or flags may have changed). */
 const orderChangedTags = (error: unknown, orderId: string) =>
@@ -40,47 +37,71 @@ export const backOfficeApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       getAdminOrders: build.query<AdminOrderPage, AdminOrderQuery>({
-        query: (params) => ({ url: '/admin/orders', params }),
+        query: (params) => ({ url: endpoints.adminOrders.url(), params }),
         extraOptions: { auth: true },
         providesTags: [{ type: 'AdminOrder', id: 'LIST' }],
       }),
       getAdminOrder: build.query<AdminOrder, string>({
-        query: (orderId) => orderUrl(orderId),
+        query: (orderId) => endpoints.adminOrder.url({ id: orderId }),
         extraOptions: { auth: true },
         providesTags: (_result, _error, orderId) => [{ type: 'AdminOrder', id: orderId }],
       }),
       shipOrder: build.mutation<AdminOrder, OrderAction<ShipBody>>({
-        query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/ship'), method: 'POST', body }),
+        query: ({ orderId, body }) => ({
+          url: endpoints.adminOrderShip.url({ id: orderId }),
+          method: 'POST',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, { orderId }) => orderChangedTags(error, orderId),
       }),
       deliverOrder: build.mutation<AdminOrder, string>({
-        query: (orderId) => ({ url: orderUrl(orderId, '/deliver'), method: 'POST', body: {} }),
+        query: (orderId) => ({
+          url: endpoints.adminOrderDeliver.url({ id: orderId }),
+          method: 'POST',
+          body: {},
+        }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, orderId) => orderChangedTags(error, orderId),
       }),
       refundOrder: build.mutation<AdminOrder, OrderAction<RefundBody>>({
-        query: ({ orderId, body }) => ({ url: orderUrl(orderId, '/refund'), method: 'POST', body }),
+        query: ({ orderId, body }) => ({
+          url: endpoints.adminOrderRefund.url({ id: orderId }),
+          method: 'POST',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, { orderId }) => orderChangedTags(error, orderId),
       }),
       getAdminUsers: build.query<AdminUserPage, AdminUserQuery>({
-        query: (params) => ({ url: '/admin/users', params }),
+        query: (params) => ({ url: endpoints.adminUsers.url(), params }),
         extraOptions: { auth: true },
         providesTags: [{ type: 'AdminUser', id: 'LIST' }],
       }),
       changeUserRole: build.mutation<AdminUser, UserAction<{ role: Role }>>({
-        query: ({ userId, body }) => ({ url: userUrl(userId, '/role'), method: 'POST', body }),
+        query: ({ userId, body }) => ({
+          url: endpoints.adminUserRole.url({ id: userId }),
+          method: 'POST',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: userListTag,
       }),
       suspendUser: build.mutation<AdminUser, UserAction<{ reason?: string }>>({
-        query: ({ userId, body }) => ({ url: userUrl(userId, '/suspend'), method: 'POST', body }),
+        query: ({ userId, body }) => ({
+          url: endpoints.adminUserSuspend.url({ id: userId }),
+          method: 'POST',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: userListTag,
       }),
       reactivateUser: build.mutation<AdminUser, string>({
-        query: (userId) => ({ url: userUrl(userId, '/reactivate'), method: 'POST', body: {} }),
+        query: (userId) => ({
+          url: endpoints.adminUserReactivate.url({ id: userId }),
+          method: 'POST',
+          body: {},
+        }),
         extraOptions: { auth: true },
         invalidatesTags: userListTag,
       }),

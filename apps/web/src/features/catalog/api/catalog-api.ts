@@ -8,14 +8,15 @@ import type {
   SearchSuggestions,
   Section,
 } from '@hls/contract';
+import { endpoints, type Endpoint } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** List call of each section (SPEC §7): the student and pro files, and the bookshop. */
-const filterPaths: Record<Section, string> = {
-  academic: '/category/filter/student',
-  professional: '/category/filter/pro',
-  book: '/books/filter/book',
-};
+const sectionLists = {
+  academic: endpoints.academicFiles,
+  professional: endpoints.professionalFiles,
+  book: endpoints.books,
+} satisfies Record<Section, Endpoint>;
 
 export type ProductListArgs = { section: Section; filter: CatalogFilter; page: number };
 export type DashboardKind = 'books' | 'files';
@@ -23,34 +24,34 @@ export type DashboardKind = 'books' | 'files';
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategories: build.query<Category[], { section: Section }>({
-      query: ({ section }) => ({ url: '/category/list', params: { section } }),
+      query: ({ section }) => ({ url: endpoints.categories.url(), params: { section } }),
     }),
     getSubcategories: build.query<Category[], { section: Section; category: number }>({
       query: ({ section, category }) => ({
-        url: '/category/list/subcategory',
+        url: endpoints.subcategories.url(),
         params: { section, category },
       }),
     }),
     listProducts: build.query<ProductPage, ProductListArgs>({
       query: ({ section, filter, page }) => ({
-        url: filterPaths[section],
+        url: sectionLists[section].url(),
         method: 'POST',
         params: { page },
         body: filter,
       }),
     }),
     getBook: build.query<BookDetail, number>({
-      query: (id) => `/books/list/${id}`,
+      query: (id) => endpoints.book.url({ id }),
     }),
     getFile: build.query<FileDetail, number>({
-      query: (id) => `/category/file/${id}`,
+      query: (id) => endpoints.file.url({ id }),
     }),
     /** "Did you mean": close spellings of a search text that finds nothing. */
     getSearchSuggestions: build.query<SearchSuggestions, string>({
-      query: (search) => ({ url: '/search/suggestions', params: { search } }),
+      query: (search) => ({ url: endpoints.searchSuggestions.url(), params: { search } }),
     }),
     getDashboard: build.query<Dashboard, DashboardKind>({
-      query: (kind) => (kind === 'books' ? '/books/dashbord' : '/category/dashbord'),
+      query: (kind) => (kind === 'books' ? endpoints.booksDashboard.url() : endpoints.filesDashboard.url()),
     }),
   }),
 });

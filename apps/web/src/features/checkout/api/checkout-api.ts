@@ -9,6 +9,7 @@ import type {
   OrderAddressBody,
   PaymentIntent,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type DemoPayArgs = { intentId: string; body: DemoCardBody };
@@ -18,31 +19,31 @@ type DemoAuthenticateArgs = { intentId: string; clientSecret: string; approve: b
 export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downloads'] }).injectEndpoints({
   endpoints: (build) => ({
     createOrder: build.mutation<Order, CreateOrderBody>({
-      query: (body) => ({ url: '/order/create', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.orderCreate.url(), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: [{ type: 'Order', id: 'LIST' }],
     }),
     getCheckoutOrder: build.query<Order, string>({
-      query: (id) => `/order/${encodeURIComponent(id)}`,
+      query: (id) => endpoints.order.url({ id }),
       extraOptions: { auth: true },
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     getCountries: build.query<Country[], string>({
       // The argument is the interface language: the names come in it (one cache entry per language).
-      query: () => '/checkout/countries',
+      query: () => endpoints.countries.url(),
     }),
     saveAddress: build.mutation<unknown, OrderAddressBody>({
-      query: (body) => ({ url: '/order/address', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.orderAddress.url(), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: 'Order', id: orderId }]),
     }),
     createIntent: build.mutation<PaymentIntent, IntentBody>({
-      query: (body) => ({ url: '/order/intentPayement', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.paymentIntent.url(), method: 'POST', body }),
       extraOptions: { auth: true },
     }),
     payDemo: build.mutation<DemoPaymentResult, DemoPayArgs>({
       query: ({ intentId, body }) => ({
-        url: `/payments/demo/${encodeURIComponent(intentId)}/pay`,
+        url: endpoints.demoPay.url({ intentId }),
         method: 'POST',
         body,
       }),
@@ -50,14 +51,14 @@ export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downlo
     }),
     authenticateDemo: build.mutation<DemoPaymentResult, DemoAuthenticateArgs>({
       query: ({ intentId, clientSecret, approve }) => ({
-        url: `/payments/demo/${encodeURIComponent(intentId)}/authenticate`,
+        url: endpoints.demoAuthenticate.url({ intentId }),
         method: 'POST',
         body: { clientSecret, approve },
       }),
       extraOptions: { auth: true },
     }),
     confirmOrder: build.mutation<ConfirmResult, { orderId: string }>({
-      query: (body) => ({ url: '/order/confirm', method: 'POST', body }),
+      query: (body) => ({ url: endpoints.orderConfirm.url(), method: 'POST', body }),
       extraOptions: { auth: true },
       // The order on screen is left as it is: the page goes to /download at once.
       invalidatesTags: (result) => (result ? [{ type: 'Order', id: 'LIST' }, 'Downloads'] : []),

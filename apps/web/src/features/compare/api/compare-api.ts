@@ -1,4 +1,5 @@
 import type { BookDetail, FileDetail } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 import type { CompareItem } from '../compare-slice';
 
@@ -11,7 +12,7 @@ export type ComparedProduct = {
 type CompareKey = Pick<CompareItem, 'id' | 'type'>;
 
 const detailPath = ({ id, type }: CompareKey) =>
-  type === 'book' ? `/books/list/${id}` : `/category/file/${id}`;
+  type === 'book' ? endpoints.book.url({ id }) : endpoints.file.url({ id });
 
 export const compareApi = api.injectEndpoints({
   endpoints: (build) => ({

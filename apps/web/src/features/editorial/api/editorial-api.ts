@@ -8,13 +8,11 @@ import type {
   ReviewSubmission,
   Section,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type SubmissionAction<Body> = { id: string; body: Body };
 export type ReportListArgs = { status?: 'open' | 'upheld' | 'dismissed'; page: number };
-
-const submissionUrl = (id: string, action = '') =>
-  `/editorial/submissions/${encodeURIComponent(id)}${action}`;
 
 /** After a change to one submission: it, the queue and (for an unpublication) the reports. */
 const changed = (id: string) => [
@@ -29,42 +27,46 @@ export const editorialApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       getQueue: build.query<QueuePage, QueueQuery>({
-        query: (params) => ({ url: '/editorial/queue', params }),
+        query: (params) => ({ url: endpoints.editorialQueue.url(), params }),
         extraOptions: { auth: true },
         providesTags: [{ type: 'EditorialQueue', id: 'LIST' }],
       }),
       getReviewSubmission: build.query<ReviewSubmission, string>({
-        query: (id) => submissionUrl(id),
+        query: (id) => endpoints.editorialSubmission.url({ id }),
         extraOptions: { auth: true },
         providesTags: (_result, _error, id) => [{ type: 'Submission', id }],
       }),
       claimSubmission: build.mutation<ReviewSubmission, string>({
-        query: (id) => ({ url: submissionUrl(id, '/claim'), method: 'POST', body: {} }),
+        query: (id) => ({ url: endpoints.editorialClaim.url({ id }), method: 'POST', body: {} }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
       }),
       releaseSubmission: build.mutation<ReviewSubmission, string>({
-        query: (id) => ({ url: submissionUrl(id, '/release'), method: 'POST', body: {} }),
+        query: (id) => ({ url: endpoints.editorialRelease.url({ id }), method: 'POST', body: {} }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
       }),
       decideSubmission: build.mutation<ReviewSubmission, SubmissionAction<DecisionBody>>({
-        query: ({ id, body }) => ({ url: submissionUrl(id, '/decision'), method: 'POST', body }),
+        query: ({ id, body }) => ({ url: endpoints.editorialDecision.url({ id }), method: 'POST', body }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
       }),
       unpublishSubmission: build.mutation<ReviewSubmission, SubmissionAction<{ comment: string }>>({
-        query: ({ id, body }) => ({ url: submissionUrl(id, '/unpublish'), method: 'POST', body }),
+        query: ({ id, body }) => ({ url: endpoints.editorialUnpublish.url({ id }), method: 'POST', body }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
       }),
       getReports: build.query<ReportPage, ReportListArgs>({
-        query: (params) => ({ url: '/editorial/reports', params }),
+        query: (params) => ({ url: endpoints.editorialReports.url(), params }),
         extraOptions: { auth: true },
         providesTags: [{ type: 'Report', id: 'LIST' }],
       }),
       decideReport: build.mutation<unknown, { id: number; body: ReportDecisionBody }>({
-        query: ({ id, body }) => ({ url: `/editorial/reports/${id}/decision`, method: 'POST', body }),
+        query: ({ id, body }) => ({
+          url: endpoints.editorialReportDecision.url({ id }),
+          method: 'POST',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error) =>
           error
@@ -77,11 +79,11 @@ export const editorialApi = api
       }),
       /** The categories an editor may move a submission to (the public list of the section). */
       getEditorialCategories: build.query<Category[], { section: Section }>({
-        query: ({ section }) => ({ url: '/category/list', params: { section } }),
+        query: ({ section }) => ({ url: endpoints.categories.url(), params: { section } }),
       }),
       getEditorialSubcategories: build.query<Category[], { section: Section; category: number }>({
         query: ({ section, category }) => ({
-          url: '/category/list/subcategory',
+          url: endpoints.subcategories.url(),
           params: { section, category },
         }),
       }),

@@ -1,4 +1,5 @@
 import type { Order, OrderPage } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type WithdrawArgs = { orderId: string; lineIds?: number[] };
@@ -7,7 +8,7 @@ type WithdrawArgs = { orderId: string; lineIds?: number[] };
 export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
   endpoints: (build) => ({
     getMyOrders: build.query<OrderPage, number>({
-      query: (page) => ({ url: '/order/commande', params: { page } }),
+      query: (page) => ({ url: endpoints.myOrders.url(), params: { page } }),
       extraOptions: { auth: true },
       providesTags: (result) => [
         { type: 'Order', id: 'LIST' },
@@ -16,7 +17,7 @@ export const ordersApi = api.enhanceEndpoints({ addTagTypes: ['Order'] }).inject
     }),
     withdraw: build.mutation<Order, WithdrawArgs>({
       query: ({ orderId, lineIds }) => ({
-        url: `/order/${encodeURIComponent(orderId)}/withdraw`,
+        url: endpoints.orderWithdraw.url({ id: orderId }),
         method: 'POST',
         body: lineIds ? { lineIds } : {},
       }),

@@ -7,6 +7,7 @@ import type {
   ProductReviews,
   ReviewBody,
 } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export type ProductReviewsArgs = { productId: number; page: number };
@@ -27,32 +28,39 @@ export const reviewsApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       getProductReviews: build.query<ProductReviews, ProductReviewsArgs>({
-        query: ({ productId, page }) => ({ url: `/products/${productId}/reviews`, params: { page } }),
+        query: ({ productId, page }) => ({
+          url: endpoints.productReviews.url({ id: productId }),
+          params: { page },
+        }),
         providesTags: (_result, _error, { productId }) => [{ type: 'ProductReviews', id: productId }],
       }),
       getMyReview: build.query<MyReview, number>({
-        query: (productId) => `/products/${productId}/review`,
+        query: (productId) => endpoints.myReview.url({ id: productId }),
         extraOptions: { auth: true },
         providesTags: (_result, _error, productId) => [{ type: 'MyReview', id: productId }],
       }),
       saveReview: build.mutation<OwnReview, { productId: number; body: ReviewBody }>({
-        query: ({ productId, body }) => ({ url: `/products/${productId}/review`, method: 'PUT', body }),
+        query: ({ productId, body }) => ({
+          url: endpoints.reviewSave.url({ id: productId }),
+          method: 'PUT',
+          body,
+        }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, { productId }) => (error ? [] : productChanged(productId)),
       }),
       deleteReview: build.mutation<null, number>({
-        query: (productId) => ({ url: `/products/${productId}/review`, method: 'DELETE' }),
+        query: (productId) => ({ url: endpoints.reviewDelete.url({ id: productId }), method: 'DELETE' }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error, productId) => (error ? [] : productChanged(productId)),
       }),
       getModerationQueue: build.query<ModerationPage, ModerationArgs>({
-        query: (params) => ({ url: '/editorial/reviews', params }),
+        query: (params) => ({ url: endpoints.reviewQueue.url(), params }),
         extraOptions: { auth: true },
         providesTags: ['ReviewQueue'],
       }),
       approveReview: build.mutation<ModerationReview, string>({
         query: (id) => ({
-          url: `/editorial/reviews/${encodeURIComponent(id)}/approve`,
+          url: endpoints.reviewApprove.url({ id }),
           method: 'POST',
           body: {},
         }),
@@ -62,7 +70,7 @@ export const reviewsApi = api
       }),
       rejectReview: build.mutation<ModerationReview, { id: string; reason: string }>({
         query: ({ id, reason }) => ({
-          url: `/editorial/reviews/${encodeURIComponent(id)}/reject`,
+          url: endpoints.reviewReject.url({ id }),
           method: 'POST',
           body: { reason },
         }),

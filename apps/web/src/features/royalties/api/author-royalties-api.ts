@@ -1,4 +1,5 @@
 import type { AuthorPayments, BankDetails, BankDetailsBody, RoyaltyReportQuery } from '@hls/contract';
+import { endpoints } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** The report's query as the URL holds it (page 1 left out). */
@@ -11,11 +12,11 @@ export function reportCsvPath({ from, to, productId }: ReportArgs): string {
   if (to) params.set('to', to);
   if (productId !== undefined) params.set('productId', String(productId));
   const search = params.toString();
-  return `/checkout/list.csv${search ? `?${search}` : ''}`;
+  return `${endpoints.authorPaymentsCsv.url()}${search ? `?${search}` : ''}`;
 }
 
 /** The monthly PDF statement of a month (YYYY-MM). */
-export const statementPath = (month: string) => `/checkout/statement/${encodeURIComponent(month)}`;
+export const statementPath = (month: string) => endpoints.royaltyStatement.url({ month });
 
 /**
  * The author's Paid Products screen (SPEC §2 /author-payment, §7): the sales, royalties, payouts and the detailed
@@ -26,23 +27,23 @@ export const authorRoyaltiesApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       getAuthorPayments: build.query<AuthorPayments, ReportArgs>({
-        query: (params) => ({ url: '/checkout/list', params }),
+        query: (params) => ({ url: endpoints.authorPayments.url(), params }),
         extraOptions: { auth: true },
         providesTags: ['AuthorPayments'],
       }),
       getBankDetails: build.query<BankDetails | null, void>({
-        query: () => '/checkout/bank/one',
+        query: () => endpoints.bankDetails.url(),
         extraOptions: { auth: true },
         providesTags: ['BankDetails'],
       }),
       createBankDetails: build.mutation<BankDetails, BankDetailsBody>({
-        query: (body) => ({ url: '/checkout/bank/create', method: 'POST', body }),
+        query: (body) => ({ url: endpoints.bankDetailsCreate.url(), method: 'POST', body }),
         extraOptions: { auth: true },
         // The screen's "bank details missing" notice reads the payments answer too.
         invalidatesTags: (_result, error) => (error ? [] : ['BankDetails', 'AuthorPayments']),
       }),
       updateBankDetails: build.mutation<BankDetails, BankDetailsBody>({
-        query: (body) => ({ url: '/checkout/bank/update', method: 'PUT', body }),
+        query: (body) => ({ url: endpoints.bankDetailsUpdate.url(), method: 'PUT', body }),
         extraOptions: { auth: true },
         invalidatesTags: (_result, error) => (error ? [] : ['BankDetails', 'AuthorPayments']),
       }),
