@@ -132,7 +132,7 @@ export default async function accountsRoutes(
       const key = `check:${request.body.email}`;
       await throttles.emailChecks.take(key);
       if (!(await accounts.emailExists(request.body.email))) {
-        throw new AppError('email_not_found', 404, 'No account uses this e-mail address.', {
+        throw new AppError('email_not_found', 'No account uses this e-mail address.', {
           email: 'email.notFound',
         });
       }

@@ -109,7 +109,7 @@ word is known or none has a similar title word.`,
     },
     handler: async (request) => {
       const book = await queries.bookDetail(request.params.id);
-      if (!book) throw new AppError('not_found', 404, 'No such book.');
+      if (!book) throw new AppError('not_found', 'No such book.');
       return book;
     },
   });
@@ -123,7 +123,7 @@ word is known or none has a similar title word.`,
     },
     handler: async (request) => {
       const file = await queries.fileDetail(request.params.id);
-      if (!file) throw new AppError('not_found', 404, 'No such file.');
+      if (!file) throw new AppError('not_found', 'No such file.');
       return file;
     },
   });

@@ -47,7 +47,7 @@ export default async function mediaRoutes(app: FastifyInstance, options: { media
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
-      const notFound = () => new AppError('not_found', 404, 'No such image.');
+      const notFound = () => new AppError('not_found', 'No such image.');
       const sample = key.startsWith(SAMPLE_PREFIX);
       if ((!key.startsWith(COVER_PREFIX) && !sample) || !isValidStorageKey(key)) throw notFound();
       const access = await options.media.access(key);

@@ -9,7 +9,7 @@ import { CONTRACT_PATH } from './documents.service.ts';
 
 const links: Record<z.infer<typeof DocumentType>, string> = { contrat: CONTRACT_PATH };
 
-const notFound = () => new AppError('not_found', 404, 'No such document.');
+const notFound = () => new AppError('not_found', 'No such document.');
 
 export default async function documentsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

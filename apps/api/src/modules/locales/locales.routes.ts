@@ -22,7 +22,7 @@ export default async function localesRoutes(app: FastifyInstance, options: { loc
       // The contract's rule: `fn` (the spec's code for French) and regional codes name a folder we have.
       const dir = parseLanguage(request.params.lng);
       const namespace = /^([a-z][a-z_-]{0,63})\.json$/.exec(request.params.file)?.[1];
-      const notFound = new AppError('not_found', 404, 'No such translation file.');
+      const notFound = new AppError('not_found', 'No such translation file.');
       if (!dir || !namespace) throw notFound;
       let content: Translations;
       try {

@@ -26,7 +26,7 @@ export default async function bankRoutes(app: FastifyInstance) {
     const user = request.user!;
     if (user.role !== 'author') {
       await bank.refused(user.id, user.role, routeOf(request), request.ip);
-      throw new AppError('forbidden', 403, 'Only authors have bank details.');
+      throw new AppError('forbidden', 'Only authors have bank details.');
     }
   };
   const requestInfo = (request: FastifyRequest) => ({ route: routeOf(request), ip: request.ip });
