@@ -1,3 +1,4 @@
+// Kept in one file: the bench's entry point, which runs each database's scenarios in order for one verdict.
 // `npm run bench`: seeds a large catalogue into a fresh database, serves the real API plus a bare Fastify `/hello`
 // from this process, and loads them from separate load processes (apps/api/bench/load.ts, autocannon) on
 // loopback. Prints throughput and latency beside `/hello` with the targets of issue 3 ("Fast"), for two mixes:

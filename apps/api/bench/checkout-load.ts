@@ -1,3 +1,4 @@
+// Kept in one file: a process started on its own with a job file; its jobs, loops and results go together.
 // Checkout load of `npm run bench`: a separate process, so the measured API process does not share its CPU time
 // with the customers. Each of `concurrency` loops is one logged-in customer who, over and over, creates an order,
 // gives the delivery address when it holds paper books, starts the payment (with the two consents for digital

@@ -1,3 +1,4 @@
+// Kept in one file: the zipped stand-ins (Power BI, Publisher, Access) share the zip, README and data.
 import { zipSync, type Zippable } from 'fflate';
 import type { Language } from '@hls/contract';
 import { renderCover } from '../../lib/cover.ts';

@@ -1,3 +1,4 @@
+// Kept in one file: the S3 store is one closure over its client and bucket, shared by writes and reads.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
