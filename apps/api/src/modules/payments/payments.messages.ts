@@ -1,24 +1,18 @@
 import type { DeclineCode, Language } from '@hls/contract';
 import { declineCodes } from '@hls/contract';
+import en from '@hls/locales/en/checkout.json' with { type: 'json' };
+import fr from '@hls/locales/fr/checkout.json' with { type: 'json' };
+
+/**
+ * What the API tells a customer about a payment, in the words the checkout page uses: the `checkout` namespace of
+ * @hls/locales, so a refusal reads the same in the API's answer and on the page.
+ */
+const checkout = { fr, en } satisfies Record<Language, typeof en>;
 
 /** The card's refusal as the customer reads it, in the page's language (the demo provider's and Stripe's codes). */
 const declines: Record<Language, Record<DeclineCode, string>> = {
-  fr: {
-    card_declined: 'Votre carte a été refusée.',
-    insufficient_funds: 'Le solde de votre carte est insuffisant.',
-    authentication_failed: 'L’authentification de votre carte a échoué.',
-    expired_card: 'Votre carte a expiré.',
-    incorrect_cvc: 'Le code de sécurité de votre carte est incorrect.',
-    incorrect_number: 'Le numéro de votre carte est incorrect.',
-  },
-  en: {
-    card_declined: 'Your card was declined.',
-    insufficient_funds: 'Your card has insufficient funds.',
-    authentication_failed: 'The authentication of your card failed.',
-    expired_card: 'Your card has expired.',
-    incorrect_cvc: "Your card's security code is incorrect.",
-    incorrect_number: 'Your card number is incorrect.',
-  },
+  fr: checkout.fr.declines,
+  en: checkout.en.declines,
 };
 
 export const isDeclineCode = (code: string | null | undefined): code is DeclineCode =>
@@ -35,14 +29,9 @@ export function declineMessage(
 }
 
 const sentences = {
-  mismatch: {
-    fr: 'Le paiement reçu ne correspond pas à la commande\u202f: elle n’est pas payée. Contactez-nous.',
-    en: 'The payment received does not match the order: it is not paid. Please contact us.',
-  },
-  expiredRefunded: {
-    fr: 'La commande a expiré avant le paiement et ses articles ne sont plus disponibles\u202f: le paiement est remboursé.',
-    en: 'The order expired before the payment and its items are no longer available: the payment is refunded.',
-  },
+  mismatch: (words: typeof en) => words.declines.mismatch,
+  expiredRefunded: (words: typeof en) => words.closed.expiredRefunded,
 } as const;
 
-export const message = (key: keyof typeof sentences, language: Language) => sentences[key][language];
+export const message = (key: keyof typeof sentences, language: Language) =>
+  sentences[key](checkout[language]);

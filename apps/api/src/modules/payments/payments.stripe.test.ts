@@ -127,7 +127,7 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toMatchObject({
       code: 'payment_declined',
-      message: 'Your card has insufficient funds.',
+      message: 'The card has insufficient funds.',
       reason: 'insufficient_funds',
     });
     stub.decline(intent.intentId, 'do_not_honor', 'Your card was declined by its bank.');

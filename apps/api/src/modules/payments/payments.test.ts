@@ -233,13 +233,13 @@ describe('payment with the demo provider', () => {
     const declined = await pay(t, intent, { ...good, number: '4000 0000 0000 0002' }, 'fr');
     expect(declined).toEqual({
       status: 200,
-      body: { status: 'declined', declineCode: 'card_declined', message: 'Votre carte a été refusée.' },
+      body: { status: 'declined', declineCode: 'card_declined', message: 'La carte a été refusée.' },
     });
     const refused = await confirm(t.app, buyer, order.id);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toMatchObject({
       code: 'payment_declined',
-      message: 'Your card was declined.',
+      message: 'The card was declined.',
       reason: 'card_declined',
     });
 
@@ -299,7 +299,7 @@ describe('payment with the demo provider', () => {
     expect(refused.json()).toEqual({
       status: 'declined',
       declineCode: 'authentication_failed',
-      message: 'The authentication of your card failed.',
+      message: 'The payment was not authenticated.',
     });
     expect((await confirm(t.app, buyer, order.id)).statusCode).toBe(402);
     expect((await authenticate(true)).statusCode).toBe(409);

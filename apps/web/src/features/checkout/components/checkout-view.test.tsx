@@ -233,7 +233,7 @@ describe('checkout page', () => {
         jsonResponse(402, {
           error: {
             code: 'payment_declined',
-            message: 'Your card has insufficient funds.',
+            message: 'The card has insufficient funds.',
             reason: 'insufficient_funds',
           },
         }),
