@@ -22,28 +22,15 @@ export class AppError extends Error {
   readonly retryAfter: number | undefined;
   readonly reason: string | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, options?: AppErrorOptions);
-  /** @deprecated the status follows from the code: `new AppError(code, message, fields, { status })`. */
   constructor(
     code: ErrorCode,
-    status: number,
     message: string,
     fields?: Record<string, string>,
-    options?: AppErrorOptions,
-  );
-  constructor(
-    code: ErrorCode,
-    ...rest:
-      | [message: string, fields?: Record<string, string>, options?: AppErrorOptions]
-      | [status: number, message: string, fields?: Record<string, string>, options?: AppErrorOptions]
+    options: AppErrorOptions = {},
   ) {
-    const [status, message, fields, options = {}] =
-      typeof rest[0] === 'number'
-        ? (rest as [number, string, Record<string, string>?, AppErrorOptions?])
-        : [undefined, ...(rest as [string, Record<string, string>?, AppErrorOptions?])];
     super(message);
     this.code = code;
-    this.status = options.status ?? status ?? errorStatus[code];
+    this.status = options.status ?? errorStatus[code];
     this.fields = fields;
     this.retryAfter = options.retryAfter;
     this.reason = options.reason;
