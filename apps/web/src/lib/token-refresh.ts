@@ -1,5 +1,5 @@
 import type { TokenPair } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { env } from '@/config/env';
 import { tokenStorage } from './token-storage';
 

@@ -10,7 +10,7 @@ import {
   SuspendBody,
   UserParams,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The admins' users list (role change, suspension) and a customer's move to the author role. */

@@ -8,7 +8,7 @@ import {
   roles,
   User,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import type { AccountsRoutesOptions } from './accounts.routes.ts';
 

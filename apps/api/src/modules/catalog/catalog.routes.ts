@@ -17,7 +17,7 @@ import {
   SubcategoryListQuery,
   type Section,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { PAGE_SIZE } from './catalog.queries.ts';

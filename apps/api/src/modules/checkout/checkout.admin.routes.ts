@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminOrder, AdminOrderPage, AdminOrderQuery, ShipBody, UuidParams } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The back office's orders (editors and admins): list, detail, shipment, delivery. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactReceipt, ContactRequest, roles } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';

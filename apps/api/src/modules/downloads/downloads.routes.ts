@@ -10,7 +10,7 @@ import {
   roles,
   Uuid,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { sendStoredObject } from '../storage/index.ts';
 import { contentDisposition, resolveRange } from './http-range.ts';

@@ -14,7 +14,7 @@ import {
   roles,
   UuidParams,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { requestLanguage } from '../../plugins/validation-messages.ts';
 

@@ -15,7 +15,7 @@ import {
   ReviewsQuery,
   roles,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** A user writes or edits at most this many reviews a minute (each one waits for an editor). */

@@ -9,7 +9,7 @@ import {
   PayoutRunList,
   PayoutRunParams,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { contentDisposition } from '../downloads/index.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RoyaltyRateBoard, RoyaltyRateBody, RoyaltyRateChange } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /** The admins' royalty rates: the board, and a new rate from a date on (never retroactive, never edited). */

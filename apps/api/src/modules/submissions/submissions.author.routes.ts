@@ -15,7 +15,7 @@ import {
   SubmissionParams,
   SubmissionSlotParams,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { contentDisposition } from '../downloads/index.ts';
 import { sendStoredObject } from '../storage/index.ts';

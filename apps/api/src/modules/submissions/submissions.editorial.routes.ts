@@ -15,7 +15,7 @@ import {
   SubmissionParams,
   UnpublishBody,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { errorResponses } from '../../plugins/error-responses.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { PageViewRequest } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export const analyticsApi = api.injectEndpoints({

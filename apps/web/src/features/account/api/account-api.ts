@@ -5,7 +5,7 @@ import type {
   UpdateUserResponse,
   User,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export const accountApi = api.injectEndpoints({

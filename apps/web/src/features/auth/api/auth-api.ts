@@ -10,7 +10,7 @@ import type {
   TokenPair,
   User,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export type RegisterArgs = { body: RegisterRequest; asAuthor: boolean };

@@ -11,7 +11,7 @@ import type {
   SubmissionDraftBody,
   UploadSlot,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export type ProposalKind = 'book' | 'file';

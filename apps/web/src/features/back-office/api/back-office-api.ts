@@ -9,7 +9,7 @@ import type {
   Role,
   ShipBody,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type OrderAction<Body> = { orderId: string; body: Body };

@@ -8,7 +8,8 @@ import type {
   SearchSuggestions,
   Section,
 } from '@hls/contract';
-import { endpoints, type Endpoint } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
+import type { Endpoint } from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** List call of each section (SPEC §7): the student and pro files, and the bookshop. */

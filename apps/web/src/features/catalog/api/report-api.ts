@@ -1,5 +1,5 @@
 import type { ReportBody } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** "Report this document" (POST /api/reports): anyone; a logged-in reader's session goes with it. */

@@ -9,7 +9,7 @@ import type {
   OrderAddressBody,
   PaymentIntent,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type DemoPayArgs = { intentId: string; body: DemoCardBody };

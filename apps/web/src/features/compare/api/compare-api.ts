@@ -1,5 +1,5 @@
 import type { BookDetail, FileDetail } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 import type { CompareItem } from '../compare-slice';
 

@@ -1,5 +1,5 @@
 import type { ContactReceipt, ContactRequest, SiteInfo } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type DocumentLink = { file: string };

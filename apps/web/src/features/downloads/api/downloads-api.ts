@@ -1,5 +1,5 @@
 import type { DownloadLink, DownloadList } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** The customer's downloads (GET /api/downloads), their short-lived links, and the links again by e-mail. */

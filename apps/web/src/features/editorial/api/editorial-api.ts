@@ -8,7 +8,7 @@ import type {
   ReviewSubmission,
   Section,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 type SubmissionAction<Body> = { id: string; body: Body };

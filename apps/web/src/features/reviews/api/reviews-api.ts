@@ -7,7 +7,7 @@ import type {
   ProductReviews,
   ReviewBody,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 export type ProductReviewsArgs = { productId: number; page: number };

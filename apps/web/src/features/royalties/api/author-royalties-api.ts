@@ -1,5 +1,5 @@
 import type { AuthorPayments, BankDetails, BankDetailsBody, RoyaltyReportQuery } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** The report's query as the URL holds it (page 1 left out). */

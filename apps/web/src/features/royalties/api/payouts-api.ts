@@ -7,7 +7,7 @@ import type {
   RoyaltyRateBoard,
   RoyaltyRateChange,
 } from '@hls/contract';
-import { endpoints } from '@hls/contract/endpoints';
+import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
 /** The SEPA credit transfer file of a run, to upload to the bank. */
