@@ -1,4 +1,5 @@
 import type { SubmissionFile, UploadSlot } from '@hls/contract';
+import * as endpoints from '@hls/contract/endpoints';
 import { env } from '@/config/env';
 import { isTokenValid } from '@/lib/jwt';
 import { saveBlob } from '@/lib/save-file';
@@ -81,7 +82,7 @@ export async function uploadSubmissionFile({
   signal?: AbortSignal;
   dispatch: Dispatch;
 }): Promise<UploadAnswer> {
-  const url = `/submissions/${encodeURIComponent(submissionId)}/files/${slot}`;
+  const url = endpoints.submissionUpload.url({ id: submissionId, slot });
   if (!isTokenValid(tokenStorage.getAccess(), Date.now() + 30_000) && tokenStorage.getRefresh())
     await renewSession(dispatch);
   const answer = await putOnce(url, file, fields, onProgress, signal);
