@@ -8,6 +8,7 @@ export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/contact/contact.tables.ts';
+export * from '../modules/tax/tax.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/downloads/downloads.tables.ts';

@@ -20,8 +20,10 @@ import {
   orderStatuses,
   productKinds,
   sections,
+  taxTreatments,
   type Address,
   type DigitalConsent,
+  type TaxEvidence,
 } from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
 import { bookEditions, products } from '../catalog/catalog.tables.ts';
@@ -53,8 +55,18 @@ export const orders = pgTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    /** VAT included in the total; null when no VAT rate is configured. */
+    /** The VAT and the net of the total (total = net + VAT), once the buyer's country is known; null before. */
     vatCents: integer('vat_cents'),
+    netCents: integer('net_cents'),
+    /** Where the buyer lives, as decided from the evidence kept beside it (decision 0027). */
+    billingCountry: text('billing_country'),
+    /** An EU business's VAT number, accepted for the reverse charge (normalised, with its prefix). */
+    vatNumber: text('vat_number'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** Prices included VAT when the order was taxed (the shop's setting then). */
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(true),
+    /** The evidence of the buyer's country: what they gave, where the request came from, the card's country. */
+    taxEvidence: jsonb('tax_evidence').$type<TaxEvidence>(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** Language of the page the order was placed from: its e-mails speak it. */
     language: text('language', { enum: languages }).notNull(),
@@ -96,7 +108,10 @@ export const orders = pgTable(
       'orders_money',
       sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.refundedCents} >= 0 AND (${t.vatCents} IS NULL OR ${t.vatCents} >= 0)`,
     ),
-    check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check(
+      'orders_total',
+      sql`(${t.netCents} IS NULL AND ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}) OR (${t.netCents} IS NOT NULL AND ${t.vatCents} IS NOT NULL AND ${t.totalCents} = ${t.netCents} + ${t.vatCents})`,
+    ),
     check('orders_refunded', sql`${t.refundedCents} <= ${t.totalCents}`),
     check('orders_paid', sql`${t.status} IN ('pending_payment', 'cancelled') OR ${t.paidAt} IS NOT NULL`),
   ],
@@ -126,7 +141,16 @@ export const orderLines = pgTable(
     discountPercent: integer('discount_percent').notNull(),
     unitFinalCents: integer('unit_final_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The price after discount × quantity, as the catalogue shows it. */
     totalCents: integer('total_cents').notNull(),
+    /** What the buyer pays for the line (net + VAT): the total, but with VAT added on top or taken off. */
+    amountCents: integer('amount_cents').notNull(),
+    /** The line's VAT as charged: the country and rate it was taxed at (null until the order is taxed). */
+    taxCountry: text('tax_country'),
+    taxTreatment: text('tax_treatment', { enum: taxTreatments }),
+    vatRateBp: integer('vat_rate_bp'),
+    vatCents: integer('vat_cents'),
+    netCents: integer('net_cents'),
     status: text('status', { enum: orderLineStatuses }).notNull().default('active'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     stockState: text('stock_state', { enum: stockStates }).notNull(),
@@ -138,9 +162,13 @@ export const orderLines = pgTable(
     uniqueIndex('order_lines_order_product_format_unique').on(t.orderId, t.productId, t.format),
     check(
       'order_lines_money',
-      sql`${t.unitPriceCents} >= 0 AND ${t.unitFinalCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents} AND ${t.discountPercent} BETWEEN 0 AND 100`,
+      sql`${t.unitPriceCents} >= 0 AND ${t.unitFinalCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents} AND ${t.discountPercent} BETWEEN 0 AND 100`,
     ),
     check('order_lines_total', sql`${t.totalCents} = ${t.unitFinalCents} * ${t.quantity}`),
+    check(
+      'order_lines_tax',
+      sql`(${t.netCents} IS NULL AND ${t.amountCents} = ${t.totalCents}) OR (${t.netCents} IS NOT NULL AND ${t.amountCents} = ${t.netCents} + ${t.vatCents})`,
+    ),
     check('order_lines_quantity', sql`${t.quantity} >= 1 AND (${t.format} = 'paper' OR ${t.quantity} = 1)`),
     check('order_lines_edition', sql`(${t.format} = 'file') = (${t.editionId} IS NULL)`),
     check('order_lines_stock_state', sql`(${t.format} = 'paper') = (${t.stockState} <> 'none')`),
