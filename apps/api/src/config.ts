@@ -9,10 +9,11 @@ import { readRoyalties, type RoyaltySettings } from './config/royalties.ts';
 import { parseCorsOrigin, parseTrustProxy, readTimeouts, type TimeoutSettings } from './config/server.ts';
 import { readSite, type SiteSettings } from './config/site.ts';
 import { readS3, readUploads, type S3Settings, type UploadSettings } from './config/storage.ts';
+import { readTax, type TaxSettings } from './config/tax.ts';
 
 /**
  * The only module that reads the environment: everything else receives a validated `Config`. The schema of the
- * variables and the readers of its sections (server, storage, site, royalties, checkout) are under config/.
+ * variables and the readers of its sections (server, storage, site, royalties, checkout, tax) are under config/.
  */
 
 export { ConfigError, DEFAULT_SHIPPING_COUNTRIES, parseDuration, parseSize } from './config/env.ts';
@@ -21,6 +22,7 @@ export type { RoyaltySettings } from './config/royalties.ts';
 export type { TimeoutSettings } from './config/server.ts';
 export { socialNetworks, type SiteSettings, type SocialNetwork } from './config/site.ts';
 export type { S3Settings, UploadSettings } from './config/storage.ts';
+export type { TaxSettings } from './config/tax.ts';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -91,6 +93,8 @@ export type Config = {
   royaltyRates: { paper: number; ebook: number; professionalFile: number };
   royalties: RoyaltySettings;
   checkout: CheckoutSettings;
+  /** The evidence of a buyer's tax status and country: the VIES check of VAT numbers, the IP's country. */
+  tax: TaxSettings;
   uploads: UploadSettings;
   logLevel: string;
   webDistDir: string;
@@ -207,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     royalties: readRoyalties(e, dataDir, isProduction),
     checkout: readCheckout(e, payments, jwtSecret),
+    tax: readTax(e),
     uploads: readUploads(e),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -228,6 +228,12 @@ export const EnvSchema = z.object({
   VAT_RATE_PAPER: percent.optional(),
   VAT_RATE_EBOOK: percent.optional(),
   VAT_RATE_FILE: percent.optional(),
+  VIES_ENABLED: booleanText.default(false),
+  VIES_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
+  VIES_TIMEOUT_MS: positiveInt.max(120_000).default(8000),
+  GEOIP_ENABLED: booleanText.default(true),
   PAYMENTS_DEMO: booleanText.optional(),
   STRIPE_SECRET_KEY: z
     .string()
