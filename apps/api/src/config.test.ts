@@ -118,17 +118,22 @@ describe('loadConfig', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir }).checkout;
     expect(defaults.paymentWindow).toBe(30 * 60);
     expect(defaults.shippingCountries).toContain('TN');
-    expect(defaults.vatRates).toBeNull();
+    expect(defaults.vat).toEqual({
+      pricesIncludeVat: true,
+      importThresholdCents: 15_000,
+      referenceCountry: 'FR',
+    });
     expect(defaults.downloadTokenSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).jwtSecret);
     const custom = loadConfig({
       DATA_DIR: dataDir,
       ORDER_PAYMENT_WINDOW: '10m',
       SHIPPING_COUNTRIES: 'fr, be,FR',
-      VAT_RATE_EBOOK: '5.5',
+      PRICES_INCLUDE_VAT: 'false',
+      VAT_IMPORT_THRESHOLD_EUR: '100',
     }).checkout;
     expect(custom.paymentWindow).toBe(600);
     expect(custom.shippingCountries).toEqual(['FR', 'BE']);
-    expect(custom.vatRates).toEqual({ paper: 0, ebook: 550, professionalFile: 0 });
+    expect(custom.vat).toMatchObject({ pricesIncludeVat: false, importThresholdCents: 10_000 });
     expect(() => loadConfig({ DATA_DIR: dataDir, SHIPPING_COUNTRIES: 'France' })).toThrow(
       /SHIPPING_COUNTRIES/,
     );

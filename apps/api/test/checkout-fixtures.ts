@@ -135,8 +135,33 @@ const expectStatus = (response: LightMyRequestResponse, status: number, what: st
 
 export type Line = { productId: number; edition?: 'paper' | 'ebook'; quantity?: number };
 
-/** POST /api/order/create (and the address when the order holds paper books). */
-export async function placeOrder(app: FastifyInstance, buyer: Customer, lines: Line[]): Promise<Order> {
+/** The buyer's country (and business VAT number) on a pending order: POST /api/order/billing. */
+export async function saveBilling(
+  app: FastifyInstance,
+  buyer: Customer,
+  orderId: string,
+  billing: { country: string; vatNumber?: string; confirmCountry?: boolean },
+): Promise<Order> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/order/billing',
+    headers: buyer.headers,
+    payload: { orderId, ...billing },
+  });
+  expectStatus(response, 200, 'order billing');
+  return response.json<Order>();
+}
+
+/**
+ * POST /api/order/create, the buyer's country (France unless told: 5.5 % on books, 20 % on files), and the address
+ * when the order holds paper books (Paris).
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  buyer: Customer,
+  lines: Line[],
+  billing: { country: string; vatNumber?: string } | null = { country: 'FR' },
+): Promise<Order> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/order/create',
@@ -144,7 +169,8 @@ export async function placeOrder(app: FastifyInstance, buyer: Customer, lines: L
     payload: { lines },
   });
   expectStatus(response, 201, 'order creation');
-  const order = response.json<Order>();
+  const created = response.json<Order>();
+  const order = billing ? await saveBilling(app, buyer, created.id, billing) : created;
   if (!order.needsAddress) return order;
   const address = await app.inject({
     method: 'POST',

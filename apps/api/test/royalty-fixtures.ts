@@ -11,8 +11,9 @@ export async function buy(
   app: FastifyInstance,
   buyer: Customer,
   lines: Line[],
+  billing: { country: string; vatNumber?: string } = { country: 'FR' },
 ): Promise<ConfirmResult & { number: string }> {
-  const order = await placeOrder(app, buyer, lines);
+  const order = await placeOrder(app, buyer, lines, billing);
   const intent = await startPayment(app, buyer, order.id);
   const paid = await app.inject({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Language } from './accounts.ts';
 import { EditionFormat, FileType, Id, ProductKind, Section } from './catalog.ts';
+import { LineTax, OrderBilling } from './tax.ts';
 import {
   lineFormats,
   MAX_ORDER_LINES,
@@ -136,6 +137,8 @@ export const OrderLine = z.object({
   unitFinalCents: z.number().int(),
   quantity: z.number().int(),
   totalCents: z.number().int(),
+  /** The line's VAT as charged (null until the buyer's country is known). */
+  tax: LineTax.nullable(),
   status: z.enum(['active', 'refunded', 'withdrawn']),
   refundedCents: z.number().int(),
   /** Digital lines of a paid order. */
@@ -146,6 +149,7 @@ export type OrderLine = z.infer<typeof OrderLine>;
 export const OrderEventKind = z.enum([
   'created',
   'address_saved',
+  'billing_saved',
   'payment_started',
   'payment_failed',
   'payment_mismatch',
@@ -229,8 +233,11 @@ export const Order = z.object({
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),
   totalCents: z.number().int(),
-  /** VAT included in the total, when VAT rates are configured; null otherwise. */
+  /** The VAT and net of the total (total = net + VAT) once the buyer's country is known; null before. */
   vatCents: z.number().int().nullable(),
+  netCents: z.number().int().nullable(),
+  /** Where the buyer lives and, for an EU business, its VAT number (the reverse charge); null before the step. */
+  billing: OrderBilling.nullable(),
   refundedCents: z.number().int(),
   /** The order holds paper books: it needs a delivery address. */
   needsAddress: z.boolean(),

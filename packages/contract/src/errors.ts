@@ -21,6 +21,15 @@ export const errorCodes = [
   'order_not_payable',
   /** A paper order needs its delivery address before payment. */
   'address_required',
+  /** The order needs the buyer's country (and a business's VAT number) before payment: VAT depends on it. */
+  'billing_required',
+  /**
+   * The request's address places the buyer in another country than the one given: the buyer confirms their
+   * country (`reason` is the other country's code) and the evidence is kept.
+   */
+  'country_unconfirmed',
+  /** The EU's VIES service could not check a VAT number just now; nothing was changed. */
+  'vat_check_unavailable',
   /** The card was refused; `message` carries the provider's reason. */
   'payment_declined',
   /** The provider has not (yet) taken the payment: confirm again once the card is confirmed. */
@@ -78,6 +87,9 @@ export const errorStatus = {
   service_unavailable: 503,
   order_not_payable: 409,
   address_required: 409,
+  billing_required: 409,
+  country_unconfirmed: 409,
+  vat_check_unavailable: 503,
   payment_declined: 402,
   payment_incomplete: 409,
   payment_provider_unavailable: 503,

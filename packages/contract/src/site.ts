@@ -32,8 +32,13 @@ export const SiteInfo = z.object({
     paperHoldDays: z.number().int(),
     minimumPayoutCents: z.number().int(),
   }),
-  /** VAT included in prices, in basis points per format (net sales leave it out); null when none is set. */
-  vatRates: z.object({ paper: z.number(), ebook: z.number(), professionalFile: z.number() }).nullable(),
+  /**
+   * VAT is charged where the buyer lives (net sales leave it out): the rates of one country, in basis points per
+   * format, for the Publish page's example of a sale there; null when none is set.
+   */
+  vatRates: z
+    .object({ country: z.string(), paper: z.number(), ebook: z.number(), professionalFile: z.number() })
+    .nullable(),
   /** Paper books: working days from the delivery centre in Tunisia to the door. */
   delivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }),
   /** Where the author contract PDF is downloaded (also given by GET /api/books/type/file/contrat). */

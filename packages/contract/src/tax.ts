@@ -36,7 +36,15 @@ export const isEuMember = (country: string): boolean => euSet.has(country);
  * - `import`: paper books to a business, or a consignment over the threshold: the import VAT is the customer's;
  * - `outside_scope`: a country where the shop charges no VAT.
  */
-export const taxTreatments = ['oss', 'ioss', 'uk', 'local', 'reverse_charge', 'import', 'outside_scope'] as const;
+export const taxTreatments = [
+  'oss',
+  'ioss',
+  'uk',
+  'local',
+  'reverse_charge',
+  'import',
+  'outside_scope',
+] as const;
 export type TaxTreatment = (typeof taxTreatments)[number];
 export const TaxTreatment = z.enum(taxTreatments);
 
@@ -94,7 +102,8 @@ export function computeTax(input: TaxInput): TaxResult {
   const paperCents = input.lines.filter((l) => l.format === 'paper').reduce((s, l) => s + l.totalCents, 0);
   const lines = input.lines.map((line): TaxedLine => {
     const category = categoryOf(line.format);
-    const taxCountry = line.format === 'paper' ? (input.shippingCountry ?? input.buyerCountry) : input.buyerCountry;
+    const taxCountry =
+      line.format === 'paper' ? (input.shippingCountry ?? input.buyerCountry) : input.buyerCountry;
     const treatment = treatmentOf(input, line.format, taxCountry, paperCents);
     const rate = input.rateOf(taxCountry, category) ?? 0;
     const base = { id: line.id, category, taxCountry, treatment };
@@ -102,18 +111,37 @@ export function computeTax(input: TaxInput): TaxResult {
       return { ...base, rateBp: 0, vatCents: 0, netCents: line.totalCents, amountCents: line.totalCents };
     }
     if (treatment === 'reverse_charge' || treatment === 'import') {
-      const net = input.pricesIncludeVat ? line.totalCents - includedVat(line.totalCents, rate) : line.totalCents;
+      const net = input.pricesIncludeVat
+        ? line.totalCents - includedVat(line.totalCents, rate)
+        : line.totalCents;
       return { ...base, rateBp: 0, vatCents: 0, netCents: net, amountCents: net };
     }
     if (input.pricesIncludeVat) {
       const vat = includedVat(line.totalCents, rate);
-      return { ...base, rateBp: rate, vatCents: vat, netCents: line.totalCents - vat, amountCents: line.totalCents };
+      return {
+        ...base,
+        rateBp: rate,
+        vatCents: vat,
+        netCents: line.totalCents - vat,
+        amountCents: line.totalCents,
+      };
     }
     const vat = Math.round((line.totalCents * rate) / 10_000);
-    return { ...base, rateBp: rate, vatCents: vat, netCents: line.totalCents, amountCents: line.totalCents + vat };
+    return {
+      ...base,
+      rateBp: rate,
+      vatCents: vat,
+      netCents: line.totalCents,
+      amountCents: line.totalCents + vat,
+    };
   });
   const sum = (pick: (l: TaxedLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
-  return { lines, netCents: sum((l) => l.netCents), vatCents: sum((l) => l.vatCents), totalCents: sum((l) => l.amountCents) };
+  return {
+    lines,
+    netCents: sum((l) => l.netCents),
+    vatCents: sum((l) => l.vatCents),
+    totalCents: sum((l) => l.amountCents),
+  };
 }
 
 /** The VAT given back with a refund of `refundCents` of a line that charged `vatCents` on `amountCents`. */
@@ -197,13 +225,23 @@ export const VatRateBody = z.object({
     .number({ error: 'ratePercent.invalid' })
     .min(0, 'ratePercent.invalid')
     .max(50, 'ratePercent.invalid')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'ratePercent.invalid'),
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'ratePercent.invalid',
+    ),
   validFrom: z.iso.date({ error: 'validFrom.invalid' }),
   source: z.string().trim().max(200, 'source.tooLong').optional(),
 });
 export type VatRateBody = z.input<typeof VatRateBody>;
 
-export const VatRateQuery = z.object({ country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional() });
+export const VatRateQuery = z.object({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+});
 
 /**
  * The evidence of where the buyer lives, kept with the order (Implementing Regulation 282/2011 Art. 24b–24f: two

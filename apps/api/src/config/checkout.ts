@@ -11,8 +11,15 @@ export type CheckoutSettings = {
   paymentQuietAfter: number;
   /** ISO 3166-1 alpha-2 codes of the countries paper books ship to, from the Tunisian centre. */
   shippingCountries: string[];
-  /** VAT included in prices, in basis points per format; null when no VAT is configured (no VAT line). */
-  vatRates: { paper: number; ebook: number; professionalFile: number } | null;
+  /** VAT where the buyer lives (decision 0027): rates are data (`vat_rates`); these say how prices carry it. */
+  vat: {
+    /** Prices include VAT, the same in every country (default); false: VAT is added on top. */
+    pricesIncludeVat: boolean;
+    /** The import scheme's ceiling per consignment of paper books, in cents (€150). */
+    importThresholdCents: number;
+    /** The country whose rates the Publish page's royalty example uses. */
+    referenceCountry: string;
+  };
   /** Stripe when its secret key is set, else the demo provider (refused in production unless PAYMENTS_DEMO). */
   payments:
     | {
@@ -77,19 +84,15 @@ export function readCheckout(
   payments: CheckoutSettings['payments'],
   jwtSecret: string,
 ): CheckoutSettings {
-  const vatGiven = [e.VAT_RATE_PAPER, e.VAT_RATE_EBOOK, e.VAT_RATE_FILE].some((rate) => rate !== undefined);
-  const basisPoints = (percent: number | undefined) => Math.round((percent ?? 0) * 100);
   return {
     paymentWindow: e.ORDER_PAYMENT_WINDOW,
     paymentQuietAfter: e.PAYMENT_QUIET_AFTER,
     shippingCountries: e.SHIPPING_COUNTRIES,
-    vatRates: vatGiven
-      ? {
-          paper: basisPoints(e.VAT_RATE_PAPER),
-          ebook: basisPoints(e.VAT_RATE_EBOOK),
-          professionalFile: basisPoints(e.VAT_RATE_FILE),
-        }
-      : null,
+    vat: {
+      pricesIncludeVat: e.PRICES_INCLUDE_VAT,
+      importThresholdCents: e.VAT_IMPORT_THRESHOLD_EUR * 100,
+      referenceCountry: e.VAT_REFERENCE_COUNTRY,
+    },
     payments,
     downloadTokenSecret:
       e.DOWNLOAD_TOKEN_SECRET ??

@@ -195,6 +195,8 @@ export const EnvSchema = z.object({
   COMPANY_NUMBER: z.string().min(2).default('15298734'),
   COMPANY_ADDRESS: z.string().min(5).default('20 Wenlock Road, London N1 7GU, United Kingdom'),
   COMPANY_VAT_NUMBER: z.string().min(2).default('GB 412 7795 31'),
+  COMPANY_OSS_NUMBER: z.string().min(2).default('EU372045118'),
+  COMPANY_IOSS_NUMBER: z.string().min(2).default('IM3720451186'),
   COMPANY_CONTACT: z.string().min(2).default('Hela Ben Salem, Director'),
   HOSTING_NAME: z.string().min(2).default('OVH SAS'),
   HOSTING_ADDRESS: z.string().min(5).default('2 rue Kellermann, 59100 Roubaix, France'),
@@ -220,14 +222,20 @@ export const EnvSchema = z.object({
   PAYOUT_DEBTOR_NAME: z.string().min(2).max(70).optional(),
   PAYOUT_DEBTOR_IBAN: z.string().min(15).max(40).default('GB33BUKB20201555555555'),
   PAYOUT_DEBTOR_BIC: z.string().min(8).max(11).default('BUKBGB22'),
+  PAYOUT_CHARGES: z.enum(['SHAR', 'DEBT', 'CRED']).default('SHAR'),
   TEST_CLOCK: booleanText.default(false),
   ORDER_PAYMENT_WINDOW: duration.default(30 * 60),
   PAYMENT_QUIET_AFTER: duration.default(60),
   SHIPPING_COUNTRIES: countryList.default(countryList.parse(DEFAULT_SHIPPING_COUNTRIES)),
   PAPER_DELIVERY_DAYS: dayRange.default({ min: 5, max: 10 }),
-  VAT_RATE_PAPER: percent.optional(),
-  VAT_RATE_EBOOK: percent.optional(),
-  VAT_RATE_FILE: percent.optional(),
+  PRICES_INCLUDE_VAT: booleanText.default(true),
+  VAT_IMPORT_THRESHOLD_EUR: z.coerce.number().int().min(0).max(10_000).default(150),
+  VAT_REFERENCE_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'expected a country code such as FR')
+    .default('FR'),
   VIES_ENABLED: booleanText.default(false),
   VIES_URL: z
     .url({ protocol: /^https?$/ })

@@ -8,7 +8,12 @@ export type SiteSettings = {
     name: string;
     registrationNumber: string;
     address: string;
+    /** UK VAT registration number. */
     vatNumber: string;
+    /** The EU's non-Union OSS identification number (VAT on digital goods to EU consumers). */
+    ossNumber: string;
+    /** The EU's import scheme (IOSS) identification number (paper books to EU consumers, up to €150). */
+    iossNumber: string;
     contactPerson: string;
   };
   host: { name: string; address: string; phone: string };
@@ -26,6 +31,8 @@ export function readSite(e: ParsedEnv): SiteSettings {
       registrationNumber: e.COMPANY_NUMBER,
       address: e.COMPANY_ADDRESS,
       vatNumber: e.COMPANY_VAT_NUMBER,
+      ossNumber: e.COMPANY_OSS_NUMBER,
+      iossNumber: e.COMPANY_IOSS_NUMBER,
       contactPerson: e.COMPANY_CONTACT,
     },
     host: { name: e.HOSTING_NAME, address: e.HOSTING_ADDRESS, phone: e.HOSTING_PHONE },

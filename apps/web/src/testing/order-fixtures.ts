@@ -15,6 +15,7 @@ export function makeLine(overrides: Partial<OrderLine> = {}): OrderLine {
     unitFinalCents: 1530,
     quantity: 1,
     totalCents: 1530,
+    tax: null,
     status: 'active',
     refundedCents: 0,
     download: null,
@@ -54,6 +55,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discountCents: subtotal - total,
     totalCents: total,
     vatCents: null,
+    netCents: null,
+    // The buyer said where they live (France): the payment step is open once the rest is done.
+    billing: { country: 'FR', vatNumber: null, reverseCharge: false, pricesIncludeVat: true },
     refundedCents: 0,
     needsAddress: lines.some((line) => line.format === 'paper'),
     hasDigital: lines.some((line) => line.format !== 'paper'),

@@ -5,6 +5,7 @@ import {
   CreateOrderBody,
   Order,
   OrderAddressBody,
+  OrderBillingBody,
   OrderPage,
   OrderPageQuery,
   roles,
@@ -49,6 +50,23 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => orders.saveAddress(request.user!.id, request.body),
+  });
+
+  api.post(endpoints.orderBilling.path, {
+    onRequest: anyRole,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Say where the buyer lives (and an EU business’s VAT number): the order is taxed at that country’s rates; 409 country_unconfirmed when the request comes from another country, until confirmed',
+      body: OrderBillingBody,
+      response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409, 503) },
+    },
+    handler: async (request) => {
+      const { orderId, country, vatNumber, confirmCountry } = request.body;
+      const billing = await app.tax.decideBilling({ country, vatNumber, confirmCountry, ip: request.ip });
+      return orders.saveBilling(request.user!.id, orderId, billing);
+    },
   });
 
   api.get(endpoints.countries.path, {

@@ -205,6 +205,7 @@ async function buy(
         unitFinalCents: 1000,
         quantity: 1,
         totalCents: 1000,
+        amountCents: 1000,
         stockState: 'none',
       })
       .returning({ id: orderLines.id });

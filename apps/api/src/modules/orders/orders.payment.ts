@@ -40,6 +40,8 @@ export type OrderForPayment = {
   needsAddress: boolean;
   hasAddress: boolean;
   hasDigital: boolean;
+  /** The buyer said where they live: the order is taxed. */
+  hasBilling: boolean;
   consent: DigitalConsent | null;
   customerEmail: string;
   customerName: string;
@@ -99,6 +101,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
         needsAddress: row.needsAddress,
         hasAddress: row.shippingAddress !== null,
         hasDigital: row.hasDigital,
+        hasBilling: row.billingCountry !== null,
         consent: row.consent,
         customerEmail: customer?.email ?? '',
         customerName: customer?.name ?? '',
@@ -216,7 +219,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       if (lineIds?.length && chosen.length !== new Set(lineIds).size) {
         throw refundUnavailable('A line named is not in this order, or was already refunded.');
       }
-      const amountCents = chosen.reduce((sum, l) => sum + l.totalCents - l.refundedCents, 0);
+      const amountCents = chosen.reduce((sum, l) => sum + l.amountCents - l.refundedCents, 0);
       if (amountCents <= 0 || amountCents > row.totalCents - row.refundedCents) {
         throw refundUnavailable('Nothing of this order is left to refund.');
       }
@@ -249,7 +252,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
           .update(orderLines)
           .set({
             status: withdrawn.has(line.id) ? 'withdrawn' : 'refunded',
-            refundedCents: line.totalCents,
+            refundedCents: line.amountCents,
             updatedAt: sql`now()`,
           })
           .where(eq(orderLines.id, line.id));

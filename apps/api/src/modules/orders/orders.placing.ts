@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Country, CreateOrderBody, Language, Order, OrderAddressBody } from '@hls/contract';
-import { includedVat, vatRateOf } from '@hls/contract/money';
 import type { z } from 'zod';
 import type { CheckoutSettings } from '../../config.ts';
 import type { Tx } from '../../db/database.ts';
@@ -19,12 +18,13 @@ import {
   notFound,
 } from './orders.records.ts';
 import { orderLines, orders } from './orders.tables.ts';
+import { taxOrder } from './orders.taxing.ts';
 
 /** Placing an order: the lines priced by the server and the paper copies held, the delivery address, the countries. */
 
 export type PlacingDeps = {
   transaction: AppTransaction;
-  checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vatRates'>;
+  checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vat'>;
   accounts: Pick<AccountsService, 'emailConfirmed'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock'>;
 };
@@ -136,14 +136,11 @@ export function createOrderPlacing(deps: PlacingDeps) {
           unitFinalCents: offer.finalPriceCents,
           quantity,
           totalCents: offer.finalPriceCents * quantity,
+          amountCents: offer.finalPriceCents * quantity,
           stockState: offer.format === 'paper' ? ('reserved' as const) : ('none' as const),
         }));
         const subtotalCents = rows.reduce((sum, r) => sum + r.unitPriceCents * r.quantity, 0);
         const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
-        const rates = checkout.vatRates;
-        const vatCents = rates
-          ? rows.reduce((sum, r) => sum + includedVat(r.totalCents, vatRateOf(rates, r.format)), 0)
-          : null;
         const [order] = await tx
           .insert(orders)
           .values({
@@ -153,7 +150,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
             subtotalCents,
             discountCents: subtotalCents - totalCents,
             totalCents,
-            vatCents,
+            // Taxed once the buyer says where they live (the billing step).
+            vatCents: null,
             language,
             needsAddress: rows.some((r) => r.format === 'paper'),
             hasDigital: rows.some((r) => r.format !== 'paper'),
@@ -212,8 +210,9 @@ export function createOrderPlacing(deps: PlacingDeps) {
           actor: 'customer',
           actorUserId: userId,
         });
-        const [lines, events] = [await linesOf(tx, orderId), await eventsOf(tx, orderId)];
-        return { row, lines, events };
+        // The books' country may change their VAT (the destination's rate).
+        const taxed = await taxOrder(tx, row, await linesOf(tx, orderId), checkout.vat);
+        return { ...taxed, events: await eventsOf(tx, orderId) };
       });
       return toOrder(detail, new Map());
     },

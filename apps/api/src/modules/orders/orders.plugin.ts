@@ -5,6 +5,8 @@ import { createOrderExpiry } from './orders.expiry.ts';
 import { createOrderPayments } from './orders.payment.ts';
 import { createOrderPlacing } from './orders.placing.ts';
 import { createOrderReads } from './orders.reads.ts';
+import { createOrderTaxing } from './orders.taxing.ts';
+import { createOrderTotals } from './orders.totals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +26,9 @@ export type OrdersService = ReturnType<typeof createOrderPlacing> &
   ReturnType<typeof createOrderPayments> &
   ReturnType<typeof createOrderAfterSales> &
   ReturnType<typeof createOrderExpiry> &
-  ReturnType<typeof createOrderReads>;
+  ReturnType<typeof createOrderReads> &
+  ReturnType<typeof createOrderTaxing> &
+  ReturnType<typeof createOrderTotals>;
 
 /**
  * Orders: the records of what customers order — priced from the catalogue, paper stock held until payment or
@@ -42,8 +46,10 @@ export default fp(
       ...createOrderAfterSales({ accounts }),
       ...createOrderExpiry({ db, transaction, sales }),
       ...createOrderReads({ db, accounts }),
+      ...createOrderTaxing({ transaction, vat: config.checkout.vat }),
+      ...createOrderTotals({ db }),
     };
     app.decorate('orders', service);
   },
-  { name: 'orders', dependencies: ['config', 'database', 'accounts', 'catalog'] },
+  { name: 'orders', dependencies: ['config', 'database', 'accounts', 'catalog', 'tax'] },
 );

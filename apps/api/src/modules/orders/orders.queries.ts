@@ -87,6 +87,17 @@ export function toOrderLine(line: LineRow, download: Download | null): OrderLine
     unitFinalCents: line.unitFinalCents,
     quantity: line.quantity,
     totalCents: line.totalCents,
+    tax:
+      line.netCents !== null && line.taxCountry && line.taxTreatment
+        ? {
+            country: line.taxCountry,
+            treatment: line.taxTreatment,
+            rateBp: line.vatRateBp ?? 0,
+            vatCents: line.vatCents ?? 0,
+            netCents: line.netCents,
+            amountCents: line.amountCents,
+          }
+        : null,
     status: line.status,
     refundedCents: line.refundedCents,
     download,
@@ -110,6 +121,15 @@ export function toOrder(
     discountCents: row.discountCents,
     totalCents: row.totalCents,
     vatCents: row.vatCents,
+    netCents: row.netCents,
+    billing: row.billingCountry
+      ? {
+          country: row.billingCountry,
+          vatNumber: row.vatNumber,
+          reverseCharge: row.reverseCharge,
+          pricesIncludeVat: row.pricesIncludeVat,
+        }
+      : null,
     refundedCents: row.refundedCents,
     needsAddress: row.needsAddress,
     hasDigital: row.hasDigital,

@@ -123,6 +123,12 @@ export function createPaymentStart(deps: {
       const order = await orders.forPayment(input.orderId, input.userId);
       if (!order) throw notFound();
       if (order.status !== 'pending_payment') throw notPayable();
+      if (!order.hasBilling) {
+        throw new AppError(
+          'billing_required',
+          'The order needs the country the buyer lives in before payment.',
+        );
+      }
       if (order.needsAddress && !order.hasAddress) {
         throw new AppError('address_required', 'The order needs its delivery address before payment.');
       }

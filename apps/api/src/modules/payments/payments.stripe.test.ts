@@ -170,7 +170,7 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     }
     await t.app.jobs.settle();
     expect((await orderRow(t, order.id)).status).toBe('pending_payment');
-    expect(await history(t, order.id)).toEqual(['created', 'payment_started']);
+    expect(await history(t, order.id)).toEqual(['created', 'billing_saved', 'payment_started']);
 
     // Within the tolerance, the same event is accepted.
     const recent = stub.webhook('payment_intent.succeeded', paidIntent, {
@@ -216,7 +216,12 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
     const { order, intent } = await pendingOrder(buyer);
     stub.decline(intent.intentId, 'card_declined', 'Your card was declined.');
     await deliver(stub.webhook('payment_intent.payment_failed', stub.intents.get(intent.intentId)!));
-    expect(await history(t, order.id)).toEqual(['created', 'payment_started', 'payment_failed']);
+    expect(await history(t, order.id)).toEqual([
+      'created',
+      'billing_saved',
+      'payment_started',
+      'payment_failed',
+    ]);
     expect((await orderRow(t, order.id)).status).toBe('pending_payment');
   });
 
@@ -245,7 +250,7 @@ describe('payment with Stripe (the real SDK against a local Stripe)', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('payment_provider_unavailable');
-      expect(await history(t, order.id)).toEqual(['created']);
+      expect(await history(t, order.id)).toEqual(['created', 'billing_saved']);
       expect((await orderRow(t, order.id)).consent).toBeNull();
     } finally {
       stub.unavailable = false;

@@ -9,6 +9,7 @@ import {
   customer,
   openShop,
   placeOrder,
+  saveBilling,
   staff,
   startPayment,
   type Customer,
@@ -135,6 +136,16 @@ describe('payment with the demo provider', () => {
       headers: buyer.headers,
       payload: { lines: [{ productId: shop.bookId, edition: 'paper' }] },
     });
+    const paperOrderId = paperOnly.json<{ id: string }>().id;
+    const noBilling = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/intentPayement',
+      headers: buyer.headers,
+      payload: { orderId: paperOrderId },
+    });
+    expect(noBilling.statusCode).toBe(409);
+    expect(noBilling.json().error.code).toBe('billing_required');
+    await saveBilling(t.app, buyer, paperOrderId, { country: 'FR' });
     const noAddress = await t.app.inject({
       method: 'POST',
       url: '/api/order/intentPayement',
@@ -175,7 +186,7 @@ describe('payment with the demo provider', () => {
     });
     expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(0);
     expect((await orderRow(t, order.id)).consent).toBeNull();
-    expect(await history(t, order.id)).toEqual(['created']);
+    expect(await history(t, order.id)).toEqual(['created', 'billing_saved']);
   });
 
   it('creates one intent per order from its own amount, reuses it, and records the consents in the page’s language', async () => {
@@ -212,7 +223,7 @@ describe('payment with the demo provider', () => {
     const recorded = (await orderRow(t, order.id)).consent!;
     expect(recorded).toMatchObject({ ...consentTexts.fr, language: 'fr' });
     expect(Date.now() - new Date(recorded.at).getTime()).toBeLessThan(60_000);
-    expect(await history(t, order.id)).toEqual(['created', 'payment_started']);
+    expect(await history(t, order.id)).toEqual(['created', 'billing_saved', 'payment_started']);
   });
 
   it('makes one intent of many concurrent calls', async () => {

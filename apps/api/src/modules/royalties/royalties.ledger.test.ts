@@ -10,7 +10,8 @@ import { royaltyEntries } from '../../db/schema.ts';
 const DAY = 86_400_000;
 
 describe('royalty ledger', () => {
-  const t = useApp({ env: { VAT_RATE_EBOOK: '5.5', VAT_RATE_PAPER: '5.5', VAT_RATE_FILE: '20' } });
+  // Bought from France (the fixtures' billing country): 5.5 % on books, 20 % on files.
+  const t = useApp();
   const entriesOf = (orderId: string) =>
     t.database.db
       .select()

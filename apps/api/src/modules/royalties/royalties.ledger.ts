@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
-import { includedVat, royaltyOf, vatRateOf } from '@hls/contract/money';
+import { royaltyOf } from '@hls/contract/money';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
@@ -11,9 +11,8 @@ export type LedgerDeps = {
   db: Db;
   transaction: AppTransaction;
   clock: Clock;
-  /** The settings' rates in percent (used for a format until an admin sets one) and the configured VAT. */
+  /** The settings' rates in percent (used for a format until an admin sets one). */
   defaultRates: Config['royaltyRates'];
-  vatRates: Config['checkout']['vatRates'];
   settings: Pick<Config['royalties'], 'digitalHold' | 'paperHold' | 'minimumPayoutCents'>;
 };
 
@@ -62,12 +61,12 @@ export function createLedger(deps: LedgerDeps) {
     ratesAt: (at: Date = clock.now(), executor: Db | Tx = db) => ratesAt(executor, defaults, at),
 
     /**
-     * In the payment's transaction: one accrual per paid line (total > 0) at the rate effective at payment, the
-     * VAT taken out as the order computed it, the royalty rounded once. Written once per line (a repeated
+     * In the payment's transaction: one accrual per paid line (amount > 0) at the rate effective at payment, the
+     * VAT taken out as the order charged it (the buyer's country's rate), the royalty rounded once. Written once per line (a repeated
      * confirmation writes nothing).
      */
     async accrue(ctx: AppTxContext, order: PaidOrder): Promise<void> {
-      const paid = order.lines.filter((line) => line.totalCents > 0);
+      const paid = order.lines.filter((line) => line.amountCents > 0);
       if (paid.length === 0) return;
       const rates = await ratesAt(ctx.tx, defaults, order.paidAt);
       // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
@@ -77,10 +76,8 @@ export function createLedger(deps: LedgerDeps) {
         .values(
           paid.map((line) => {
             const format = royaltyFormatOf(line.format);
-            const vatCents = deps.vatRates
-              ? includedVat(line.totalCents, vatRateOf(deps.vatRates, line.format))
-              : 0;
-            const netCents = line.totalCents - vatCents;
+            const vatCents = line.vatCents;
+            const netCents = line.amountCents - vatCents;
             const rateBp = rates[format];
             return {
               authorId: line.authorId,
@@ -92,7 +89,7 @@ export function createLedger(deps: LedgerDeps) {
               title: line.title,
               format,
               quantity: line.quantity,
-              grossCents: line.totalCents,
+              grossCents: line.amountCents,
               vatCents,
               netCents,
               rateBp,

@@ -25,9 +25,6 @@ function cellsOf(line: string): string[] {
 describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF statement)', () => {
   const t = useApp({
     env: {
-      VAT_RATE_EBOOK: '5.5',
-      VAT_RATE_PAPER: '5.5',
-      VAT_RATE_FILE: '20',
       TEST_CLOCK: 'true',
       PAYOUT_MINIMUM_EUR: '10',
     },
@@ -80,6 +77,11 @@ describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF 
         bic: 'BNPAFRPP',
         bankName: 'BNP Paribas',
         country: 'FR',
+        holderStreet: '12 rue de Marseille',
+        holderPostcode: '1000',
+        holderCity: 'Tunis',
+        holderCountry: 'TN',
+        residenceCountry: 'TN',
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
@@ -262,7 +264,7 @@ describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF 
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       expect(lines.pop()).toBe('');
       expect(lines[0]).toBe(
-        'Date,Order,Product (no.),Title,Format,Kind,Quantity,Paid incl. VAT (EUR),VAT (EUR),Net (EUR),Rate (%),Royalty (EUR),State,Available on,Paid on,Payout reference',
+        'Date,Order,Product (no.),Title,Format,Kind,Quantity,Paid incl. VAT (EUR),VAT (EUR),Net (EUR),Rate (%),Royalty (EUR),State,Available on,Paid on,Payout reference,Payout withholding tax (%)',
       );
       expect(lines).toHaveLength(1 + 52);
       const rows = lines.slice(1);
@@ -286,7 +288,7 @@ describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF 
         '50',
         euros(reversal.royaltyCents),
       ]);
-      expect(cells).toHaveLength(16);
+      expect(cells).toHaveLength(17);
       expect(cells[7]).toMatch(/^-\d+\.\d\d$/);
       expect(cells[11]).toBe(`-${euros(-reversal.royaltyCents)}`);
       // 10.00 − 20 % VAT (1.67) = 8.33 net, 50 % = 4.17 (rounded once).
@@ -401,6 +403,14 @@ describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF 
       digitalHoldDays: 14,
       paperHoldDays: 14,
       minimumPayoutCents: 1000,
+      // No bank details yet: no scheme nor residence; the monthly proposal, the charges of the settings.
+      payment: {
+        scheme: null,
+        chargeBearer: 'SHAR',
+        nextRunDate: expect.stringMatching(/^\d{4}-\d{2}-01$/),
+        residenceCountry: null,
+        withholdingBp: 0,
+      },
     });
     expect(view.hasBankDetails).toBe(false);
     expect(view.productChoices.map((c) => c.id)).toEqual([shop.bookId, shop.fileId]);

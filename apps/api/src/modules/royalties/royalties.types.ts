@@ -8,8 +8,10 @@ export type SoldLine = {
   format: LineFormat;
   title: string;
   quantity: number;
-  /** What the customer paid for the line after discount (VAT included where configured). */
-  totalCents: number;
+  /** What the customer paid for the line (net + VAT). */
+  amountCents: number;
+  /** The VAT charged on it (decision 0027): the net sale, and so the royalty, is what is left. */
+  vatCents: number;
 };
 
 export type PaidOrder = {

@@ -9,7 +9,8 @@ export default fp(
       prefix: '/api',
       info: siteInfo(app.config, app.documents.contractUrl),
       royaltyRates: () => app.royalties.rates.currentPercent(),
+      vatRates: () => app.tax.referenceRates(),
     });
   },
-  { name: 'site', dependencies: ['config', 'documents', 'royalties'] },
+  { name: 'site', dependencies: ['config', 'documents', 'royalties', 'tax'] },
 );

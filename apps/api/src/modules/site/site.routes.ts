@@ -4,7 +4,7 @@ import { SiteInfo } from '@hls/contract';
 import * as endpoints from '@hls/contract/endpoints';
 import type { Config } from '../../config.ts';
 
-type SiteFacts = Omit<SiteInfo, 'royaltyRates'>;
+type SiteFacts = Omit<SiteInfo, 'royaltyRates' | 'vatRates'>;
 
 const DAY = 86_400;
 
@@ -17,7 +17,6 @@ export function siteInfo(
   contractUrl: string,
 ): SiteFacts {
   const { digitalHold, paperHold, minimumPayoutCents } = config.royalties;
-  const vat = config.checkout.vatRates;
   return {
     ...config.site,
     contractUrl,
@@ -27,7 +26,6 @@ export function siteInfo(
       paperHoldDays: Math.ceil(paperHold / DAY),
       minimumPayoutCents,
     },
-    vatRates: vat && { paper: vat.paper, ebook: vat.ebook, professionalFile: vat.professionalFile },
     delivery: {
       minDays: config.checkout.paperDeliveryDays.min,
       maxDays: config.checkout.paperDeliveryDays.max,
@@ -48,6 +46,8 @@ export default async function siteRoutes(
     info: SiteFacts;
     /** The royalty rates in effect now, in percent (an admin may change them: read at each request). */
     royaltyRates: () => Promise<SiteInfo['royaltyRates']>;
+    /** The VAT rates of the reference country today (an admin may add rates: read at each request). */
+    vatRates: () => Promise<SiteInfo['vatRates']>;
   },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(endpoints.site.path, {
@@ -58,8 +58,10 @@ export default async function siteRoutes(
       response: { 200: SiteInfo },
     },
     handler: async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=300')
-        .send({ ...options.info, royaltyRates: await options.royaltyRates() }),
+      reply.header('cache-control', 'public, max-age=300').send({
+        ...options.info,
+        royaltyRates: await options.royaltyRates(),
+        vatRates: await options.vatRates(),
+      }),
   });
 }

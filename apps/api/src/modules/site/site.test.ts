@@ -40,7 +40,7 @@ describe('GET /api/site: what authors are paid and when, and how long paper book
       ROYALTY_HOLD_DIGITAL: '7d',
       ROYALTY_HOLD_PAPER: '36h',
       PAYOUT_MINIMUM_EUR: '25',
-      VAT_RATE_EBOOK: '5.5',
+      VAT_REFERENCE_COUNTRY: 'DE',
       PAPER_DELIVERY_DAYS: '4-9',
     },
   });
@@ -48,7 +48,8 @@ describe('GET /api/site: what authors are paid and when, and how long paper book
   it('gives the royalty holds in days, the payout minimum, the VAT rates and the delivery estimate', async () => {
     const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
     expect(site.royaltyTerms).toEqual({ digitalHoldDays: 7, paperHoldDays: 2, minimumPayoutCents: 2500 });
-    expect(site.vatRates).toEqual({ paper: 0, ebook: 550, professionalFile: 0 });
+    // VAT is the buyer's country's: the example is a sale to Germany (7 % on books, 19 % on files).
+    expect(site.vatRates).toEqual({ country: 'DE', paper: 700, ebook: 700, professionalFile: 1900 });
     expect(site.delivery).toEqual({ minDays: 4, maxDays: 9 });
   });
 
@@ -59,12 +60,12 @@ describe('GET /api/site: what authors are paid and when, and how long paper book
   });
 });
 
-describe('GET /api/site without VAT', () => {
+describe('GET /api/site by default', () => {
   const t = useApp();
 
-  it('says no VAT is included (null) and gives the default holds, minimum and delivery days', async () => {
+  it('gives the French rates for the example, and the default holds, minimum and delivery days', async () => {
     const site = SiteInfo.parse((await t.app.inject({ method: 'GET', url: '/api/site' })).json());
-    expect(site.vatRates).toBeNull();
+    expect(site.vatRates).toEqual({ country: 'FR', paper: 550, ebook: 550, professionalFile: 2000 });
     expect(site.royaltyTerms).toEqual({ digitalHoldDays: 14, paperHoldDays: 14, minimumPayoutCents: 5000 });
     expect(site.delivery).toEqual({ minDays: 5, maxDays: 10 });
   });

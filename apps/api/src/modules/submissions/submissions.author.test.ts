@@ -814,26 +814,28 @@ describe('the price and royalty calculator', () => {
       expectStatus(response, 200);
       return response.json<PriceQuote>();
     };
-    // Default rates: paper 10 %, ebook 25 %, professional files 50 %; no VAT configured.
+    // Default rates: paper 10 %, ebook 25 %, professional files 50 %; the VAT of a sale to France (the
+    // reference country): 5.5 % on books (18.00 × 550 / 10550 = 0.9384 → 0.94), 20 % on files.
     expect(
       await quote('/api/books/price/book', { format: 'paper', priceCents: 2000, discountPercent: 10 }),
     ).toEqual({
       priceCents: 2000,
       discountPercent: 10,
       customerPriceCents: 1800,
-      vatCents: 0,
-      netCents: 1800,
+      vatCents: 94,
+      netCents: 1706,
       royaltyFormat: 'paper',
       royaltyRateBp: 1000,
-      royaltyCents: 180,
+      royaltyCents: 171,
     });
     expect(
       await quote('/api/books/price/book', { format: 'ebook', priceCents: 999, discountPercent: 15 }),
     ).toMatchObject({
       customerPriceCents: 849,
-      netCents: 849,
+      vatCents: 44,
+      netCents: 805,
       royaltyRateBp: 2500,
-      royaltyCents: 212,
+      royaltyCents: 201,
     });
     expect(
       await quote('/api/books/price/file', {
@@ -843,9 +845,11 @@ describe('the price and royalty calculator', () => {
       }),
     ).toMatchObject({
       customerPriceCents: 3920,
+      vatCents: 653,
+      netCents: 3267,
       royaltyFormat: 'professional_file',
       royaltyRateBp: 5000,
-      royaltyCents: 1960,
+      royaltyCents: 1634,
     });
     expect(await quote('/api/books/price/file', { section: 'academic', priceCents: 0 })).toMatchObject({
       customerPriceCents: 0,

@@ -6,19 +6,20 @@ import {
   type PriceQuote,
 } from '@hls/contract';
 import type { z } from 'zod';
-import type { CheckoutSettings, Config } from '../../config.ts';
-import { vatRateOf } from '@hls/contract/money';
+import type { Config } from '../../config.ts';
+import { vatRateOf, type VatRates } from '@hls/contract/money';
 
 export type CalculatorDeps = {
   /** The royalty rates in effect now, in percent as the settings state them (an admin may change them). */
   royaltyRates: () => Promise<Config['royaltyRates']>;
-  vatRates: CheckoutSettings['vatRates'];
+  /** The VAT rates of the reference country today (VAT is charged where the buyer lives; decision 0027). */
+  vatRates: () => Promise<VatRates | null>;
 };
 
 /** A price quote (SPEC §5): customer price after discount, VAT in it, net, and the royalty at the format's rate. */
 export function quotePrice(
   input: { priceCents: number; discountPercent: number; format: 'paper' | 'ebook' | 'file'; free: boolean },
-  settings: { royaltyRates: Config['royaltyRates']; vatRates: CheckoutSettings['vatRates'] },
+  settings: { royaltyRates: Config['royaltyRates']; vatRates: VatRates | null },
 ): PriceQuote {
   const customerPriceCents = discountedPrice(input.priceCents, input.discountPercent);
   const royaltyFormat = input.format === 'file' ? 'professional_file' : input.format;
@@ -47,14 +48,14 @@ export function createCalculator(deps: CalculatorDeps) {
     quoteBook: async (body: z.output<typeof BookPriceBody>) =>
       quotePrice(
         { ...body, free: false },
-        { royaltyRates: await deps.royaltyRates(), vatRates: deps.vatRates },
+        { royaltyRates: await deps.royaltyRates(), vatRates: await deps.vatRates() },
       ),
 
     /** POST /api/books/price/file: academic files are free (no royalty). */
     quoteFile: async (body: z.output<typeof FilePriceBody>) =>
       quotePrice(
         { ...body, format: 'file', free: body.section === 'academic' },
-        { royaltyRates: await deps.royaltyRates(), vatRates: deps.vatRates },
+        { royaltyRates: await deps.royaltyRates(), vatRates: await deps.vatRates() },
       ),
   };
 }

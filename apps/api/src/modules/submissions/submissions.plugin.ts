@@ -54,7 +54,7 @@ export default fp(
       ...createAuthorProposals(authorDeps),
       ...createCalculator({
         royaltyRates: () => app.royalties.rates.currentPercent(),
-        vatRates: app.config.checkout.vatRates,
+        vatRates: () => app.tax.referenceRates(),
       }),
     };
 
@@ -84,6 +84,7 @@ export default fp(
       'config',
       'database',
       'auth',
+      'tax',
       'mail',
       'accounts',
       'catalog',

@@ -5,14 +5,27 @@ import { formatMoney } from '@/lib/money';
 type OrderTotalsProps = {
   order: Pick<
     Order,
-    'subtotalCents' | 'discountCents' | 'totalCents' | 'vatCents' | 'refundedCents' | 'needsAddress'
+    | 'subtotalCents'
+    | 'discountCents'
+    | 'totalCents'
+    | 'vatCents'
+    | 'refundedCents'
+    | 'needsAddress'
+    | 'billing'
   >;
   locale: string;
 };
 
-/** Subtotal, discounts, total (delivery included for paper books), the VAT it includes, refunds. */
+/**
+ * Subtotal, discounts, total (delivery included for paper books), the VAT it includes — or adds, when prices are
+ * set without it — the VAT taken off for a business under the reverse charge, and refunds.
+ */
 export function OrderTotals({ order, locale }: OrderTotalsProps) {
   const { t } = useTranslation('orders');
+  const added = order.billing !== null && !order.billing.pricesIncludeVat;
+  // What the catalogue prices come to, against what is charged: VAT added on top, or taken off.
+  const items = order.subtotalCents - order.discountCents;
+  const takenOff = items + (added ? (order.vatCents ?? 0) : 0) - order.totalCents;
   return (
     <dl className="order-totals">
       <div>
@@ -31,11 +44,23 @@ export function OrderTotals({ order, locale }: OrderTotalsProps) {
           <dd>{t('totals.deliveryIncluded')}</dd>
         </div>
       )}
+      {added && order.vatCents !== null && (
+        <div className="order-totals__vat-added">
+          <dt>{t('totals.vatAdded')}</dt>
+          <dd>+{formatMoney(order.vatCents, locale)}</dd>
+        </div>
+      )}
+      {takenOff > 0 && (
+        <div className="order-totals__vat-off">
+          <dt>{t(order.billing?.reverseCharge ? 'totals.reverseCharge' : 'totals.vatNotCharged')}</dt>
+          <dd>−{formatMoney(takenOff, locale)}</dd>
+        </div>
+      )}
       <div className="order-totals__total">
         <dt>{t('totals.total')}</dt>
         <dd data-testid="order-total">{formatMoney(order.totalCents, locale)}</dd>
       </div>
-      {order.vatCents !== null && (
+      {order.vatCents !== null && !added && (
         <div className="order-totals__vat">
           <dt>{t('totals.vat')}</dt>
           <dd>{formatMoney(order.vatCents, locale)}</dd>

@@ -1,4 +1,5 @@
 import type {
+  BillingCountry,
   ConfirmResult,
   Country,
   CreateOrderBody,
@@ -7,6 +8,7 @@ import type {
   IntentBody,
   Order,
   OrderAddressBody,
+  OrderBillingBody,
   PaymentIntent,
 } from '@hls/contract';
 import * as endpoints from '@hls/contract/endpoints';
@@ -34,6 +36,15 @@ export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downlo
     }),
     saveAddress: build.mutation<unknown, OrderAddressBody>({
       query: (body) => ({ url: endpoints.orderAddress.url(), method: 'POST', body }),
+      extraOptions: { auth: true },
+      invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: 'Order', id: orderId }]),
+    }),
+    getBillingCountries: build.query<BillingCountry[], string>({
+      // The argument is the interface language: the names come in it (one cache entry per language).
+      query: () => endpoints.billingCountries.url(),
+    }),
+    saveBilling: build.mutation<Order, OrderBillingBody>({
+      query: (body) => ({ url: endpoints.orderBilling.url(), method: 'POST', body }),
       extraOptions: { auth: true },
       invalidatesTags: (_result, error, { orderId }) => (error ? [] : [{ type: 'Order', id: orderId }]),
     }),
@@ -71,6 +82,8 @@ export const {
   useGetCheckoutOrderQuery,
   useGetCountriesQuery,
   useSaveAddressMutation,
+  useGetBillingCountriesQuery,
+  useSaveBillingMutation,
   useCreateIntentMutation,
   usePayDemoMutation,
   useAuthenticateDemoMutation,

@@ -21,6 +21,8 @@ import { formatDateTime } from '@/lib/dates';
 import { intlLocale } from '@/lib/money';
 import { useGetCheckoutOrderQuery } from '../api/checkout-api';
 import { AddressForm } from './address-form';
+import { BillingSummary } from './billing-summary';
+import { BillingForm } from './billing-form';
 import { ConsentBoxes } from './consent-boxes';
 import type { Consents } from './consent-boxes';
 import { PaymentSection } from './payment-section';
@@ -44,6 +46,7 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
   const query = useGetCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const { data: order, error, isLoading, isFetching, refetch } = query;
   const [editingAddress, setEditingAddress] = useState(false);
+  const [editingBilling, setEditingBilling] = useState(false);
   const [consents, setConsents] = useState<Consents>({ immediateDelivery: false, withdrawalWaiver: false });
 
   const onNotPayable = useCallback(() => void refetch(), [refetch]);
@@ -147,19 +150,23 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
     );
   }
 
+  const billingDone = order.billing !== null && !editingBilling;
   const addressDone = !order.needsAddress || (order.address !== null && !editingAddress);
   const consentsDone = !order.hasDigital || (consents.immediateDelivery && consents.withdrawalWaiver);
-  const ready = addressDone && consentsDone;
+  const ready = billingDone && addressDone && consentsDone;
   const pendingReason = ready
     ? null
-    : !addressDone && !consentsDone
-      ? t('checkout:pay.needBoth')
-      : !addressDone
-        ? t('checkout:pay.needAddress')
-        : t('checkout:pay.needConsents');
-  const addressStep = 1;
-  const consentsStep = order.needsAddress ? 2 : 1;
-  const paymentStep = 1 + (order.needsAddress ? 1 : 0) + (order.hasDigital ? 1 : 0);
+    : !billingDone
+      ? t('checkout:pay.needBilling')
+      : !addressDone && !consentsDone
+        ? t('checkout:pay.needBoth')
+        : !addressDone
+          ? t('checkout:pay.needAddress')
+          : t('checkout:pay.needConsents');
+  const billingStep = 1;
+  const addressStep = 2;
+  const consentsStep = order.needsAddress ? 3 : 2;
+  const paymentStep = 2 + (order.needsAddress ? 1 : 0) + (order.hasDigital ? 1 : 0);
 
   return (
     <div className="container checkout-page checkout-layout">
@@ -169,6 +176,32 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
             {t('checkout:expires', { time: formatDateTime(order.expiresAt, locale) })}
           </p>
         )}
+        <section className="checkout-step card" aria-labelledby="billing-title">
+          <h2 id="billing-title" className="checkout-step__title">
+            <span className="checkout-step__number" aria-hidden="true">
+              {billingStep}
+            </span>
+            {t('checkout:billing.title')}
+          </h2>
+          <p className="checkout-step__intro">{t('checkout:billing.intro')}</p>
+          {order.billing && !editingBilling ? (
+            <div className="checkout-address">
+              <BillingSummary billing={order.billing} locale={locale} />
+              <Button variant="secondary" size="sm" onClick={() => setEditingBilling(true)}>
+                {t('checkout:billing.change')}
+              </Button>
+            </div>
+          ) : (
+            <BillingForm
+              orderId={order.id}
+              billing={order.billing}
+              suggestedCountry={order.address?.country ?? null}
+              labelledBy="billing-title"
+              onSaved={() => setEditingBilling(false)}
+              {...(order.billing ? { onCancel: () => setEditingBilling(false) } : {})}
+            />
+          )}
+        </section>
         {order.needsAddress && (
           <section className="checkout-step card" aria-labelledby="address-title">
             <h2 id="address-title" className="checkout-step__title">

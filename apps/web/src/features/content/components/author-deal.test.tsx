@@ -40,7 +40,7 @@ describe('what authors earn, on the author guide', () => {
           200,
           siteInfo({
             royaltyRates: { paper: 10, ebook: 30, professionalFile: 50 },
-            vatRates: { paper: 550, ebook: 550, professionalFile: 2000 },
+            vatRates: { country: 'FR', paper: 550, ebook: 550, professionalFile: 2000 },
             royaltyTerms: { digitalHoldDays: 1, paperHoldDays: 21, minimumPayoutCents: 2500 },
           }),
         ),
