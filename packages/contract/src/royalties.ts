@@ -1,14 +1,8 @@
-import { isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Id } from './catalog.ts';
-import {
-  BANK_HOLDER_MAX,
-  BANK_NAME_MAX,
-  MAX_PAGE,
-  royaltyEntryKinds,
-  royaltyFormats,
-  royaltyStates,
-} from './values.ts';
+import { payoutSchemes } from './bank-details.ts';
+import { PaymentTerms } from './withholding.ts';
+import { MAX_PAGE, royaltyEntryKinds, royaltyFormats, royaltyStates } from './values.ts';
 
 /**
  * Royalties, bank details and payouts (SPEC §1, §2 /author-payment, §7 GET /api/checkout/list and the bank
@@ -38,71 +32,8 @@ export const RateBp = z.coerce
 
 /* ---------------------------------------------------------------- bank details */
 
-/**
- * Spaces (any: a no-break space pasted from a PDF too), dashes and dots out, upper case: the form the IBAN is
- * checked and stored in.
- */
-export function normalizeIban(value: string): string {
-  return value.replace(/[\s.-]+/g, '').toUpperCase();
-}
-
-/**
- * An IBAN: mod-97 and the country's format (and the French RIB key), after upper-casing; of a SEPA country, since
- * payouts are SEPA credit transfers in euros (a pain.001 file).
- */
-export const Iban = z
-  .string({ error: 'iban.required' })
-  .trim()
-  .min(1, 'iban.required')
-  .max(50, 'iban.invalid')
-  .transform(normalizeIban)
-  .refine((iban) => isValidIBAN(iban), 'iban.invalid')
-  .refine((iban) => !isValidIBAN(iban) || isSEPACountry(iban.slice(0, 2)), 'iban.notSepa');
-
-/** A BIC (8 or 11 characters), after upper-casing. */
-export const Bic = z
-  .string({ error: 'bic.required' })
-  .trim()
-  .min(1, 'bic.required')
-  .transform((bic) => bic.replace(/\s+/g, '').toUpperCase())
-  .refine((bic) => isValidBIC(bic), 'bic.invalid');
-
-/** POST /api/checkout/bank/create and PUT /api/checkout/bank/update (the whole set each time). */
-export const BankDetailsBody = z.object({
-  holder: z
-    .string({ error: 'holder.required' })
-    .trim()
-    .min(2, 'holder.required')
-    .max(BANK_HOLDER_MAX, 'holder.tooLong'),
-  iban: Iban,
-  bic: Bic,
-  bankName: z
-    .string({ error: 'bankName.required' })
-    .trim()
-    .min(2, 'bankName.required')
-    .max(BANK_NAME_MAX, 'bankName.tooLong'),
-  /** ISO 3166-1 alpha-2 code of the bank's country. */
-  country: z
-    .string({ error: 'country.required' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'country.invalid'),
-});
-export type BankDetailsBody = z.input<typeof BankDetailsBody>;
-
-/** GET /api/checkout/bank/one: the saved details, the IBAN masked (the whole IBAN never leaves the server). */
-export const BankDetails = z.object({
-  holder: z.string(),
-  /** "FR76 •••• •••• 1234": the country, the check digits and the last four characters. */
-  ibanMasked: z.string(),
-  bic: z.string(),
-  bankName: z.string(),
-  country: z.string(),
-  updatedAt: z.string(),
-});
-export type BankDetails = z.infer<typeof BankDetails>;
-/** `null` when none is saved. */
-export const BankDetailsResponse = BankDetails.nullable();
+export * from './bank-details.ts';
+export * from './withholding.ts';
 
 /* ---------------------------------------------------------------- the author's statement */
 
@@ -164,7 +95,15 @@ export const PayoutSummary = z.object({
   id: z.string(),
   /** The transfer's reference as the bank shows it (end-to-end id): HLS-PO-2026-000012. */
   reference: z.string(),
+  /** What was transferred: the royalties less the tax withheld. */
   amountCents: z.number().int(),
+  /** The royalties it settled, the withholding rate of the author's residence and the tax withheld. */
+  royaltiesCents: z.number().int(),
+  withholdingBp: z.number().int(),
+  withholdingCents: z.number().int(),
+  residenceCountry: z.string().nullable(),
+  /** The transfer file it went in: the SEPA one or the international one. */
+  scheme: z.enum(payoutSchemes),
   /** The entries it settled were written between these dates (ISO). */
   periodFrom: z.string(),
   periodTo: z.string(),
@@ -219,6 +158,7 @@ export const AuthorPayments = z.object({
     digitalHoldDays: z.number().int(),
     paperHoldDays: z.number().int(),
     minimumPayoutCents: z.number().int(),
+    payment: PaymentTerms,
   }),
   hasBankDetails: z.boolean(),
 });
@@ -268,8 +208,12 @@ export const PayoutDue = z.object({
   availableCents: z.number().int(),
   pendingCents: z.number().int(),
   entries: z.number().int(),
-  /** Masked IBAN; null when the author has saved no bank details (they cannot be paid). */
+  /** Masked IBAN or account number; null when the author has saved no bank details (they cannot be paid). */
   ibanMasked: z.string().nullable(),
+  /** The transfer file a payout would go in; null without bank details. */
+  scheme: z.enum(payoutSchemes).nullable(),
+  /** The withholding rate of the author's declared residence today. */
+  withholdingBp: z.number().int(),
   /** Paid by the next run: available ≥ the minimum and bank details saved. */
   payable: z.boolean(),
 });
@@ -309,6 +253,10 @@ export const PayoutRun = z.object({
   executionDate: z.string(),
   totalCents: z.number().int(),
   count: z.number().int(),
+  /** Payouts in each transfer file (a file with none is not offered). */
+  sepaCount: z.number().int(),
+  internationalCount: z.number().int(),
+  withholdingCents: z.number().int(),
   payouts: z.array(AdminPayout),
 });
 export type PayoutRun = z.infer<typeof PayoutRun>;

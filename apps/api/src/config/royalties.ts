@@ -18,6 +18,11 @@ export type RoyaltySettings = {
   bankKeys: { current: string; keys: Record<string, Buffer> };
   /** The account the transfers are paid from (the pain.001 debtor). */
   debtor: { name: string; iban: string; bic: string };
+  /**
+   * Who bears the banks' charges of an international transfer (ISO 20022 ChargeBearer): SHAR each side its own
+   * bank's, DEBT the company all of them, CRED the author all of them. SEPA transfers always share (SLEV).
+   */
+  chargeBearer: 'SHAR' | 'DEBT' | 'CRED';
   /** Tests only: `POST /api/test/clock` moves the ledger's clock (refused in production). */
   testClock: boolean;
 };
@@ -76,6 +81,7 @@ export function readRoyalties(e: ParsedEnv, dataDir: string, isProduction: boole
       iban: e.PAYOUT_DEBTOR_IBAN.replace(/\s+/g, '').toUpperCase(),
       bic: e.PAYOUT_DEBTOR_BIC.toUpperCase(),
     },
+    chargeBearer: e.PAYOUT_CHARGES,
     testClock: e.TEST_CLOCK,
   };
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { FileType, Language, ProductStatus, Role, roles, type Licence, type Section } from '@hls/contract';
+import {
+  BankDetailsBody,
+  FileType,
+  Language,
+  ProductStatus,
+  Role,
+  roles,
+  type Licence,
+  type Section,
+} from '@hls/contract';
 import { Topic } from './content/topics.ts';
 import { loadDataset } from './load-dataset.ts';
 
@@ -205,13 +214,8 @@ const sales = loadDataset(
       }),
       carrier: Text,
       refundReason: Text,
-      bank: z.strictObject({
-        holder: Text,
-        iban: Text,
-        bic: Text,
-        bankName: Text,
-        country: z.string().length(2),
-      }),
+      // Checked (and normalised) by the contract's own rules for bank details.
+      bank: BankDetailsBody,
       payout: z.strictObject({ after: Key, daysAgo: z.int().positive() }),
       sales: z.array(Sale),
     })

@@ -20,3 +20,24 @@ export const payoutRunTransferFile = {
   path: '/admin/payouts/runs/:id/pain.001',
   url,
 } as const;
+export const payoutRunInternationalFile = {
+  method: 'GET',
+  path: '/admin/payouts/runs/:id/international.xml',
+  url,
+} as const;
+export const payoutRunCsv = { method: 'GET', path: '/admin/payouts/runs/:id/payouts.csv', url } as const;
+/** The monthly proposal of a run, approved or dismissed by an admin. */
+export const payoutProposals = { method: 'GET', path: '/admin/payouts/proposals', url } as const;
+export const payoutProposalApprove = {
+  method: 'POST',
+  path: '/admin/payouts/proposals/:id/approve',
+  url,
+} as const;
+export const payoutProposalDismiss = {
+  method: 'POST',
+  path: '/admin/payouts/proposals/:id/dismiss',
+  url,
+} as const;
+/** Withholding tax rates per country of residence. */
+export const withholdingRates = { method: 'GET', path: '/admin/withholding-rates', url } as const;
+export const withholdingRateAdd = { method: 'POST', path: '/admin/withholding-rates', url } as const;

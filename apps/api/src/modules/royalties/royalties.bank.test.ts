@@ -27,6 +27,11 @@ const body = (overrides: Record<string, string> = {}) => ({
   bic: 'bnpa fr pp xxx',
   bankName: 'BNP Paribas',
   country: 'fr',
+  holderStreet: '14 rue des Écoles',
+  holderPostcode: '75005',
+  holderCity: 'Paris',
+  holderCountry: 'fr',
+  residenceCountry: 'fr',
   ...overrides,
 });
 

@@ -1,13 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import { paths, type BankDetails, type BankDetailsBody, type Role } from '@hls/contract';
+import {
+  maskAccountNumber,
+  maskIban,
+  paths,
+  payoutSchemeOf,
+  type BankAccountKind,
+  type BankDetails,
+  type BankDetailsInput,
+  type Role,
+} from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { MailService } from '../mail/index.ts';
-import { bankAad, createBankCipher, maskIban, type BankKeyRing } from './royalties.crypto.ts';
+import { bankAad, createBankCipher, type BankKeyRing } from './royalties.crypto.ts';
 import { bankAccounts, bankAudit, payouts, type bankAuditActions } from './royalties.tables.ts';
 
 export type BankDeps = {
@@ -23,14 +31,16 @@ export type BankDeps = {
 };
 
 /** The body of a create or update, validated and normalised by the contract (IBAN and BIC upper case, compact). */
-export type BankDetailsInput = z.output<typeof BankDetailsBody>;
+export type { BankDetailsInput };
 
 /** Who asks, from where: the route (or command) and the client address, for the audit. */
 export type BankRequestInfo = { route: string; ip: string | null };
 
-/** An author's details with the whole IBAN: only for a transfer file (every decryption is audited). */
+/** An author's details with the whole IBAN (or account number): only for a transfer file (every decryption is audited). */
 export type BankAccountPlain = {
   holder: string;
+  accountKind: BankAccountKind;
+  /** The IBAN, or the account number for `accountKind` `account`. */
   iban: string;
   bic: string;
   bankName: string;
@@ -48,12 +58,25 @@ type BankRow = typeof bankAccounts.$inferSelect;
 /** Rows re-encrypted per transaction by a rotation. */
 const REKEY_BATCH = 200;
 
+/** How a saved account is paid: its masked IBAN still names its country. */
+export const schemeOfRow = (row: { accountKind: BankAccountKind; ibanMasked: string }) =>
+  payoutSchemeOf({ accountKind: row.accountKind, iban: row.ibanMasked });
+
 const toDetails = (row: BankRow): BankDetails => ({
   holder: row.holder,
+  accountKind: row.accountKind,
   ibanMasked: row.ibanMasked,
   bic: row.bic,
   bankName: row.bankName,
+  bankAddress: row.bankAddress,
   country: row.country,
+  holderStreet: row.holderStreet,
+  holderPostcode: row.holderPostcode,
+  holderCity: row.holderCity,
+  holderCountry: row.holderCountry,
+  residenceCountry: row.residenceCountry,
+  scheme: schemeOfRow(row),
+  treatyForm: null,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -188,13 +211,22 @@ export function createBankService(deps: BankDeps) {
     ): Promise<BankDetails> {
       return deps.transaction(async (ctx) => {
         const now = new Date();
+        // The IBAN, or the account number, under the same key ring and additional data.
+        const account = body.accountKind === 'iban' ? body.iban! : body.accountNumber!;
         const values = {
           holder: body.holder,
-          ibanEncrypted: cipher.encrypt(body.iban, bankAad(actor.id)),
-          ibanMasked: maskIban(body.iban),
+          accountKind: body.accountKind,
+          ibanEncrypted: cipher.encrypt(account, bankAad(actor.id)),
+          ibanMasked: body.accountKind === 'iban' ? maskIban(account) : maskAccountNumber(account),
           bic: body.bic,
           bankName: body.bankName,
+          bankAddress: body.bankAddress,
           country: body.country,
+          holderStreet: body.holderStreet,
+          holderPostcode: body.holderPostcode,
+          holderCity: body.holderCity,
+          holderCountry: body.holderCountry,
+          residenceCountry: body.residenceCountry,
           updatedAt: now,
         };
         let row: BankRow | undefined;
@@ -268,6 +300,7 @@ export function createBankService(deps: BankDeps) {
         await audit(ctx.tx, [{ ownerId, actorId, action: 'decrypted', detail }]);
         return {
           holder: row.holder,
+          accountKind: row.accountKind,
           iban,
           bic: row.bic,
           bankName: row.bankName,

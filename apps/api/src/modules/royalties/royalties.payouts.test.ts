@@ -50,6 +50,11 @@ describe('payouts', () => {
         bic: account.bic,
         bankName: 'Banque',
         country: account.iban.slice(0, 2),
+        holderStreet: '12 rue de Marseille',
+        holderPostcode: '1000',
+        holderCity: 'Tunis',
+        holderCountry: 'TN',
+        residenceCountry: 'TN',
       },
     });
     expect(saved.statusCode, saved.body).toBe(201);
@@ -323,6 +328,11 @@ describe('payouts', () => {
         bic: ACCOUNTS[2].bic,
         bankName: 'Banque',
         country: 'ES',
+        holderStreet: '12 rue de Marseille',
+        holderPostcode: '1000',
+        holderCity: 'Tunis',
+        holderCountry: 'TN',
+        residenceCountry: 'TN',
       },
     });
     expect(changed.statusCode, changed.body).toBe(200);

@@ -1,7 +1,10 @@
+import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   paths,
+  withholdingOf,
   type AdminPayout,
+  type PayoutScheme,
   type PayoutDue,
   type PayoutDueList,
   type PayoutRun,
@@ -15,10 +18,12 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, UserProfile } from '../accounts/index.ts';
 import type { MailService } from '../mail/index.ts';
-import type { BankService } from './royalties.bank.ts';
+import { schemeOfRow, type BankService } from './royalties.bank.ts';
+import { internationalPainXml, type InternationalTransfer } from './royalties.pain001.international.ts';
 import { painXml, type Transfer } from './royalties.pain001.ts';
 import { bankAccounts, payoutRuns, payouts, royaltyEntries } from './royalties.tables.ts';
 import type { Clock } from './royalties.types.ts';
+import type { WithholdingService } from './royalties.withholding.ts';
 
 export type PayoutDeps = {
   db: Db;
@@ -27,7 +32,8 @@ export type PayoutDeps = {
   bank: Pick<BankService, 'decryptCopy'>;
   mail: Pick<MailService, 'queue'>;
   accounts: Pick<AccountsService, 'profiles'>;
-  settings: Pick<Config['royalties'], 'minimumPayoutCents' | 'debtor'>;
+  withholding: Pick<WithholdingService, 'ratesOn'>;
+  settings: Pick<Config['royalties'], 'minimumPayoutCents' | 'debtor' | 'chargeBearer'>;
   publicUrl: string;
 };
 
@@ -37,8 +43,12 @@ export const PAYOUT_RUNS_PAGE_SIZE = 20;
 type PayoutRow = typeof payouts.$inferSelect;
 type RunRow = typeof payoutRuns.$inferSelect;
 
-/** The SEPA file made on demand from a run's stored payouts. */
+/** A transfer file made on demand from a run's stored payouts. */
 export type TransferFileDownload = { fileName: string; xml: string };
+
+/** A run's count and withholding per transfer file, read with it. */
+type RunTotals = { sepaCount: number; internationalCount: number; withholdingCents: number };
+const noTotals: RunTotals = { sepaCount: 0, internationalCount: 0, withholdingCents: 0 };
 
 /** "HLS-PO-2026-000012": a prefix, the year, the running number on six digits. */
 const referenceOf = (prefix: string, at: Date, n: number) =>
@@ -50,6 +60,11 @@ const toSummary = (row: PayoutRow): PayoutSummary => ({
   id: row.id,
   reference: row.reference,
   amountCents: row.amountCents,
+  royaltiesCents: row.amountCents + row.withholdingCents,
+  withholdingBp: row.withholdingBp,
+  withholdingCents: row.withholdingCents,
+  residenceCountry: row.residenceCountry,
+  scheme: row.scheme,
   periodFrom: row.periodFrom.toISOString(),
   periodTo: row.periodTo.toISOString(),
   paidAt: row.paidAt.toISOString(),
@@ -66,7 +81,7 @@ const toAdminPayout = (row: PayoutRow, author: UserProfile | undefined): AdminPa
   bic: row.bic,
 });
 
-const toRun = (row: RunRow) => ({
+const toRun = (row: RunRow, totals: RunTotals) => ({
   id: row.id,
   reference: row.reference,
   createdAt: row.createdAt.toISOString(),
@@ -74,7 +89,18 @@ const toRun = (row: RunRow) => ({
   executionDate: row.executionDate,
   totalCents: row.totalCents,
   count: row.count,
+  ...totals,
 });
+
+const totalsOf = (rows: PayoutRow[]): RunTotals => ({
+  sepaCount: rows.filter((p) => p.scheme === 'sepa').length,
+  internationalCount: rows.filter((p) => p.scheme === 'international').length,
+  withholdingCents: rows.reduce((sum, p) => sum + p.withholdingCents, 0),
+});
+
+/** A CSV whose text cells cannot be read as formulas by a spreadsheet (`= + - @`, tab, CR first). */
+const csvOf = (rows: string[][]) =>
+  stringify(rows.map((cells) => cells.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell))));
 
 /** What the bank statement's remittance says of a payout: the days its entries were written. */
 function remittanceOf(row: PayoutRow): string {
@@ -104,7 +130,10 @@ export function createPayoutService(deps: PayoutDeps) {
       rows.map((p) => p.authorId),
       within,
     );
-    return { ...toRun(row), payouts: rows.map((p) => toAdminPayout(p, authors.get(p.authorId))) };
+    return {
+      ...toRun(row, totalsOf(rows)),
+      payouts: rows.map((p) => toAdminPayout(p, authors.get(p.authorId))),
+    };
   }
 
   return {
@@ -124,18 +153,36 @@ export function createPayoutService(deps: PayoutDeps) {
             ),
           entries: count(),
           ibanMasked: bankAccounts.ibanMasked,
+          accountKind: bankAccounts.accountKind,
+          residenceCountry: bankAccounts.residenceCountry,
         })
         .from(royaltyEntries)
         .leftJoin(bankAccounts, eq(bankAccounts.userId, royaltyEntries.authorId))
         .where(isNull(royaltyEntries.payoutId))
-        .groupBy(royaltyEntries.authorId, bankAccounts.ibanMasked);
-      const authors = await deps.accounts.profiles(rows.map((r) => r.authorId));
-      const results: PayoutDue[] = rows.map((row) => {
+        .groupBy(
+          royaltyEntries.authorId,
+          bankAccounts.ibanMasked,
+          bankAccounts.accountKind,
+          bankAccounts.residenceCountry,
+        );
+      const [authors, rates] = await Promise.all([
+        deps.accounts.profiles(rows.map((r) => r.authorId)),
+        deps.withholding.ratesOn(
+          rows.flatMap((r) => (r.residenceCountry ? [r.residenceCountry] : [])),
+          isoDay(now),
+        ),
+      ]);
+      const results: PayoutDue[] = rows.map(({ accountKind, residenceCountry, ...row }) => {
         const author = authors.get(row.authorId);
         return {
           ...row,
           name: author?.name ?? '',
           email: author?.email ?? '',
+          scheme:
+            row.ibanMasked !== null && accountKind
+              ? schemeOfRow({ accountKind, ibanMasked: row.ibanMasked })
+              : null,
+          withholdingBp: residenceCountry ? (rates.get(residenceCountry) ?? 0) : 0,
           payable: row.ibanMasked !== null && row.availableCents > 0 && row.availableCents >= minimum,
         };
       });
@@ -154,7 +201,7 @@ export function createPayoutService(deps: PayoutDeps) {
      * encrypted), the run, and an e-mail to each author. An author whose available sum is under the minimum
      * (a reversal may lower it) is left for a later run. Nothing payable: 409, nothing written.
      */
-    async run(actorId: string, body: PayoutRunBody): Promise<PayoutRun> {
+    async run(actorId: string, body: PayoutRunBody, within?: AppTxContext): Promise<PayoutRun> {
       const now = clock.now();
       const executionDate = body.executionDate ?? isoDay(now);
       if (executionDate < isoDay(now)) {
@@ -232,7 +279,23 @@ export function createPayoutService(deps: PayoutDeps) {
             sql`SELECT nextval('payout_number_seq') AS n FROM generate_series(1, ${payable.length}) ORDER BY 1`,
           )
         ).rows.map((row) => Number(row.n));
-        const totalCents = payable.reduce((total, [, sum]) => total + sum.cents, 0);
+        // The withholding of each author's residence today, rounded once per payout; the rest is transferred.
+        const rates = await deps.withholding.ratesOn(
+          [...accounts.values()].flatMap((account) =>
+            account.residenceCountry ? [account.residenceCountry] : [],
+          ),
+          isoDay(now),
+          tx,
+        );
+        const paid = new Map(
+          payable.map(([authorId, sum]) => {
+            const account = accounts.get(authorId)!;
+            const rateBp = account.residenceCountry ? (rates.get(account.residenceCountry) ?? 0) : 0;
+            const withheld = withholdingOf(sum.cents, rateBp);
+            return [authorId, { rateBp, withheld, amount: sum.cents - withheld }];
+          }),
+        );
+        const totalCents = [...paid.values()].reduce((total, p) => total + p.amount, 0);
         const [run] = await tx
           .insert(payoutRuns)
           .values({
@@ -250,11 +313,12 @@ export function createPayoutService(deps: PayoutDeps) {
           .values(
             payable.map(([authorId, sum], i) => {
               const account = accounts.get(authorId)!;
+              const { rateBp, withheld, amount } = paid.get(authorId)!;
               return {
                 runId: run!.id,
                 authorId,
                 reference: referenceOf('HLS-PO', now, payoutNumbers[i]!),
-                amountCents: sum.cents,
+                amountCents: amount,
                 entries: sum.ids.length,
                 periodFrom: sum.from,
                 periodTo: sum.to,
@@ -262,6 +326,20 @@ export function createPayoutService(deps: PayoutDeps) {
                 ibanEncrypted: account.ibanEncrypted,
                 ibanMasked: account.ibanMasked,
                 bic: account.bic,
+                accountKind: account.accountKind,
+                scheme: schemeOfRow(account),
+                creditor: {
+                  street: account.holderStreet,
+                  postcode: account.holderPostcode,
+                  city: account.holderCity,
+                  country: account.holderCountry,
+                  bankName: account.bankName,
+                  bankAddress: account.bankAddress,
+                  bankCountry: account.country,
+                },
+                residenceCountry: account.residenceCountry,
+                withholdingBp: rateBp,
+                withholdingCents: withheld,
                 paidAt: now,
               };
             }),
@@ -303,10 +381,10 @@ export function createPayoutService(deps: PayoutDeps) {
         }
         inserted.sort((a, b) => a.reference.localeCompare(b.reference));
         return {
-          ...toRun(run!),
+          ...toRun(run!, totalsOf(inserted)),
           payouts: inserted.map((p) => toAdminPayout(p, authors.get(p.authorId))),
         };
-      });
+      }, within);
     },
 
     /** The runs, newest first, a page at a time. */
@@ -319,8 +397,28 @@ export function createPayoutService(deps: PayoutDeps) {
         .limit(PAYOUT_RUNS_PAGE_SIZE)
         .offset((page - 1) * PAYOUT_RUNS_PAGE_SIZE);
       const n = total?.n ?? 0;
+      const totals = new Map<string, RunTotals>();
+      if (rows.length > 0) {
+        const sums = await db
+          .select({
+            runId: payouts.runId,
+            sepaCount: sql<number>`count(*) filter (where ${payouts.scheme} = 'sepa')`.mapWith(Number),
+            internationalCount:
+              sql<number>`count(*) filter (where ${payouts.scheme} = 'international')`.mapWith(Number),
+            withholdingCents: sql<number>`coalesce(sum(${payouts.withholdingCents}), 0)`.mapWith(Number),
+          })
+          .from(payouts)
+          .where(
+            inArray(
+              payouts.runId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .groupBy(payouts.runId);
+        for (const { runId, ...sum } of sums) totals.set(runId, sum);
+      }
       return {
-        results: rows.map(toRun),
+        results: rows.map((row) => toRun(row, totals.get(row.id) ?? noTotals)),
         count: n,
         page,
         pageSize: PAYOUT_RUNS_PAGE_SIZE,
@@ -336,39 +434,117 @@ export function createPayoutService(deps: PayoutDeps) {
     },
 
     /**
-     * The run's SEPA credit transfer file, made again from its stored payouts (the accounts as they were at the
-     * run): each IBAN decrypted through the bank service, which audits it, the audit rows in one transaction.
+     * One of the run's transfer files, made again from its stored payouts (the accounts as they were at the run):
+     * the SEPA credit transfer file of its SEPA payouts, or the international one of the others. Each IBAN or
+     * account number is decrypted through the bank service, which audits it, the audit rows in one transaction.
+     * 404 for an unknown run, or a run without payouts of that kind.
      */
-    async transferFile(id: string, actorId: string): Promise<TransferFileDownload> {
+    async transferFile(
+      id: string,
+      actorId: string,
+      scheme: PayoutScheme = 'sepa',
+    ): Promise<TransferFileDownload> {
       return deps.transaction(async (ctx) => {
         const [row] = await ctx.tx.select().from(payoutRuns).where(eq(payoutRuns.id, id));
         if (!row) throw new AppError('not_found', 'No such payout run.');
-        const transfers: Transfer[] = [];
-        for (const payout of await payoutsOf(id, ctx.tx)) {
+        const own = (await payoutsOf(id, ctx.tx)).filter((payout) => payout.scheme === scheme);
+        if (own.length === 0)
+          throw new AppError(
+            'not_found',
+            `This run has no ${scheme === 'sepa' ? 'SEPA' : 'international'} payout.`,
+          );
+        const account = (payout: PayoutRow) =>
+          deps.bank.decryptCopy(
+            payout.authorId,
+            payout.ibanEncrypted,
+            actorId,
+            `pain.001 ${scheme} ${row.reference} (${payout.reference})`,
+            ctx,
+          );
+        if (scheme === 'sepa') {
+          const transfers: Transfer[] = [];
+          for (const payout of own) {
+            transfers.push({
+              reference: payout.reference,
+              holder: payout.holder,
+              iban: await account(payout),
+              bic: payout.bic,
+              amountCents: payout.amountCents,
+              remittance: remittanceOf(payout),
+            });
+          }
+          const xml = painXml({
+            reference: row.reference,
+            createdAt: row.createdAt,
+            executionDate: row.executionDate,
+            debtor: settings.debtor,
+            transfers,
+          });
+          return { fileName: `${row.reference}.xml`, xml };
+        }
+        const transfers: InternationalTransfer[] = [];
+        for (const payout of own) {
           transfers.push({
             reference: payout.reference,
             holder: payout.holder,
-            iban: await deps.bank.decryptCopy(
-              payout.authorId,
-              payout.ibanEncrypted,
-              actorId,
-              `pain.001 ${row.reference} (${payout.reference})`,
-              ctx,
-            ),
+            accountKind: payout.accountKind,
+            account: await account(payout),
             bic: payout.bic,
             amountCents: payout.amountCents,
             remittance: remittanceOf(payout),
+            creditor: payout.creditor ?? {
+              street: null,
+              postcode: null,
+              city: null,
+              country: null,
+              bankName: '',
+              bankAddress: null,
+              bankCountry: payout.bic.slice(4, 6),
+            },
           });
         }
-        const xml = painXml({
-          reference: row.reference,
+        const xml = internationalPainXml({
+          // A message id of its own: the bank refuses a second message with the SEPA file's.
+          reference: `${row.reference}-INT`,
           createdAt: row.createdAt,
           executionDate: row.executionDate,
           debtor: settings.debtor,
+          chargeBearer: settings.chargeBearer,
           transfers,
         });
-        return { fileName: `${row.reference}.xml`, xml };
+        return { fileName: `${row.reference}-international.xml`, xml };
       });
+    },
+
+    /** The run's payouts as a CSV for the books: the royalties, the tax withheld and what was transferred. */
+    async payoutsCsv(id: string): Promise<{ fileName: string; csv: string }> {
+      const run = await this.getRun(id);
+      const header = [
+        'reference',
+        'author',
+        'email',
+        'transfer_file',
+        'account',
+        'residence',
+        'royalties_eur',
+        'withholding_rate_percent',
+        'withholding_eur',
+        'paid_eur',
+      ];
+      const euros = (cents: number) => (cents / 100).toFixed(2);
+      const lines = run.payouts.map((p) => [
+        p.reference,
+        p.authorName,
+        p.authorEmail,
+        p.scheme,
+        p.ibanMasked,
+        p.residenceCountry ?? '',
+        euros(p.royaltiesCents),
+        (p.withholdingBp / 100).toFixed(2),
+        euros(p.withholdingCents),
+        euros(p.amountCents),
+      ]);
+      return { fileName: `${run.reference}-payouts.csv`, csv: csvOf([header, ...lines]) };
     },
 
     /** An author's payouts, newest first (their payments page). */

@@ -7,10 +7,17 @@ import { createClock, testClockRoute } from './royalties.clock.ts';
 import { createLedger, type Ledger } from './royalties.ledger.ts';
 import payoutRoutes from './royalties.payouts.routes.ts';
 import { createPayoutService, type PayoutService } from './royalties.payouts.ts';
+import {
+  createProposalService,
+  PROPOSE_PAYOUTS_CRON,
+  PROPOSE_PAYOUTS_JOB,
+  type ProposalService,
+} from './royalties.proposals.ts';
 import rateRoutes from './royalties.rates.routes.ts';
 import { createRateService, type RateService } from './royalties.rates.ts';
 import { createStatementService, type StatementService } from './royalties.statements.ts';
 import type { Clock } from './royalties.types.ts';
+import { createWithholdingService, type WithholdingService } from './royalties.withholding.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +26,8 @@ declare module 'fastify' {
       rates: RateService;
       bank: BankService;
       payouts: PayoutService;
+      proposals: ProposalService;
+      withholding: WithholdingService;
       statements: StatementService;
       clock: Clock;
     };
@@ -28,7 +37,8 @@ declare module 'fastify' {
 /**
  * Royalties: the ledger (accruals written by the orders' payment, reversals by their refunds, holds ended by a
  * delivery or a first download), the rates per format, the authors' statements and bank details, and the admins'
- * payout runs with their SEPA transfer files.
+ * payout runs with their SEPA and international transfer files, the withholding tax per country of residence and
+ * the monthly proposal of a run (a job).
  */
 export default fp(
   async function royalties(app: FastifyInstance) {
@@ -59,15 +69,29 @@ export default fp(
       contactEmail: config.site.contact.authors,
       log: app.log,
     });
+    const withholding = createWithholdingService({
+      db: app.db,
+      transaction: app.transaction,
+      clock,
+      accounts: app.accounts,
+    });
     const payouts = createPayoutService({
       db: app.db,
       transaction: app.transaction,
       clock,
       bank,
+      withholding,
       mail: app.mail,
       accounts: app.accounts,
       settings: config.royalties,
       publicUrl: config.publicUrl,
+    });
+    const proposals = createProposalService({
+      db: app.db,
+      transaction: app.transaction,
+      clock,
+      payouts,
+      log: app.log,
     });
     const statements = createStatementService({
       db: app.db,
@@ -75,11 +99,18 @@ export default fp(
       ledger,
       bank,
       payouts,
+      withholding,
       accounts: app.accounts,
       settings: config.royalties,
       company: config.site.company,
     });
-    app.decorate('royalties', { ledger, rates, bank, payouts, statements, clock });
+    app.decorate('royalties', { ledger, rates, bank, payouts, proposals, withholding, statements, clock });
+
+    // On the 1st of each month a run is proposed for an admin to approve (once, whatever the instances).
+    await app.jobs.work(PROPOSE_PAYOUTS_JOB, async () => {
+      await proposals.propose();
+    });
+    await app.jobs.schedule(PROPOSE_PAYOUTS_JOB, PROPOSE_PAYOUTS_CRON);
 
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(bankRoutes, { prefix: '/api' });
@@ -90,6 +121,6 @@ export default fp(
   },
   {
     name: 'royalties',
-    dependencies: ['config', 'database', 'auth', 'mail', 'accounts'],
+    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts'],
   },
 );

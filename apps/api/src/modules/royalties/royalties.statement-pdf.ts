@@ -34,8 +34,16 @@ export const statementWords = {
     availableAt: 'Disponible le',
     paidAt: 'Versé le',
     payoutReference: 'Référence du versement',
+    withholdingRate: 'Retenue à la source du versement (%)',
     /** The PDF's tables (amounts in euros, said once in the note). */
-    columns: { net: 'Net', rate: 'Taux', royalty: 'Droits', amount: 'Montant' },
+    columns: {
+      net: 'Net',
+      rate: 'Taux',
+      royalty: 'Droits',
+      amount: 'Montant',
+      withheld: 'Retenue',
+      transferred: 'Viré',
+    },
     refund: 'remboursement',
     byFormat: 'Totaux par format',
     units: 'Unités',
@@ -50,7 +58,7 @@ export const statementWords = {
     earned: 'Droits du mois',
     paid: 'Versements du mois',
     closing: 'Solde reporté à la fin du mois',
-    note: 'Montants en euros. Le net est ce que le client a payé après remise, TVA déduite\u202f; les droits sont arrondis au centime une fois par ligne. Un solde négatif (remboursement après versement) est déduit du versement suivant.',
+    note: 'Montants en euros. Le net est ce que le client a payé après remise, TVA déduite\u202f; les droits sont arrondis au centime une fois par ligne. Un versement règle des droits\u202f: la retenue à la source au taux de votre pays de résidence (arrondie au centime inférieur, une fois par versement) et le reste viré. Un solde négatif (remboursement après versement) est déduit du versement suivant.',
     formats: { paper: 'Livre papier', ebook: 'Livre numérique', professional_file: 'Fichier professionnel' },
     kinds: { accrual: 'Vente', reversal: 'Remboursement' },
     states: { pending: 'En attente', available: 'Disponible', paid: 'Versé' },
@@ -78,7 +86,15 @@ export const statementWords = {
     availableAt: 'Available on',
     paidAt: 'Paid on',
     payoutReference: 'Payout reference',
-    columns: { net: 'Net', rate: 'Rate', royalty: 'Royalty', amount: 'Amount' },
+    withholdingRate: 'Payout withholding tax (%)',
+    columns: {
+      net: 'Net',
+      rate: 'Rate',
+      royalty: 'Royalty',
+      amount: 'Amount',
+      withheld: 'Withheld',
+      transferred: 'Transferred',
+    },
     refund: 'refund',
     byFormat: 'Totals by format',
     units: 'Units',
@@ -93,7 +109,7 @@ export const statementWords = {
     earned: 'Royalties of the month',
     paid: 'Payouts of the month',
     closing: 'Balance carried at the end of the month',
-    note: 'Amounts in euros. The net is what the customer paid after discount, VAT taken out; royalties are rounded to the cent once per line. A negative balance (a refund after a payout) is taken from the next payout.',
+    note: 'Amounts in euros. The net is what the customer paid after discount, VAT taken out; royalties are rounded to the cent once per line. A payout settles royalties: the tax withheld at the rate of your country of residence (rounded down to the cent, once per payout) and the rest transferred. A negative balance (a refund after a payout) is taken from the next payout.',
     formats: { paper: 'Paper book', ebook: 'Ebook', professional_file: 'Professional file' },
     kinds: { accrual: 'Sale', reversal: 'Refund' },
     states: { pending: 'Pending', available: 'Available', paid: 'Paid' },
@@ -142,7 +158,16 @@ export type StatementData = {
     | 'rateBp'
     | 'royaltyCents'
   >[];
-  payouts: Pick<PayoutSummary, 'reference' | 'amountCents' | 'paidAt' | 'ibanMasked'>[];
+  payouts: Pick<
+    PayoutSummary,
+    | 'reference'
+    | 'amountCents'
+    | 'royaltiesCents'
+    | 'withholdingBp'
+    | 'withholdingCents'
+    | 'paidAt'
+    | 'ibanMasked'
+  >[];
   /** Earned and not paid at the start and at the end of the month (negative after a refund of a paid sale). */
   openingCents: number;
   closingCents: number;
@@ -261,24 +286,45 @@ export async function renderStatement(data: StatementData): Promise<Buffer> {
   pdf.heading(w.payouts, 2);
   if (data.payouts.length === 0) pdf.paragraph(w.noPayouts);
   else {
-    pdf.table(
-      [
-        [w.date, w.reference, w.account, c.amount],
-        ...data.payouts.map((payout) => [
-          day(payout.paidAt, 'short'),
-          payout.reference,
-          payout.ibanMasked,
-          money(payout.amountCents),
-        ]),
-      ],
-      [0.2, 0.3, 0.3, 0.2],
-      true,
-      ['left', 'left', 'left', 'right'],
-    );
+    // The tax withheld and what was transferred get columns of their own only when some payout withheld any.
+    const withheld = data.payouts.some((payout) => payout.withholdingCents > 0);
+    if (withheld)
+      pdf.table(
+        [
+          [w.date, w.reference, w.account, c.royalty, c.withheld, c.transferred],
+          ...data.payouts.map((payout) => [
+            day(payout.paidAt, 'short'),
+            payout.reference,
+            payout.ibanMasked,
+            money(payout.royaltiesCents),
+            `${money(payout.withholdingCents)} (${percent(payout.withholdingBp)})`,
+            money(payout.amountCents),
+          ]),
+        ],
+        [0.13, 0.24, 0.24, 0.12, 0.14, 0.13],
+        true,
+        ['left', 'left', 'left', 'right', 'right', 'right'],
+      );
+    else
+      pdf.table(
+        [
+          [w.date, w.reference, w.account, c.amount],
+          ...data.payouts.map((payout) => [
+            day(payout.paidAt, 'short'),
+            payout.reference,
+            payout.ibanMasked,
+            money(payout.amountCents),
+          ]),
+        ],
+        [0.2, 0.3, 0.3, 0.2],
+        true,
+        ['left', 'left', 'left', 'right'],
+      );
   }
 
   const earned = data.entries.reduce((sum, e) => sum + e.royaltyCents, 0);
-  const paid = data.payouts.reduce((sum, p) => sum + p.amountCents, 0);
+  // The royalties the payouts settled: what was transferred and the tax withheld from it.
+  const paid = data.payouts.reduce((sum, p) => sum + p.royaltiesCents, 0);
   // The balance and its note stay together (on the next page if need be).
   pdf.ensure(180);
   pdf.heading(w.balance, 2);

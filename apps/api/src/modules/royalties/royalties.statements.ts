@@ -21,7 +21,9 @@ import type { Ledger } from './royalties.ledger.ts';
 import type { PayoutService } from './royalties.payouts.ts';
 import { euros, percent, renderStatement, statementWords } from './royalties.statement-pdf.ts';
 import { payouts, royaltyEntries } from './royalties.tables.ts';
+import { nextRunDate } from './royalties.proposals.ts';
 import type { Clock } from './royalties.types.ts';
+import type { WithholdingService } from './royalties.withholding.ts';
 
 export type StatementDeps = {
   db: Db;
@@ -29,8 +31,9 @@ export type StatementDeps = {
   ledger: Pick<Ledger, 'ratesAt'>;
   bank: Pick<BankService, 'get'>;
   payouts: Pick<PayoutService, 'forAuthor'>;
+  withholding: Pick<WithholdingService, 'rateFor'>;
   accounts: Pick<AccountsService, 'profiles' | 'authorName'>;
-  settings: Pick<Config['royalties'], 'digitalHold' | 'paperHold' | 'minimumPayoutCents'>;
+  settings: Pick<Config['royalties'], 'digitalHold' | 'paperHold' | 'minimumPayoutCents' | 'chargeBearer'>;
   company: SiteSettings['company'];
 };
 
@@ -68,6 +71,8 @@ const entryColumns = {
   payoutId: e.payoutId,
   paidAt: payouts.paidAt,
   payoutReference: payouts.reference,
+  /** The withholding rate of the payout that paid it (the tax is withheld once per payout). */
+  withholdingBp: payouts.withholdingBp,
   // Through the unique index on reverses_id.
   reversed: sql<boolean>`EXISTS (SELECT 1 FROM ${royaltyEntries} r WHERE r.reverses_id = ${e.id})`,
 };
@@ -247,6 +252,7 @@ export function createStatementService(deps: StatementDeps) {
         deps.ledger.ratesAt(now),
         deps.bank.get(authorId),
       ]);
+      const withholdingBp = await deps.withholding.rateFor(bank?.residenceCountry ?? null);
       const sum = (key: 'pendingCents' | 'availableCents' | 'paidCents' | 'refundedCents') =>
         products.reduce((total, line) => total + line[key], 0);
       const totals = {
@@ -270,6 +276,13 @@ export function createStatementService(deps: StatementDeps) {
           digitalHoldDays: Math.round(settings.digitalHold / 86_400),
           paperHoldDays: Math.round(settings.paperHold / 86_400),
           minimumPayoutCents: settings.minimumPayoutCents,
+          payment: {
+            scheme: bank?.scheme ?? null,
+            chargeBearer: settings.chargeBearer,
+            nextRunDate: nextRunDate(now),
+            residenceCountry: bank?.residenceCountry ?? null,
+            withholdingBp,
+          },
         },
         hasBankDetails: bank !== null,
       };
@@ -302,6 +315,7 @@ export function createStatementService(deps: StatementDeps) {
         w.availableAt,
         w.paidAt,
         w.payoutReference,
+        w.withholdingRate,
       ];
       const record = (row: EntryRow) => [
         row.createdAt.toISOString(),
@@ -320,6 +334,7 @@ export function createStatementService(deps: StatementDeps) {
         row.availableAt?.toISOString() ?? '',
         row.paidAt?.toISOString() ?? '',
         safeText(row.payoutReference ?? ''),
+        row.withholdingBp === null ? '' : percent(row.withholdingBp),
       ];
       async function* chunks() {
         // The byte order mark tells Excel the file is UTF-8: without it, it reads it in the system's code page
@@ -374,7 +389,7 @@ export function createStatementService(deps: StatementDeps) {
       const paidBefore = (at: Date) =>
         payoutList
           .filter((p) => Date.parse(p.paidAt) < at.getTime())
-          .reduce((sum, p) => sum + p.amountCents, 0);
+          .reduce((sum, p) => sum + p.royaltiesCents, 0);
       const bytes = await renderStatement({
         language: author.language,
         month,

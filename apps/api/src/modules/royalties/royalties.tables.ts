@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -12,7 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { royaltyEntryKinds, royaltyFormats } from '@hls/contract';
+import {
+  bankAccountKinds,
+  payoutProposalStatuses,
+  payoutSchemes,
+  royaltyEntryKinds,
+  royaltyFormats,
+} from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
 import { orderLines, orders } from '../orders/orders.tables.ts';
 import { products } from '../catalog/catalog.tables.ts';
@@ -36,6 +43,27 @@ export const royaltyRates = pgTable(
     uniqueIndex('royalty_rates_format_from_unique').on(t.format, t.effectiveFrom),
     check('royalty_rates_bp', sql`${t.rateBp} BETWEEN 0 AND 10000`),
     check('royalty_rates_not_retroactive', sql`${t.effectiveFrom} >= ${t.createdAt} - interval '1 minute'`),
+  ],
+);
+
+/**
+ * Withholding tax on royalties, per country of the author's residence, from a day on (UTC). No row for a country:
+ * 0. A payout keeps the rate it applied; a change never touches a payout made.
+ */
+export const withholdingRates = pgTable(
+  'withholding_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    country: text('country').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('withholding_rates_country_from_unique').on(t.country, t.effectiveFrom),
+    check('withholding_rates_bp', sql`${t.rateBp} BETWEEN 0 AND 5000`),
+    check('withholding_rates_country', sql`${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
 
@@ -88,13 +116,60 @@ export const payouts = pgTable(
     ibanEncrypted: text('iban_encrypted').notNull(),
     ibanMasked: text('iban_masked').notNull(),
     bic: text('bic').notNull(),
+    /** `iban_encrypted` holds the IBAN, or the account number (`account`). */
+    accountKind: text('account_kind', { enum: bankAccountKinds }).notNull().default('iban'),
+    /** The transfer file it goes in. */
+    scheme: text('scheme', { enum: payoutSchemes }).notNull().default('sepa'),
+    /** The creditor's address and bank for the international file, copied at the run (null before them). */
+    creditor: jsonb('creditor').$type<PayoutCreditor>(),
+    /** The author's declared residence, the rate applied, and the tax withheld: amount = royalties − withheld. */
+    residenceCountry: text('residence_country'),
+    withholdingBp: integer('withholding_bp').notNull().default(0),
+    withholdingCents: bigint('withholding_cents', { mode: 'number' }).notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payouts_reference_unique').on(t.reference),
     uniqueIndex('payouts_run_author_unique').on(t.runId, t.authorId),
     index('payouts_author_idx').on(t.authorId, t.paidAt.desc()),
+    index('payouts_run_idx').on(t.runId, t.scheme),
     check('payouts_amount', sql`${t.amountCents} > 0`),
+    check('payouts_withholding', sql`${t.withholdingCents} >= 0 AND ${t.withholdingBp} BETWEEN 0 AND 5000`),
+  ],
+);
+
+/** What an international transfer says of its creditor, besides the name, account and BIC. */
+export type PayoutCreditor = {
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string | null;
+  bankName: string;
+  bankAddress: string | null;
+  bankCountry: string;
+};
+
+/**
+ * The monthly payout run the job proposes (one per month, whichever instance runs the job), for an admin to
+ * approve (it then becomes a run) or dismiss.
+ */
+export const payoutProposals = pgTable(
+  'payout_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    status: text('status', { enum: payoutProposalStatuses }).notNull().default('proposed'),
+    authorIds: jsonb('author_ids').$type<string[]>().notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    runId: uuid('run_id').references(() => payoutRuns.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('payout_proposals_month_unique').on(t.month),
+    check('payout_proposals_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
@@ -158,19 +233,28 @@ export const royaltyEntries = pgTable(
 );
 
 /**
- * An author's bank details. The IBAN is stored encrypted (AES-256-GCM under the key ring, the key id in the value,
- * the author's id as additional data) with its masked form; the whole IBAN is decrypted only for a transfer file.
+ * An author's bank details. The IBAN — or, for `account_kind` `account`, the account number — is stored encrypted
+ * (AES-256-GCM under the key ring, the key id in the value, the author's id as additional data) with its masked
+ * form; it is decrypted whole only for a transfer file. The holder's address and residence are null for details
+ * saved before they were asked.
  */
 export const bankAccounts = pgTable('bank_accounts', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   holder: text('holder').notNull(),
+  accountKind: text('account_kind', { enum: bankAccountKinds }).notNull().default('iban'),
   ibanEncrypted: text('iban_encrypted').notNull(),
   ibanMasked: text('iban_masked').notNull(),
   bic: text('bic').notNull(),
   bankName: text('bank_name').notNull(),
+  bankAddress: text('bank_address'),
   country: text('country').notNull(),
+  holderStreet: text('holder_street'),
+  holderPostcode: text('holder_postcode'),
+  holderCity: text('holder_city'),
+  holderCountry: text('holder_country'),
+  residenceCountry: text('residence_country'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
