@@ -112,13 +112,18 @@ export const publicScreens: Screen[] = [
   { name: 'not-found', path: () => '/no-such-page' },
 ];
 
-/** Opens a screen in a language and waits for its main heading (a product page waits for the API). */
+/**
+ * Opens a screen in a language and waits until it is whole: its main heading (a product page waits for the API),
+ * the footer (it loads after the first paint) and no placeholder still loading (the home's rows, a list
+ * refreshing). Covers keep their place before they arrive (their width and height are set), so the layout measured
+ * is the one the page keeps, without waiting for the network to go quiet.
+ */
 export async function openScreen(page: Page, path: string, lng: Lng): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-  // Covers and late text (the footer, a list's results) change the layout until they are in.
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0);
 }
 
 /**
@@ -128,6 +133,7 @@ export async function openScreen(page: Page, path: string, lng: Lng): Promise<vo
  * measured in both, where the longer French words make the difference.
  */
 const axeLanguage: Record<Width, Lng> = { phone: 'fr', desktop: 'en' };
+const languageNames: Record<Lng, string> = { fr: 'French', en: 'English' };
 
 /**
  * The checks every screen passes: it fits its width, axe finds nothing (in the width's language, see
@@ -179,41 +185,47 @@ async function keep(page: Page, product: ProductSummary, lng: Lng, { cart = true
 }
 
 /**
- * One test per screen in both languages, and per language the cart, wishlist and compare list holding one product of
- * each kind.
+ * One test per screen in both languages; the cart, wishlist and compare list holding one product of each kind, in
+ * both languages.
  */
 export function walkPublicScreens(width: Width) {
+  const px = width === 'phone' ? '360' : '1280';
+  test(`the cart, mini-cart, wishlist and compare list with products fit ${px} px in French and English, and pass axe in ${languageNames[axeLanguage[width]]}`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const c = await demoCatalogue(request);
+    // Kept from the product pages in one language: the lists keep them through a change of language, and the
+    // product pages are checked in both by their own journeys.
+    const keptIn = axeLanguage[width];
+    await keep(page, c.paperAndEbook, keptIn, { format: 'paper' });
+    await page.locator('.edition-option input[value="ebook"]').check();
+    await page.locator('.product-actions__cart').click();
+    await keep(page, c.professional.powerbi ?? c.professional.excel!, keptIn);
+    await keep(page, c.academic, keptIn, { cart: false });
+
+    for (const lng of ['fr', 'en'] as const) {
+      await openScreen(page, '/cart', lng);
+      // The total and the checkout come before the lines: on the first screen, even on a phone.
+      const checkout = await page.locator('.cart-summary .btn--accent').boundingBox();
+      expect(checkout && checkout.y + checkout.height <= page.viewportSize()!.height).toBe(true);
+      await checkScreen(page, `cart-${lng}`, { width, lng, axeExclude: ['.Toastify'] });
+      const cartButton = page.locator('.cart-menu > button');
+      await cartButton.click();
+      await expect(page.locator('.mini-cart')).toBeVisible();
+      await expectNoOverflow(page, `mini-cart (${lng})`);
+      await screenshot(page, `screens-mini-cart-${lng}`, { fullPage: false });
+      await cartButton.click();
+      for (const name of ['wishlist', 'compare']) {
+        await openScreen(page, `/${name}`, lng);
+        await checkScreen(page, `${name}-${lng}`, { width, lng, axeExclude: ['.Toastify'] });
+      }
+    }
+  });
+
   for (const lng of ['fr', 'en'] as const) {
     test.describe(`in ${lng}`, () => {
-      test(`the cart, mini-cart, wishlist and compare list with products fit ${width === 'phone' ? '360' : '1280'} px${axeLanguage[width] === lng ? ' and pass axe' : ''}`, async ({
-        page,
-        request,
-      }) => {
-        test.slow();
-        const c = await demoCatalogue(request);
-        await keep(page, c.paperAndEbook, lng, { format: 'paper' });
-        await page.locator('.edition-option input[value="ebook"]').check();
-        await page.locator('.product-actions__cart').click();
-        await keep(page, c.professional.powerbi ?? c.professional.excel!, lng);
-        await keep(page, c.academic, lng, { cart: false });
-
-        await openScreen(page, '/cart', lng);
-        // The total and the checkout come before the lines: on the first screen, even on a phone.
-        const checkout = await page.locator('.cart-summary .btn--accent').boundingBox();
-        expect(checkout && checkout.y + checkout.height <= page.viewportSize()!.height).toBe(true);
-        await checkScreen(page, `cart-${lng}`, { width, lng, axeExclude: ['.Toastify'] });
-        const cartButton = page.locator('.cart-menu > button');
-        await cartButton.click();
-        await expect(page.locator('.mini-cart')).toBeVisible();
-        await expectNoOverflow(page, `mini-cart (${lng})`);
-        await screenshot(page, `screens-mini-cart-${lng}`, { fullPage: false });
-        await cartButton.click();
-        for (const name of ['wishlist', 'compare']) {
-          await openScreen(page, `/${name}`, lng);
-          await checkScreen(page, `${name}-${lng}`, { width, lng, axeExclude: ['.Toastify'] });
-        }
-      });
-
       if (width === 'phone')
         test("a toast keeps off the screen's edge and the back-to-top button, above the buy bar", async ({
           page,
@@ -229,7 +241,12 @@ export function walkPublicScreens(width: Width) {
           await bar.locator('.buy-bar__cart').click();
           const toast = page.locator('.Toastify__toast').first();
           await expect(toast).toBeVisible();
-          await page.waitForTimeout(600);
+          // Measured once it has slid in.
+          await expect
+            .poll(() =>
+              toast.evaluate((element) => element.getAnimations().every((a) => a.playState === 'finished')),
+            )
+            .toBe(true);
           const [t, u, b] = await Promise.all([toast.boundingBox(), up.boundingBox(), bar.boundingBox()]);
           expect(t!.x).toBeGreaterThanOrEqual(8);
           expect(t!.x + t!.width).toBeLessThanOrEqual(u!.x);
@@ -252,7 +269,7 @@ export function walkPublicScreens(width: Width) {
 
   // Each screen in both languages in one journey: the second language loads with the app already in the cache.
   for (const screen of publicScreens) {
-    test(`${screen.name} fits ${width === 'phone' ? '360' : '1280'} px in French and English, and passes axe in ${axeLanguage[width] === 'fr' ? 'French' : 'English'}`, async ({
+    test(`${screen.name} fits ${px} px in French and English, and passes axe in ${languageNames[axeLanguage[width]]}`, async ({
       page,
       request,
     }) => {
