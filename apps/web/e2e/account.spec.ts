@@ -149,7 +149,8 @@ test('changing the password from my account refuses a wrong current password, th
   const account = newAccount(uniqueEmail('password'));
   const newPassword = 'Brand-N3w-Pass';
   await registerThroughApi(request, account);
-  await logInThroughForm(page, account.email, account.password);
+  await logInThroughApi(page, request, account.email, account.password);
+  await page.goto('/my-account');
 
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel(/^Current password/).fill('Wrong-Passw0rd');
@@ -170,11 +171,13 @@ test('changing the password from my account refuses a wrong current password, th
 
 test('a new address is confirmed from its mail; a change needs the password, tells the old address and takes effect through the link sent to the new one', async ({
   page,
+  request,
 }) => {
   const account = newAccount(uniqueEmail('email-old'));
   const newEmail = uniqueEmail('email-new');
-  await registerThroughForm(page, account);
-  await logInThroughForm(page, account.email, account.password);
+  await registerThroughApi(request, account);
+  await logInThroughApi(page, request, account.email, account.password);
+  await page.goto('/my-account');
 
   // Browsing and the account do not wait for the confirmation; the account says it is missing.
   const unconfirmed = page
