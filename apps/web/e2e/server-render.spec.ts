@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ProductPage } from '@hls/contract';
 import { demo, expect, test } from './fixtures.ts';
-import { logInThroughForm } from './flows.ts';
+import { logInThroughApi } from './flows.ts';
 
 // Public pages arrive as HTML rendered by the server, in the visitor's language, and the browser takes them over
 // (hydration) without re-rendering them; personal pages are left to the browser.
@@ -122,12 +122,15 @@ test('the saved cart shows on a server-rendered page once it is taken over', asy
   await expect(page.getByText(book.title).first()).toBeVisible();
 });
 
-test('logged in, a free academic file page is taken over without a hydration error', async ({ page }) => {
+test('logged in, a free academic file page is taken over without a hydration error', async ({
+  page,
+  request,
+}) => {
   const response = await page.request.post('/api/category/filter/student?page=1', { data: {} });
   expect(response.ok()).toBe(true);
   const free = ((await response.json()) as ProductPage).results.find((product) => product.free);
   expect(free, 'a free academic file').toBeDefined();
-  await logInThroughForm(page, demo.customer, demo.password);
+  await logInThroughApi(page, request, demo.customer, demo.password);
 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
