@@ -130,39 +130,48 @@ test('an admin finds a user, makes them an editor, suspends and reactivates anot
   await admin.context().close();
 });
 
-for (const lng of ['en', 'fr'] as const) {
-  test(`the users screen passes axe and fits 1280 px and 360 px (${lng})`, async ({ browser, request }) => {
-    const stamp = Date.now().toString(36);
-    const suspended = newAccount(uniqueEmail(`a11y-users-${lng}`), {
-      firstName: 'Zoé',
-      lastName: `Suspendue${stamp}`,
-    });
-    await registerThroughApi(request, suspended);
-    const admin = await pageAs(browser, request, demo.admin);
-    const access = await accessToken(request, demo.admin, demo.password);
-    const found = await callApiAs<{ results: { id: string }[] }>(
-      request,
-      access,
-      'get',
-      `/api/admin/users?q=${encodeURIComponent(suspended.email)}`,
-    );
-    await callApiAs(request, access, 'post', `/api/admin/users/${found.results[0]!.id}/suspend`, {});
+// axe at each width in one language (English at 1280 px, French at 360 px), as for the public screens: what it
+// reads is the same in both; the fit and the menu in both.
+const axeLanguage = { 1280: 'en', 360: 'fr' } as const;
 
+test('the users screen fits 1280 px and 360 px in English and French, and passes axe', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const suspended = newAccount(uniqueEmail('a11y-users'), {
+    firstName: 'Zoé',
+    lastName: `Suspendue${stamp}`,
+  });
+  await registerThroughApi(request, suspended);
+  const admin = await pageAs(browser, request, demo.admin);
+  const access = await accessToken(request, demo.admin, demo.password);
+  const found = await callApiAs<{ results: { id: string }[] }>(
+    request,
+    access,
+    'get',
+    `/api/admin/users?q=${encodeURIComponent(suspended.email)}`,
+  );
+  await callApiAs(request, access, 'post', `/api/admin/users/${found.results[0]!.id}/suspend`, {});
+
+  for (const lng of ['en', 'fr'] as const) {
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await openIn(admin, '/back-office/users', lng);
     await expect(admin.getByRole('table')).toBeVisible();
-    await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
+    if (axeLanguage[1280] === lng) await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
     await screenshot(admin, `users-1280-${lng}`);
     // A suspended user and the admin's own row (no controls) in view.
     await openIn(admin, `/back-office/users?status=suspended&q=${stamp}`, lng);
     await expect(admin.getByRole('row', { name: new RegExp(`Suspendue${stamp}`) })).toBeVisible();
-    await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
+    if (axeLanguage[1280] === lng) await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
 
     // At 360 px each user is a card, without horizontal scrolling.
     await admin.setViewportSize({ width: 360, height: 740 });
     await openIn(admin, '/back-office/users', lng);
     await expect(admin.getByRole('table')).toBeVisible();
     expect(await noHorizontalScroll(admin)).toBe(true);
-    await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
+    if (axeLanguage[360] === lng) await expectNoA11yViolations(admin, { exclude: ['.Toastify'] });
     await screenshot(admin, `users-360-${lng}`);
     await screenshot(admin, `users-360-top-${lng}`, { fullPage: false });
     const menuButton = admin
@@ -182,6 +191,6 @@ for (const lng of ['en', 'fr'] as const) {
     ).toBeVisible();
     expect(await noHorizontalScroll(admin)).toBe(true);
     await screenshot(admin, `users-360-account-menu-${lng}`, { fullPage: false });
-    await admin.context().close();
-  });
-}
+  }
+  await admin.context().close();
+});
