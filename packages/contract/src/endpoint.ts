@@ -2,11 +2,14 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A parameter's name without the extension that may follow it in its segment (`:invoiceId.pdf`). */
+type ParamName<S extends string> = S extends `${infer Name}.${string}` ? Name : S;
+
 /** The parameters of a pattern: `:id` names `id`; Fastify's trailing wildcard `*` is named `'*'`. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParams<`/${Rest}`>
+  ? ParamName<Name> | PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? ParamName<Name>
     : P extends `${string}*`
       ? '*'
       : never;

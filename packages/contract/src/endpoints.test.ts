@@ -37,6 +37,9 @@ describe('endpoints', () => {
     expect(endpoints.book.url({ id: 12 })).toBe('/books/list/12');
     expect(endpoints.submissionUpload.url({ id: 's1', slot: 'cover' })).toBe('/submissions/s1/files/cover');
     expect(endpoints.payoutRunTransferFile.url({ id: 'r?1' })).toBe('/admin/payouts/runs/r%3F1/pain.001');
+    expect(endpoints.orderInvoicePdf.url({ id: 'o1', invoiceId: 'i 2' })).toBe(
+      '/order/o1/invoices/i%202.pdf',
+    );
     expect(endpoints.media.url({ '*': 'covers/a b.jpg' })).toBe('/media/covers/a%20b.jpg');
   });
 

@@ -23,3 +23,4 @@ export * from './endpoints/reviews.ts';
 export * from './endpoints/royalties.ts';
 export * from './endpoints/site.ts';
 export * from './endpoints/submissions.ts';
+export * from './endpoints/invoices.ts';

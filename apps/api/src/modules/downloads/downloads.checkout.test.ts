@@ -48,14 +48,16 @@ describe('an ebook bought with the demo card, from the order to the stamped down
     // Paid with the demo card and confirmed, as the buyer's browser does it.
     const order = await buy(t.app, buyer, [{ productId: shop.bookId, edition: 'ebook' }]);
 
-    // The confirmation e-mail: the durable record of the consents, with the PDF receipt.
+    // The confirmation e-mail: the durable record of the consents, with the PDF invoice.
     await t.app.mail.sender.runOnce();
     const mail = readMails(t.mailDir).find((m) => m.to === buyer.email && m.subject.includes(order.number))!;
     expect(mail.subject).toBe(`Confirmation de votre commande ${order.number}`);
     expect(mail.body).toContain(consentTexts.fr.immediateDelivery);
     expect(mail.body).toContain(consentTexts.fr.withdrawalWaiver);
-    const receipt = attachment(mail.raw, `receipt-${order.number}.pdf`);
-    expect(receipt, 'the receipt is attached').toBeDefined();
+    const invoiceName = /filename="?(invoice-INV-\d{4}-\d{6}\.pdf)/.exec(mail.raw)?.[1];
+    expect(invoiceName, 'the invoice is attached').toBeDefined();
+    const receipt = attachment(mail.raw, invoiceName!);
+    expect(receipt, 'the invoice is attached').toBeDefined();
     // Lines wrap in the PDF: compared word for word.
     const words = (text: string) => text.replace(/\s+/g, ' ');
     const receiptText = words((await extractPdfText(receipt!)).join('\n'));

@@ -1,4 +1,5 @@
 import type { Language } from '@hls/contract';
+import { invoiceFilename, renderInvoice } from '../../lib/pdf/invoice.ts';
 import { renderReceipt } from '../../lib/pdf/receipt.ts';
 import type { MailTemplate, MailTemplates } from './mail-templates.ts';
 import type { MailAttachment } from './mail-transport.ts';
@@ -15,27 +16,45 @@ type AttachmentRenderer<T extends MailTemplate> = (
  */
 const renderers: { [T in MailTemplate]?: AttachmentRenderer<T> } = {
   order_confirmation: async (d, language, to) => [
-    {
-      filename: `receipt-${d.orderNumber}.pdf`,
-      contentType: 'application/pdf',
-      content: Buffer.from(
-        await renderReceipt({
-          language,
-          orderNumber: d.orderNumber,
-          paidAt: d.paidAt,
-          customer: { name: d.address?.fullName ?? d.firstName, email: to },
-          lines: d.lines,
-          subtotalCents: d.subtotalCents,
-          discountCents: d.discountCents,
-          totalCents: d.totalCents,
-          vatCents: d.vatCents,
-          consent: d.consent,
-          address: d.address,
-          company: d.company,
-        }),
-      ),
-    },
+    d.invoice
+      ? {
+          filename: invoiceFilename(d.invoice),
+          contentType: 'application/pdf',
+          content: Buffer.from(
+            await renderInvoice(d.invoice, { consent: d.consent, deliveryAddress: d.address }),
+          ),
+        }
+      : {
+          filename: `receipt-${d.orderNumber}.pdf`,
+          contentType: 'application/pdf',
+          content: Buffer.from(
+            await renderReceipt({
+              language,
+              orderNumber: d.orderNumber,
+              paidAt: d.paidAt,
+              customer: { name: d.address?.fullName ?? d.firstName, email: to },
+              lines: d.lines,
+              subtotalCents: d.subtotalCents,
+              discountCents: d.discountCents,
+              totalCents: d.totalCents,
+              vatCents: d.vatCents,
+              consent: d.consent,
+              address: d.address,
+              company: d.company,
+            }),
+          ),
+        },
   ],
+  order_refunded: async (d) =>
+    d.creditNote
+      ? [
+          {
+            filename: invoiceFilename(d.creditNote),
+            contentType: 'application/pdf',
+            content: Buffer.from(await renderInvoice(d.creditNote)),
+          },
+        ]
+      : [],
 };
 
 export function hasAttachments(template: string): boolean {

@@ -188,6 +188,7 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
         ? [w('order_refunded.items'), { lines: d.lines.map((line) => `• ${line.title}`) }]
         : []),
       w('order_refunded.downloads'),
+      ...(d.creditNote ? [w('order_refunded.creditNote', { number: d.creditNote.number })] : []),
     ],
     action: { label: w('viewOrder'), url: d.orderUrl },
   }),

@@ -1,4 +1,5 @@
 import type { Address, DigitalConsent, Language, LineFormat } from '@hls/contract';
+import type { InvoiceDocument } from '../../lib/pdf/invoice.ts';
 
 /** A line of an order as the order e-mails show it. */
 export type MailOrderLine = {
@@ -47,8 +48,9 @@ export type MailTemplates = {
   /** Sent only to the confirmed address of the signed-in sender; quotes nothing of the message. */
   contact_ack: { reference: string };
   /**
-   * Paid: the durable record of the order and of the digital-goods consents (Art. 8(7)); the PDF receipt
-   * `receipt-<number>.pdf` is rendered from this data and attached when the message is sent.
+   * Paid: the durable record of the order and of the digital-goods consents (Art. 8(7)); the invoice's PDF
+   * `invoice-<number>.pdf` (with the consents) is rendered from this data and attached when the message is sent
+   * (`receipt-<order number>.pdf` for a message stored before invoices, without `invoice`).
    */
   order_confirmation: {
     firstName: string;
@@ -65,6 +67,7 @@ export type MailTemplates = {
     consent: DigitalConsent | null;
     address: Address | null;
     company: { name: string; address: string; vatNumber: string };
+    invoice?: InvoiceDocument | null;
   };
   order_shipped: {
     firstName: string;
@@ -87,6 +90,8 @@ export type MailTemplates = {
     orderUrl: string;
     amountCents: number;
     lines: { title: string }[];
+    /** The refund's credit note, attached as `credit-note-<number>.pdf`; null when the order had no invoice. */
+    creditNote?: InvoiceDocument | null;
   };
   withdrawal_ack: {
     firstName: string;

@@ -1,0 +1,291 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { categoryOf, type InvoiceKind, type InvoiceSummary, type Language } from '@hls/contract';
+import type { SiteSettings } from '../../config.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import {
+  invoiceFilename,
+  renderInvoice,
+  type InvoiceDocument,
+  type InvoiceLineData,
+} from '../../lib/pdf/invoice.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import type { AppTxContext } from '../../plugins/database.ts';
+import {
+  invoiceCounters,
+  invoiceLines,
+  invoices,
+  type InvoiceBuyer,
+  type InvoiceSeller,
+} from './tax.tables.ts';
+
+/** A line of an order as its invoice states it (the order's line as charged). */
+export type InvoiceSnapshotLine = InvoiceLineData & { orderLineId: number };
+
+/** A paid order as its invoice needs it: the checkout workflow maps the order's rows to it. */
+export type InvoiceSnapshot = {
+  orderId: string;
+  orderNumber: string;
+  userId: string;
+  language: Language;
+  buyer: InvoiceBuyer;
+  reverseCharge: boolean;
+  lines: InvoiceSnapshotLine[];
+};
+
+/** A refund as its credit note needs it: the order and the lines given back (refunds are whole lines). */
+export type CreditNoteSnapshot = {
+  orderId: string;
+  orderLineIds: number[];
+};
+
+const prefixes: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+const notFound = () => new AppError('not_found', 'No such invoice.');
+
+/**
+ * The next number of a kind's sequence for the current year (UTC), taken in the caller's transaction: the
+ * counter's row stays locked until it commits, so concurrent payments take 1, 2, 3… in turn, and a rollback gives
+ * its number back to the next one — no number is skipped or used twice.
+ */
+async function nextNumber(tx: Tx, kind: InvoiceKind): Promise<string> {
+  const taken = await tx.execute<{ year: number; last: number }>(sql`
+    INSERT INTO ${invoiceCounters} (kind, year, last)
+    VALUES (${kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
+    RETURNING year, last`);
+  const { year, last } = taken.rows[0]!;
+  return `${prefixes[kind]}-${year}-${String(last).padStart(6, '0')}`;
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** An invoice's or credit note's document (what its PDF shows), from its rows. */
+async function documentOf(executor: Db | Tx, row: InvoiceRow): Promise<InvoiceDocument> {
+  const lines = await executor
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, row.id))
+    .orderBy(asc(invoiceLines.id));
+  let creditsNumber: string | null = null;
+  if (row.creditsInvoiceId) {
+    const [credited] = await executor
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.id, row.creditsInvoiceId));
+    creditsNumber = credited?.number ?? null;
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    language: row.language,
+    orderNumber: row.orderNumber,
+    creditsNumber,
+    seller: row.seller,
+    buyer: row.buyer,
+    lines: lines.map((line) => ({
+      title: line.title,
+      format: line.format as InvoiceLineData['format'],
+      quantity: line.quantity,
+      country: line.country,
+      treatment: line.treatment,
+      rateBp: line.rateBp,
+      netCents: line.netCents,
+      vatCents: line.vatCents,
+      amountCents: line.amountCents,
+    })),
+    netCents: row.netCents,
+    vatCents: row.vatCents,
+    totalCents: row.totalCents,
+    reverseCharge: row.reverseCharge,
+  };
+}
+
+/** What the seller's settings say of it when an invoice is issued (a copy kept with the invoice). */
+const sellerOf = (company: SiteSettings['company']): InvoiceSeller => ({
+  name: company.name,
+  address: company.address,
+  vatNumber: company.vatNumber,
+  ossNumber: company.ossNumber,
+  iossNumber: company.iossNumber,
+});
+
+async function insertDocument(
+  tx: Tx,
+  head: Omit<typeof invoices.$inferInsert, 'number' | 'netCents' | 'vatCents' | 'totalCents'>,
+  lines: InvoiceSnapshotLine[],
+): Promise<InvoiceRow> {
+  const sum = (pick: (l: InvoiceSnapshotLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const number = await nextNumber(tx, head.kind);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      ...head,
+      number,
+      netCents: sum((l) => l.netCents),
+      vatCents: sum((l) => l.vatCents),
+      totalCents: sum((l) => l.amountCents),
+    })
+    .returning();
+  await tx.insert(invoiceLines).values(
+    lines.map((line) => ({
+      invoiceId: row!.id,
+      orderLineId: line.orderLineId,
+      title: line.title,
+      format: line.format,
+      quantity: line.quantity,
+      category: categoryOf(line.format),
+      country: line.country,
+      treatment: line.treatment,
+      rateBp: line.rateBp,
+      netCents: line.netCents,
+      vatCents: line.vatCents,
+      amountCents: line.amountCents,
+    })),
+  );
+  return row!;
+}
+
+/**
+ * Invoices and credit notes (decision 0027): issued in the payment's or the refund's transaction, never edited,
+ * numbered without gaps; read back by their owner and the back office, as summaries and as PDFs.
+ */
+export function createInvoices(deps: { db: Db; company: SiteSettings['company'] }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * The invoice of a paid order, in the payment's transaction: the seller's identifiers as set now, the buyer,
+     * each line as charged. Once per order: a second call gives the invoice issued before.
+     */
+    async issueInvoice(ctx: AppTxContext, snapshot: InvoiceSnapshot): Promise<InvoiceDocument> {
+      const { tx } = ctx;
+      const [existing] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, snapshot.orderId), eq(invoices.kind, 'invoice')));
+      if (existing) return documentOf(tx, existing);
+      const row = await insertDocument(
+        tx,
+        {
+          kind: 'invoice',
+          orderId: snapshot.orderId,
+          orderNumber: snapshot.orderNumber,
+          userId: snapshot.userId,
+          language: snapshot.language,
+          seller: sellerOf(deps.company),
+          buyer: snapshot.buyer,
+          reverseCharge: snapshot.reverseCharge,
+        },
+        snapshot.lines,
+      );
+      return documentOf(tx, row);
+    },
+
+    /**
+     * The credit note of a refund, in the refund's transaction: the refunded lines of the order's invoice, their
+     * amounts negated. Once per refund (the same lines give the same credit note); null when the order has no
+     * invoice (paid before invoices were issued) or none of the lines is on it.
+     */
+    async issueCreditNote(ctx: AppTxContext, snapshot: CreditNoteSnapshot): Promise<InvoiceDocument | null> {
+      const { tx } = ctx;
+      const refundKey = [...new Set(snapshot.orderLineIds)].sort((a, b) => a - b).join(',');
+      const [existing] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, snapshot.orderId), eq(invoices.refundKey, refundKey)));
+      if (existing) return documentOf(tx, existing);
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, snapshot.orderId), eq(invoices.kind, 'invoice')));
+      if (!invoice || snapshot.orderLineIds.length === 0) return null;
+      const invoiced = await tx
+        .select()
+        .from(invoiceLines)
+        .where(
+          and(
+            eq(invoiceLines.invoiceId, invoice.id),
+            inArray(invoiceLines.orderLineId, snapshot.orderLineIds),
+          ),
+        )
+        .orderBy(asc(invoiceLines.id));
+      if (invoiced.length === 0) return null;
+      const row = await insertDocument(
+        tx,
+        {
+          kind: 'credit_note',
+          orderId: invoice.orderId,
+          orderNumber: invoice.orderNumber,
+          userId: invoice.userId,
+          creditsInvoiceId: invoice.id,
+          refundKey,
+          language: invoice.language,
+          seller: sellerOf(deps.company),
+          buyer: invoice.buyer,
+          reverseCharge: invoice.reverseCharge,
+        },
+        invoiced.map((line) => ({
+          orderLineId: line.orderLineId,
+          title: line.title,
+          format: line.format as InvoiceLineData['format'],
+          quantity: line.quantity,
+          country: line.country,
+          treatment: line.treatment,
+          rateBp: line.rateBp,
+          netCents: -line.netCents,
+          vatCents: -line.vatCents,
+          amountCents: -line.amountCents,
+        })),
+      );
+      return documentOf(tx, row);
+    },
+
+    /** An order's invoice and credit notes, oldest first; `userId` keeps them to their owner. */
+    async ofOrder(orderId: string, userId?: string): Promise<InvoiceSummary[]> {
+      // The credited invoice's number, named in full: a bare column would read the subquery's own row.
+      const credited = sql<
+        string | null
+      >`(SELECT i2.number FROM ${invoices} i2 WHERE i2.id = "invoices"."credits_invoice_id")`;
+      const rows = await db
+        .select({
+          id: invoices.id,
+          kind: invoices.kind,
+          number: invoices.number,
+          orderId: invoices.orderId,
+          orderNumber: invoices.orderNumber,
+          issuedAt: invoices.issuedAt,
+          totalCents: invoices.totalCents,
+          creditsNumber: credited,
+        })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), userId ? eq(invoices.userId, userId) : undefined))
+        .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+      return rows.map((r) => ({ ...r, issuedAt: r.issuedAt.toISOString() }));
+    },
+
+    /** One invoice's or credit note's PDF; 404 when it is not of this order (or, with `userId`, not theirs). */
+    async pdf(
+      orderId: string,
+      invoiceId: string,
+      userId?: string,
+    ): Promise<{ filename: string; bytes: Uint8Array }> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.id, invoiceId),
+            eq(invoices.orderId, orderId),
+            userId ? eq(invoices.userId, userId) : undefined,
+          ),
+        );
+      if (!row) throw notFound();
+      const document = await documentOf(db, row);
+      return { filename: invoiceFilename(document), bytes: await renderInvoice(document) };
+    },
+  };
+}
+
+export type Invoices = ReturnType<typeof createInvoices>;
