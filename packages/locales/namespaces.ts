@@ -22,6 +22,7 @@ export const webNamespaces = [
   'editorial',
   'royalties',
   'reviews',
+  'tax',
 ] as const;
 
 /** Every namespace: the web app's, and the e-mails' words (`mail`), which only the API reads. */

@@ -79,6 +79,8 @@ export const paths = {
   backOfficeUsers: { path: '/back-office/users', getHref: () => '/back-office/users' },
   /** Royalties (admins): authors due a payout, payout runs and their transfer files, the rates per format. */
   backOfficePayouts: { path: '/back-office/payouts', getHref: () => '/back-office/payouts' },
+  /** VAT (admins): the quarter's OSS return, its CSV, and the rates per country. */
+  backOfficeVat: { path: '/back-office/vat', getHref: () => '/back-office/vat' },
 } as const;
 
 export type PageName = keyof typeof paths;

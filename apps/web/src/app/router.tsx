@@ -249,7 +249,7 @@ export const routes: RouteObject[] = [
             {
               titleKey: 'titles.customerOrders',
               trail: trailMyAccount,
-              namespaces: ['orders', 'shop', 'errors'],
+              namespaces: ['orders', 'shop', 'errors', 'tax'],
             },
             () => import('./routes/customer-orders'),
           ),
@@ -275,7 +275,7 @@ export const routes: RouteObject[] = [
             {
               titleKey: 'titles.backOfficeOrder',
               trail: [{ path: paths.backOfficeOrders.getHref(), labelKey: 'titles.backOfficeOrders' }],
-              namespaces: ['backoffice', 'orders', 'errors', 'validation', 'toast'],
+              namespaces: ['backoffice', 'orders', 'errors', 'validation', 'toast', 'tax'],
             },
             () => import('./routes/back-office-order'),
           ),
@@ -313,6 +313,11 @@ export const routes: RouteObject[] = [
             paths.backOfficePayouts.path,
             { titleKey: 'titles.backOfficePayouts', namespaces: royaltiesNamespaces },
             () => import('./routes/back-office-payouts'),
+          ),
+          page(
+            paths.backOfficeVat.path,
+            { titleKey: 'titles.backOfficeVat', namespaces: ['tax', 'validation', 'errors', 'toast'] },
+            () => import('./routes/back-office-vat'),
           ),
         ],
       },

@@ -36,6 +36,7 @@ export function accountNavItems(role: Role | null) {
     items.push(
       { to: paths.backOfficeUsers.getHref(), labelKey: 'account.backOfficeUsers' },
       { to: paths.backOfficePayouts.getHref(), labelKey: 'account.backOfficePayouts' },
+      { to: paths.backOfficeVat.getHref(), labelKey: 'account.backOfficeVat' },
     );
   }
   return items;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminOrder } from '@hls/contract';
 import { PostalAddress } from '@/components/order/order-address';
 import { OrderHistory } from '@/components/order/order-history';
+import { OrderInvoices } from '@/components/order/order-invoices';
 import { OrderLines } from '@/components/order/order-lines';
 import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
@@ -162,6 +163,12 @@ export function BackOfficeOrderView({ orderId }: { orderId: string }) {
               <br />
               <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
             </p>
+            <OrderInvoices
+              orderId={order.id}
+              scope="staff"
+              locale={locale}
+              refreshKey={`${order.status}:${order.refundedCents}`}
+            />
           </section>
 
           <section className="card bo-section" aria-labelledby="bo-payment">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@hls/contract';
 import { PostalAddress } from '@/components/order/order-address';
 import { OrderHistory } from '@/components/order/order-history';
+import { OrderInvoices } from '@/components/order/order-invoices';
 import { OrderLines } from '@/components/order/order-lines';
 import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
@@ -61,6 +62,15 @@ export function OrderCard({ order, locale, onPay }: OrderCardProps) {
       )}
 
       <div className="order-card__sections">
+        {order.status !== 'pending_payment' && order.status !== 'cancelled' && (
+          <OrderInvoices
+            className="order-card__section"
+            orderId={order.id}
+            scope="customer"
+            locale={locale}
+            refreshKey={`${order.status}:${order.refundedCents}`}
+          />
+        )}
         {hasDownloads && (
           <div className="order-card__section">
             <h3>{t('downloads.title')}</h3>
