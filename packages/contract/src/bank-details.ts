@@ -275,3 +275,8 @@ export const BankDetails = z.object({
 export type BankDetails = z.infer<typeof BankDetails>;
 /** `null` when none is saved. */
 export const BankDetailsResponse = BankDetails.nullable();
+
+/** Every country code `ibantools` lists (with an IBAN or without): the choices of the bank and address forms. */
+export function bankCountryCodes(): string[] {
+  return Object.keys(getCountrySpecifications()).filter((code) => /^[A-Z]{2}$/.test(code));
+}

@@ -1,3 +1,5 @@
+import { bankCountryCodes, hasIban } from '@hls/contract';
+
 /**
  * The countries of the SEPA scheme (EPC list), whose banks a SEPA credit transfer reaches: the payouts' transfer
  * file is one. Names come from the browser in the interface language.
@@ -56,9 +58,12 @@ export function countryName(code: string, locale: string): string {
   return names.get(locale)?.of(code) ?? code;
 }
 
-/** The SEPA countries as options, sorted by their name in the locale; a saved country outside the list is kept. */
+/**
+ * Every country as options (authors are paid wherever they live), sorted by their name in the locale; a saved
+ * country outside the list is kept.
+ */
 export function countryOptions(locale: string, saved?: string): { value: string; label: string }[] {
-  const codes: string[] = [...sepaCountries];
+  const codes: string[] = bankCountryCodes().filter((code) => countryName(code, locale) !== code);
   if (saved && !codes.includes(saved)) codes.push(saved);
   const collator = new Intl.Collator(locale);
   return codes
@@ -66,8 +71,8 @@ export function countryOptions(locale: string, saved?: string): { value: string;
     .sort((a, b) => collator.compare(a.label, b.label));
 }
 
-/** The country an IBAN belongs to (its first two letters), when it is one of the list. */
+/** The country an IBAN belongs to (its first two letters), when that country has IBANs. */
 export function ibanCountry(iban: string): string | null {
   const code = iban.replace(/\s/g, '').slice(0, 2).toUpperCase();
-  return (sepaCountries as readonly string[]).includes(code) ? code : null;
+  return /^[A-Z]{2}$/.test(code) && hasIban(code) ? code : null;
 }

@@ -12,6 +12,10 @@ import { api } from '@/lib/api-client';
 
 /** The SEPA credit transfer file of a run, to upload to the bank. */
 export const transferFilePath = (runId: string) => endpoints.payoutRunTransferFile.url({ id: runId });
+/** The run's international transfer file and its payouts' CSV. */
+export const internationalFilePath = (runId: string) =>
+  endpoints.payoutRunInternationalFile.url({ id: runId });
+export const payoutsCsvPath = (runId: string) => endpoints.payoutRunCsv.url({ id: runId });
 
 /**
  * Admins: the authors due a payout, the payout runs with their transfer files, and the royalty rates per format

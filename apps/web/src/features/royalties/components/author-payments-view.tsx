@@ -13,6 +13,7 @@ import { intlLocale } from '@/lib/money';
 import { useGetAuthorPaymentsQuery } from '../api/author-royalties-api';
 import { reportFromSearch, searchFromReport } from '../report-params';
 import { BankDetailsSection } from './bank-details-section';
+import { HowPaid } from './how-paid';
 import { EarningsChart } from './earnings-chart';
 import { EarningsSummary } from './earnings-summary';
 import { PayoutsReceived } from './payouts-received';
@@ -164,6 +165,11 @@ export function AuthorPaymentsView() {
       )}
       <Section name="bank" title={t('bank.title')}>
         <p className="roy-section__intro">{t('bank.intro')}</p>
+        <HowPaid
+          payment={data.terms.payment}
+          minimumPayoutCents={data.terms.minimumPayoutCents}
+          locale={locale}
+        />
         <BankDetailsSection locale={locale} />
       </Section>
     </div>

@@ -16,7 +16,22 @@ import type { FieldErrors } from '@/lib/form-errors';
 import { useCreateBankDetailsMutation, useUpdateBankDetailsMutation } from '../api/author-royalties-api';
 import { countryOptions, ibanCountry } from '../bank-countries';
 
-type BankValues = { holder: string; iban: string; bic: string; bankName: string; country: string };
+type BankValues = {
+  holder: string;
+  accountKind: 'iban' | 'account';
+  iban: string;
+  accountNumber: string;
+  bic: string;
+  bankName: string;
+  bankAddress: string;
+  country: string;
+  holderStreet: string;
+  holderPostcode: string;
+  holderCity: string;
+  holderCountry: string;
+  residenceCountry: string;
+};
+type TextKey = Exclude<keyof BankValues, 'accountKind'>;
 
 type BankFormProps = {
   /** The saved details when editing them (their IBAN is only known masked: it is typed again). */
@@ -38,15 +53,23 @@ export function BankDetailsForm({ saved, locale, onSaved, onCancel }: BankFormPr
   const [update, updating] = useUpdateBankDetailsMutation();
   const [values, setValues] = useState<BankValues>({
     holder: saved?.holder ?? '',
+    accountKind: saved?.accountKind ?? 'iban',
     iban: '',
+    accountNumber: '',
     bic: saved?.bic ?? '',
     bankName: saved?.bankName ?? '',
+    bankAddress: saved?.bankAddress ?? '',
     country: saved?.country ?? '',
+    holderStreet: saved?.holderStreet ?? '',
+    holderPostcode: saved?.holderPostcode ?? '',
+    holderCity: saved?.holderCity ?? '',
+    holderCountry: saved?.holderCountry ?? '',
+    residenceCountry: saved?.residenceCountry ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const bind = (name: keyof BankValues) => ({
+  const bind = (name: TextKey) => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
@@ -63,7 +86,13 @@ export function BankDetailsForm({ saved, locale, onSaved, onCancel }: BankFormPr
       return;
     }
     setErrors({});
-    const result = saved ? await update(parsed.data) : await create(parsed.data);
+    // The form's own values: the server checks and normalises them again.
+    const body = {
+      ...values,
+      accountNumber: values.accountNumber || undefined,
+      iban: values.iban || undefined,
+    };
+    const result = saved ? await update(body) : await create(body);
     if ('data' in result && result.data) {
       notify.success(t(saved ? 'toast:dataEdited' : 'toast:dataSaved'));
       onSaved();
@@ -95,29 +124,62 @@ export function BankDetailsForm({ saved, locale, onSaved, onCancel }: BankFormPr
         hint={t('royalties:bank.holderHint')}
         {...bind('holder')}
       />
-      <TextField
-        label={t('royalties:bank.iban')}
-        className="roy-iban-input"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        required
-        maxLength={50}
-        hint={
-          saved ? t('royalties:bank.ibanAgain', { masked: saved.ibanMasked }) : t('royalties:bank.ibanHint')
-        }
-        {...bind('iban')}
-        onBlur={() => {
-          // Shown grouped by four as on a bank statement; the country follows the IBAN's when none is chosen.
-          const iban = normalizeIban(values.iban);
-          if (!iban) return;
-          setValues((current) => ({
-            ...current,
-            iban: iban.replace(/(.{4})(?=.)/g, '$1 '),
-            country: current.country || (ibanCountry(iban) ?? ''),
-          }));
-        }}
-      />
+      <fieldset className="roy-kind">
+        <legend>{t('royalties:bank.accountKind')}</legend>
+        {(['iban', 'account'] as const).map((kind) => (
+          <label key={kind} className="roy-kind__option">
+            <input
+              type="radio"
+              name="accountKind"
+              value={kind}
+              checked={values.accountKind === kind}
+              onChange={() => setValues((current) => ({ ...current, accountKind: kind }))}
+            />{' '}
+            {t(kind === 'iban' ? 'royalties:bank.kindIban' : 'royalties:bank.kindAccount')}
+          </label>
+        ))}
+      </fieldset>
+      {values.accountKind === 'iban' ? (
+        <TextField
+          label={t('royalties:bank.iban')}
+          className="roy-iban-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={50}
+          hint={
+            saved ? t('royalties:bank.ibanAgain', { masked: saved.ibanMasked }) : t('royalties:bank.ibanHint')
+          }
+          {...bind('iban')}
+          onBlur={() => {
+            // Shown grouped by four as on a bank statement; the country follows the IBAN's when none is chosen.
+            const iban = normalizeIban(values.iban);
+            if (!iban) return;
+            setValues((current) => ({
+              ...current,
+              iban: iban.replace(/(.{4})(?=.)/g, '$1 '),
+              country: current.country || (ibanCountry(iban) ?? ''),
+            }));
+          }}
+        />
+      ) : (
+        <TextField
+          label={t('royalties:bank.accountNumber')}
+          className="roy-iban-input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={40}
+          hint={
+            saved?.accountKind === 'account'
+              ? t('royalties:bank.accountAgain', { masked: saved.ibanMasked })
+              : t('royalties:bank.accountNumberHint')
+          }
+          {...bind('accountNumber')}
+        />
+      )}
       <div className="form__grid">
         <TextField
           label={t('royalties:bank.bic')}
@@ -146,6 +208,62 @@ export function BankDetailsForm({ saved, locale, onSaved, onCancel }: BankFormPr
           ...countryOptions(locale, saved?.country),
         ]}
         {...bind('country')}
+      />
+      {values.accountKind === 'account' && (
+        <TextField
+          label={t('royalties:bank.bankAddress')}
+          autoComplete="off"
+          required
+          maxLength={140}
+          hint={t('royalties:bank.bankAddressHint')}
+          {...bind('bankAddress')}
+        />
+      )}
+      <fieldset className="roy-address">
+        <legend>{t('royalties:bank.holderAddress')}</legend>
+        <TextField
+          label={t('royalties:bank.holderStreet')}
+          autoComplete="street-address"
+          required
+          maxLength={70}
+          {...bind('holderStreet')}
+        />
+        <div className="form__grid">
+          <TextField
+            label={t('royalties:bank.holderPostcode')}
+            autoComplete="postal-code"
+            required
+            maxLength={16}
+            {...bind('holderPostcode')}
+          />
+          <TextField
+            label={t('royalties:bank.holderCity')}
+            autoComplete="address-level2"
+            required
+            maxLength={35}
+            {...bind('holderCity')}
+          />
+        </div>
+        <SelectField
+          label={t('royalties:bank.holderCountry')}
+          required
+          options={[{ value: '', label: t('royalties:bank.chooseCountry') }, ...countryOptions(locale)]}
+          {...bind('holderCountry')}
+          onChange={(event: { target: { value: string } }) =>
+            setValues((current) => ({
+              ...current,
+              holderCountry: event.target.value,
+              residenceCountry: current.residenceCountry || event.target.value,
+            }))
+          }
+        />
+      </fieldset>
+      <SelectField
+        label={t('royalties:bank.residenceCountry')}
+        required
+        hint={t('royalties:bank.residenceHint')}
+        options={[{ value: '', label: t('royalties:bank.chooseCountry') }, ...countryOptions(locale)]}
+        {...bind('residenceCountry')}
       />
       <p className="roy-muted">{t('royalties:bank.mailNote')}</p>
       <div className="form__actions roy-actions">

@@ -17,6 +17,19 @@ async function fill(user: ReturnType<typeof userEvent.setup>, label: RegExp, val
   await user.tab();
 }
 
+/** The holder's address and residence, asked of every author. */
+async function fillAddress(user: ReturnType<typeof userEvent.setup>, lng: 'fr' | 'en' = 'en') {
+  const en = lng === 'en';
+  await fill(user, en ? /^Street and number/ : /^Numéro et rue/, '14 rue des Écoles');
+  await fill(user, en ? /^Postcode/ : /^Code postal/, '75005');
+  await fill(user, en ? /^City/ : /^Ville/, 'Paris');
+  await user.selectOptions(screen.getByLabelText(en ? /^Country$|^Country \*/ : /^Pays$|^Pays \*/), 'FR');
+  await user.selectOptions(
+    screen.getByLabelText(en ? /^Country of tax residence/ : /^Pays de résidence fiscale/),
+    'FR',
+  );
+}
+
 function renderBank(lng: 'fr' | 'en' = 'en') {
   tokenStorage.save({ access: fakeAccessToken({ role: 'author' }), refresh: 'refresh-token' });
   return renderWithProviders(<BankDetailsSection locale={lng === 'en' ? 'en-GB' : 'fr-FR'} />, { lng });
@@ -27,8 +40,10 @@ function bankServer(initial: BankDetails | null, failure?: { status: number; bod
   let saved = initial;
   const store = (body: unknown) => {
     if (failure) return jsonResponse(failure.status, failure.body);
-    const { iban, ...rest } = body as BankDetails & { iban: string };
+    const { iban: typed, ...rest } = body as BankDetails & { iban: string };
+    const iban = typed.replace(/\s/g, '').toUpperCase();
     saved = {
+      ...makeBank(),
       ...rest,
       ibanMasked: `${iban.slice(0, 4)} •••• •••• ${iban.slice(-4)}`,
       updatedAt: '2026-11-22T10:00:00.000Z',
@@ -54,21 +69,29 @@ describe('bank details', () => {
     expect(screen.getByLabelText(/^Account holder/)).toHaveAccessibleDescription(
       'Enter the account holder’s name.',
     );
-    expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription('Enter your IBAN.');
-    expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription('Enter the BIC of your bank.');
-    expect(screen.getByLabelText(/^Bank country/)).toHaveAccessibleDescription(
-      'Choose a country from the list.',
+    expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription('Enter your bank’s BIC (SWIFT code).');
+    expect(screen.getByLabelText(/^Bank country/)).toHaveAccessibleDescription('Choose a country.');
+    expect(screen.getByLabelText(/^Street and number/)).toHaveAccessibleDescription(
+      'Enter the holder’s street and number.',
+    );
+    expect(screen.getByLabelText(/^Country of tax residence/)).toHaveAccessibleDescription(
+      'Choose your country of tax residence.',
     );
 
-    // A wrong check digit: mod-97 fails.
+    // A wrong check digit: mod-97 fails, and the message says so.
+    await fill(user, /^Account holder/, 'Hélène Durand');
     await fill(user, /^IBAN/, 'fr76 3000 6000 0112 3456 7890 188');
+    await fill(user, /^Bank name/, 'BNP Paribas');
+    await fillAddress(user);
     await fill(user, /^BIC/, 'BNPAFR');
     await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
-    expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(
-      'This IBAN is not valid: check it against your bank statement.',
-    );
     expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription(
-      'This BIC is not valid: it has 8 or 11 letters and digits.',
+      'This BIC is not valid: it has 8 or 11 letters and digits, e.g. STBKTNTT.',
+    );
+    await fill(user, /^BIC/, 'BNPAFRPP');
+    await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
+    expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(
+      'This IBAN’s check digits (its 3rd and 4th characters) do not match the rest: there is a typo. Copy it again from your bank statement.',
     );
     expect(api.callsTo('POST', '/api/checkout/bank/create')).toHaveLength(0);
   });
@@ -85,15 +108,20 @@ describe('bank details', () => {
     expect(screen.getByLabelText(/^IBAN/)).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
     expect(screen.getByLabelText(/^Bank country/)).toHaveValue('FR');
     await fill(user, /^Bank name/, 'BNP Paribas');
+    await fillAddress(user);
     await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
 
     expect(await screen.findByText('data saved')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/checkout/bank/create')[0]?.body).toEqual({
+    // The form's values: the server checks and normalises them again.
+    expect(api.callsTo('POST', '/api/checkout/bank/create')[0]?.body).toMatchObject({
       holder: 'Hélène Durand',
-      iban: 'FR7630006000011234567890189',
-      bic: 'BNPAFRPP',
+      accountKind: 'iban',
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      bic: 'bnpafrpp',
       bankName: 'BNP Paribas',
       country: 'FR',
+      holderCity: 'Paris',
+      residenceCountry: 'FR',
     });
     expect(await screen.findByText('FR76 •••• •••• 0189')).toBeInTheDocument();
     expect(screen.queryByText(/30006000011234567890189/)).toBeNull();
@@ -123,7 +151,7 @@ describe('bank details', () => {
 
     expect(await screen.findByText('data edited')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/checkout/bank/update')[0]?.body).toMatchObject({
-      iban: 'DE89370400440532013000',
+      iban: 'DE89 3704 0044 0532 0130 00',
       bic: 'COBADEFFXXX',
       country: 'DE',
     });
@@ -179,6 +207,7 @@ describe('bank details', () => {
     await fill(user, /^IBAN/, 'FR7630006000011234567890189');
     await fill(user, /^BIC/, 'BNPAFRPP');
     await fill(user, /^Nom de la banque/, 'BNP Paribas');
+    await fillAddress(user, 'fr');
     await user.click(screen.getByRole('button', { name: 'Enregistrer les coordonnées' }));
     expect(await screen.findByText('Données enregistrées')).toBeInTheDocument();
   });

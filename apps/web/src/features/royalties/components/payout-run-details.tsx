@@ -4,12 +4,15 @@ import { Button } from '@/components/ui/button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { periodText } from '../payout-period';
-import { transferFilePath } from '../api/payouts-api';
+import { internationalFilePath, payoutsCsvPath, transferFilePath } from '../api/payouts-api';
 import { useFileDownload } from '../hooks/use-file-download';
 import { Cell, RoyaltiesTable, type Column } from './royalties-table';
 import { Fact } from './fact';
 
-/** A payout run: its reference, dates and total, one payout per author, and its SEPA transfer file. */
+/**
+ * A payout run: its reference, dates and total, one payout per author (with the file it went in and the tax
+ * withheld), its SEPA and international transfer files, and the payouts' CSV.
+ */
 export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: string }) {
   const { t } = useTranslation('royalties');
   const { busy, download } = useFileDownload();
@@ -38,12 +41,37 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
         </Fact>
       </dl>
       <div className="roy-actions roy-actions--start">
+        {run.sepaCount > 0 && (
+          <Button
+            busy={busy === 'pain'}
+            busyLabel={t('download.busy')}
+            onClick={() => void download('pain', transferFilePath(run.id), `${run.reference}.xml`)}
+          >
+            {t('admin.run.files.sepa')} · {run.sepaCount}
+          </Button>
+        )}
+        {run.internationalCount > 0 && (
+          <Button
+            busy={busy === 'international'}
+            busyLabel={t('download.busy')}
+            onClick={() =>
+              void download(
+                'international',
+                internationalFilePath(run.id),
+                `${run.reference}-international.xml`,
+              )
+            }
+          >
+            {t('admin.run.files.international')} · {run.internationalCount}
+          </Button>
+        )}
         <Button
-          busy={busy === 'pain'}
+          variant="secondary"
+          busy={busy === 'csv'}
           busyLabel={t('download.busy')}
-          onClick={() => void download('pain', transferFilePath(run.id), `${run.reference}.xml`)}
+          onClick={() => void download('csv', payoutsCsvPath(run.id), `${run.reference}-payouts.csv`)}
         >
-          {t('admin.run.download')}
+          {t('admin.run.files.csv')}
         </Button>
       </div>
       {run.payouts.length > 0 && (
@@ -62,6 +90,9 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
                 <span className="bo-table__name">{payout.holder}</span>
                 <span className="roy-iban">{payout.ibanMasked}</span>
                 <span className="bo-table__email roy-iban">{payout.bic}</span>
+                <span className="bo-table__email">
+                  {t('admin.run.transferFile')}: {t(`admin.run.schemes.${payout.scheme}`)}
+                </span>
               </Cell>
               <Cell column={columns.period}>
                 {periodText(t, payout, locale)}
@@ -72,6 +103,11 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
               </Cell>
               <Cell column={columns.amount}>
                 <strong>{formatMoney(payout.amountCents, locale)}</strong>
+                {payout.withholdingCents > 0 && (
+                  <span className="bo-table__email">
+                    {t('admin.run.withheld')}: {formatMoney(payout.withholdingCents, locale)}
+                  </span>
+                )}
               </Cell>
             </tr>
           ))}

@@ -104,7 +104,7 @@ describe('back office payouts', () => {
     // The paid author left the list.
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Pay Hélène Durand' })).toBeNull());
 
-    await user.click(within(result).getByRole('button', { name: 'Download the transfer file (pain.001)' }));
+    await user.click(within(result).getByRole('button', { name: 'SEPA file (pain.001) · 1' }));
     await waitFor(() => expect(saved).toEqual(['HLS-RUN-2026-000003.xml']));
     expect(
       api.callsTo('GET', `/api/admin/payouts/runs/${run.id}/pain.001`)[0]?.headers.get('Authorization'),
@@ -142,9 +142,7 @@ describe('back office payouts', () => {
     await user.click(within(table).getByRole('link', { name: 'Open run HLS-RUN-2026-000003' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?tab=runs&run=${run.id}`));
     const opened = await screen.findByRole('region', { name: 'Run HLS-RUN-2026-000003' });
-    expect(
-      within(opened).getByRole('button', { name: 'Download the transfer file (pain.001)' }),
-    ).toBeInTheDocument();
+    expect(within(opened).getByRole('button', { name: 'SEPA file (pain.001) · 1' })).toBeInTheDocument();
     expect(within(opened).getByRole('table')).toHaveTextContent('BNPAFRPP');
     await user.click(within(opened).getByRole('link', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=runs'));
