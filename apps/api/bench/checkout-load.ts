@@ -13,8 +13,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { consent, demoCard, parisAddress } from '../test/checkout-data.ts';
 
-export type CheckoutStep = 'create' | 'address' | 'intent' | 'pay' | 'confirm';
-export const checkoutSteps: CheckoutStep[] = ['create', 'address', 'intent', 'pay', 'confirm'];
+export type CheckoutStep = 'create' | 'billing' | 'address' | 'intent' | 'pay' | 'confirm';
+export const checkoutSteps: CheckoutStep[] = ['create', 'billing', 'address', 'intent', 'pay', 'confirm'];
 
 export type CheckoutCatalog = {
   /** Published books with an ebook edition, professional files, and paper editions holding plenty of stock. */
@@ -172,6 +172,7 @@ async function runCheckout(job: CheckoutLoadJob): Promise<CheckoutLoadResult> {
   const base = new URL(job.url);
   const samples: Record<CheckoutStep | 'order', number[]> = {
     create: [],
+    billing: [],
     address: [],
     intent: [],
     pay: [],
@@ -226,6 +227,12 @@ async function runCheckout(job: CheckoutLoadJob): Promise<CheckoutLoadResult> {
         const order = await step('create', send(base, 'POST', '/api/order/create', token, { lines }), 201);
         orderId = String(order.id);
         createdTotal++;
+        // The buyer lives in France (the French rates; the bench's requests come from no country).
+        await step(
+          'billing',
+          send(base, 'POST', '/api/order/billing', token, { orderId, country: 'FR' }),
+          200,
+        );
         if (paper) {
           await step(
             'address',

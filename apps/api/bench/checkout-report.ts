@@ -28,6 +28,7 @@ const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
 const stepLabels: Record<CheckoutStep | 'order', string> = {
   create: 'create (POST /api/order/create)',
+  billing: 'billing country (POST /api/order/billing)',
   address: 'address (POST /api/order/address), paper',
   intent: 'intent (POST /api/order/intentPayement)',
   pay: 'demo card (POST /api/payments/demo/{id}/pay)',
@@ -102,7 +103,7 @@ export function printCheckoutReport(figures: CheckoutFigures): boolean {
     `≥ ${orderTarget}/s`,
     verdict(ordersPass),
   ]);
-  for (const step of ['create', 'address', 'intent', 'pay', 'confirm'] as const) {
+  for (const step of ['create', 'billing', 'address', 'intent', 'pay', 'confirm'] as const) {
     const figures: StepFigures | undefined = load.steps[step];
     if (!figures) {
       rows.push([

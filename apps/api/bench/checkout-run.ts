@@ -92,6 +92,8 @@ async function checkoutOnce(
   before('create');
   const order = await call('POST', '/api/order/create', { lines });
   const orderId = String(order.id);
+  before('billing');
+  await call('POST', '/api/order/billing', { orderId, country: 'FR' });
   if (lines.some((line) => line.edition === 'paper')) {
     before('address');
     await call('POST', '/api/order/address', { orderId, ...parisAddress });

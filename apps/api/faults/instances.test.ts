@@ -373,6 +373,8 @@ describe('instances started together', () => {
     const created = await post(a, '/api/order/create', { lines: [{ productId: pdf.id }] }, token, from);
     expect(created.status, await created.clone().text()).toBe(201);
     const order = (await created.json()) as { id: string; number: string };
+    const billed = await post(c, '/api/order/billing', { orderId: order.id, country: 'FR' }, token, from);
+    expect(billed.status, await billed.clone().text()).toBe(200);
     const intent = (await (
       await post(b, '/api/order/intentPayement', { orderId: order.id, consent }, token, from)
     ).json()) as {

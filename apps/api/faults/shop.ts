@@ -188,6 +188,11 @@ export function checkoutLoad(base: () => string, tokens: string[], catalog: Cata
         continue;
       }
       const orderId = (JSON.parse(created.body) as { id: string }).id;
+      const billed = note(
+        await call(base(), 'POST', '/api/order/billing', token, { orderId, country: 'FR' }),
+        'billing',
+      );
+      if (billed.status !== 200) continue;
       if (paper) {
         const addressed = note(
           await call(base(), 'POST', '/api/order/address', token, { orderId, ...parisAddress }),

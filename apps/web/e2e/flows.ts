@@ -294,15 +294,53 @@ export async function addToCart(
   await expect(count).toHaveText(String(before + 1));
 }
 
-/** From the cart, "Checkout": the server creates the order and /checkout shows it. */
-export async function checkOutCart(page: Page, lng: Lng = 'en'): Promise<void> {
+/**
+ * From the cart, "Checkout": the server creates the order and /checkout shows it; then the buyer says which country
+ * they live in (France unless told; `null` leaves the step to the journey).
+ */
+export async function checkOutCart(
+  page: Page,
+  lng: Lng = 'en',
+  { country = 'France' }: { country?: string | null } = {},
+): Promise<void> {
   const words = shopWords[lng];
   await openIn(page, '/cart', lng);
   await page.getByRole('button', { name: words.checkout, exact: true }).click();
   await expect(toast(page, words.orderSaved)).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('button', { name: words.pay })).toBeVisible({ timeout: 20_000 });
+  if (country) await saveBillingCountry(page, country, lng);
 }
+
+/** The checkout's "Your country" step: the country chosen by its name, and an EU business's VAT number. */
+export async function saveBillingCountry(
+  page: Page,
+  country: string,
+  lng: Lng = 'en',
+  vatNumber?: string,
+): Promise<void> {
+  const words = billingWords[lng];
+  const form = page.getByRole('form', { name: words.title });
+  await form.getByLabel(words.country).selectOption({ label: country });
+  if (vatNumber) await form.getByLabel(words.vatNumber).fill(vatNumber);
+  await form.getByRole('button', { name: words.save }).click();
+  await expect(page.getByRole('region', { name: words.title })).toContainText(country);
+}
+
+const billingWords = {
+  en: {
+    title: 'Your country',
+    country: /^Country you live in/,
+    vatNumber: /^EU VAT number/,
+    save: 'Save my country',
+  },
+  fr: {
+    title: 'Votre pays',
+    country: /^Pays de résidence/,
+    vatNumber: /^Numéro de TVA/,
+    save: 'Enregistrer mon pays',
+  },
+} as const;
 
 /** Ticks the two digital-goods statements of /checkout (their words are the contract's `consentTexts`). */
 export async function giveDigitalConsents(
@@ -350,16 +388,27 @@ export async function callApiAs<T>(
   return (await response.json()) as T;
 }
 
-/** An order created through the API, as the cart's "Checkout" creates it; left waiting for its payment. */
+/**
+ * An order created through the API, as the cart's "Checkout" creates it, its buyer living in `billing` (France
+ * unless told) and its books going to `address`; left waiting for its payment.
+ */
 export async function orderThroughApi(
   request: APIRequestContext,
   access: string,
   lines: ApiLine[],
   address?: { fullName: string; line1: string; postalCode: string; city: string; country: string },
+  billing: { country: string; vatNumber?: string } = { country: 'FR' },
 ): Promise<Order> {
-  const order = await callApiAs<Order>(request, access, 'post', '/api/order/create', { lines });
+  const created = await callApiAs<Order>(request, access, 'post', '/api/order/create', { lines });
+  let order = await callApiAs<Order>(request, access, 'post', '/api/order/billing', {
+    orderId: created.id,
+    ...billing,
+  });
   if (address)
-    await callApiAs(request, access, 'post', '/api/order/address', { orderId: order.id, ...address });
+    order = await callApiAs<Order>(request, access, 'post', '/api/order/address', {
+      orderId: order.id,
+      ...address,
+    });
   return order;
 }
 

@@ -33,7 +33,8 @@ export const isEuMember = (country: string): boolean => euSet.has(country);
  * - `local`: a country where the shop has configured rates of its own (registered there);
  * - `reverse_charge`: digital goods to an EU business with a valid VAT number, no VAT (Art. 196 of Directive
  *   2006/112/EC), the customer accounts for it;
- * - `import`: paper books to a business, or a consignment over the threshold: the import VAT is the customer's;
+ * - `import`: paper books to an EU business, or a consignment over the threshold: delivered duty paid, the
+ *   destination's VAT in the price and paid by the shop at import (the terms promise the carrier asks for nothing);
  * - `outside_scope`: a country where the shop charges no VAT.
  */
 export const taxTreatments = [
@@ -95,8 +96,8 @@ function treatmentOf(input: TaxInput, format: LineFormat, country: string, paper
 /**
  * The VAT of each line, one rounding per line. Taxed lines carry their country's rate for their category; with
  * prices including VAT the price stays what the buyer saw and the VAT is the part of it at that rate, else the VAT
- * is added on top. A line on which no VAT is charged (reverse charge, import by the customer) costs the price less
- * the VAT it would have carried; outside the scope of VAT the price is the price.
+ * is added on top. A line under the reverse charge costs the price less the VAT it would have carried; outside the
+ * scope of VAT the price is the price.
  */
 export function computeTax(input: TaxInput): TaxResult {
   const paperCents = input.lines.filter((l) => l.format === 'paper').reduce((s, l) => s + l.totalCents, 0);
@@ -110,7 +111,7 @@ export function computeTax(input: TaxInput): TaxResult {
     if (treatment === 'outside_scope') {
       return { ...base, rateBp: 0, vatCents: 0, netCents: line.totalCents, amountCents: line.totalCents };
     }
-    if (treatment === 'reverse_charge' || treatment === 'import') {
+    if (treatment === 'reverse_charge') {
       const net = input.pricesIncludeVat
         ? line.totalCents - includedVat(line.totalCents, rate)
         : line.totalCents;

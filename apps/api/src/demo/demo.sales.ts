@@ -107,9 +107,14 @@ export async function seedDemoSales(deps: DemoDeps): Promise<number> {
   return made;
 }
 
-/** An order placed, addressed, paid with the demo card and completed by the payment, as the browser does it. */
+/**
+ * An order placed, its buyer's country given (France), addressed, paid with the demo card and completed by the
+ * payment, as the browser does it.
+ */
 async function sell(deps: DemoDeps, buyerId: string, lines: SaleLine[]): Promise<Order> {
   const created = await deps.orders.create(buyerId, 'fr', { lines });
+  const billing = await deps.tax.decideBilling({ country: demoBuyerAddress.country, ip: null });
+  await deps.orders.saveBilling(buyerId, created.id, billing);
   if (created.needsAddress) {
     await deps.orders.saveAddress(buyerId, { orderId: created.id, ...demoBuyerAddress });
   }

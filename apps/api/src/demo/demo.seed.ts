@@ -9,6 +9,7 @@ import type { OrdersService } from '../modules/orders/index.ts';
 import type { PaymentsService } from '../modules/payments/index.ts';
 import type { ReviewsService } from '../modules/reviews/index.ts';
 import type { Storage } from '../modules/storage/index.ts';
+import type { TaxService } from '../modules/tax/index.ts';
 import type { AppTransaction } from '../plugins/database.ts';
 import { seedDemoAccounts } from './demo.accounts.ts';
 import { seedDemoCatalog, type CatalogSeedResult } from './demo.catalog.ts';
@@ -46,7 +47,9 @@ export type DemoDeps = {
   /** Proposals for the demo products (their authors' lists, the editorial queue). */
   submissions: Pick<FastifyInstance['submissions'], 'adopt'>;
   /** The demo author's sales (orders paid with the demo card, delivered, refunded) and their payout. */
-  orders: Pick<OrdersService, 'create' | 'saveAddress' | 'bought'>;
+  orders: Pick<OrdersService, 'create' | 'saveBilling' | 'saveAddress' | 'bought'>;
+  /** The demo customer lives in France: the orders are taxed there. */
+  tax: Pick<TaxService, 'decideBilling'>;
   shipping: DemoShipping;
   payments: Pick<PaymentsService, 'startPayment' | 'demoPay' | 'refund'>;
   royalties: {
@@ -84,6 +87,7 @@ export function demoDeps(app: FastifyInstance): DemoDeps {
     storage: app.storage,
     submissions: app.submissions,
     orders: app.orders,
+    tax: app.tax,
     shipping: app.checkout,
     payments: app.payments,
     royalties: app.royalties,

@@ -102,12 +102,13 @@ describe('VAT where the buyer lives', () => {
       expected: { lines: [['ioss', 'FR', 550, 188, 3412, 3600]], total: 3600, vat: 188 },
     },
     {
-      // 162.00 > 150: the buyer pays the import VAT at delivery; 162.00 × 400 / 10400 = 6.2308 → 6.23 off.
-      name: 'paper books to an Italian consumer over €150: import VAT the buyer’s, the price without it',
+      // 162.00 > 150: outside the import scheme, delivered duty paid — the Italian 4 % in the price, paid by the
+      // shop at import (162.00 × 400 / 10400 = 6.2308 → 6.23).
+      name: 'paper books to an Italian consumer over €150: delivered duty paid, the Italian rate',
       order: () => [lines.paper(9)],
       billing: { country: 'IT' },
       shipTo: 'IT',
-      expected: { lines: [['import', 'IT', 0, 0, 15577, 15577]], total: 15577, vat: 0 },
+      expected: { lines: [['import', 'IT', 400, 623, 15577, 16200]], total: 16200, vat: 623 },
     },
     {
       // The books go to Belgium (6 %: 18.00 × 600 / 10600 = 1.0189 → 1.02); the ebook is taxed where the buyer lives.

@@ -18,7 +18,7 @@ type OrderTotalsProps = {
 
 /**
  * Subtotal, discounts, total (delivery included for paper books), the VAT it includes — or adds, when prices are
- * set without it — the VAT taken off for a business under the reverse charge, and refunds.
+ * set without it — the VAT taken off for an EU business under the reverse charge, and refunds.
  */
 export function OrderTotals({ order, locale }: OrderTotalsProps) {
   const { t } = useTranslation('orders');
@@ -52,7 +52,7 @@ export function OrderTotals({ order, locale }: OrderTotalsProps) {
       )}
       {takenOff > 0 && (
         <div className="order-totals__vat-off">
-          <dt>{t(order.billing?.reverseCharge ? 'totals.reverseCharge' : 'totals.vatNotCharged')}</dt>
+          <dt>{t('totals.reverseCharge')}</dt>
           <dd>−{formatMoney(takenOff, locale)}</dd>
         </div>
       )}
