@@ -5,7 +5,7 @@ import { decimalOf, PAIN_FORMAT, sepaText, type TransferParty } from './royaltie
 /**
  * The international (non-SEPA) credit transfer file of a payout run: ISO 20022 pain.001.001.09, the message the
  * SEPA file is, without the SEPA scheme's restrictions. The `sepa` library writes only the SEPA rulebook's subset
- * (service level SEPA, charges SLEV, an IBAN), so this one is written with `xmlbuilder2` (decision 0028): one
+ * (service level SEPA, charges SLEV, an IBAN), so this one is written with `xmlbuilder2` (decision 0028, docs/decisions/0028-payouts-abroad.md): one
  * payment information block debiting the platform's account in euros, with the charges bearer of the settings,
  * one transaction per payout naming the creditor's bank by its BIC (and its name and address when the account is
  * an account number), the creditor's postal address, and the account by its IBAN or, where the country has none,
