@@ -259,6 +259,26 @@ export const bankAccounts = pgTable('bank_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The treaty form an author uploaded with their residence (a certificate of residence or a double-taxation treaty
+ * form): one per author, a PDF kept in private storage (never under `covers/`), replaced by the next upload.
+ */
+export const treatyForms = pgTable('treaty_forms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('treaty_forms_user_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  /** The name the author's file had (metadata only: the stored name is generated). */
+  fileName: text('file_name').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  /** The country of residence declared when it was uploaded. */
+  residenceCountry: text('residence_country'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const bankAuditActions = [
   'created',
   'updated',
