@@ -195,6 +195,10 @@ describe('payouts', () => {
       executionDate,
       totalCents,
       count,
+      // One SEPA payee, nothing withheld.
+      sepaCount: 1,
+      internationalCount: 0,
+      withholdingCents: 0,
     });
     expect(runs).toMatchObject({ page: 1, pageSize: 20 });
     const unknown = await t.app.inject({
