@@ -219,6 +219,12 @@ describe('payouts', () => {
         paidAt: payout!.paidAt,
         ibanMasked: ACCOUNTS[0].masked,
         entries: 1,
+        // A SEPA transfer to an author living in Tunisia; no withholding rate is set there.
+        royaltiesCents: 1960,
+        scheme: 'sepa',
+        residenceCountry: 'TN',
+        withholdingBp: 0,
+        withholdingCents: 0,
       },
     ]);
     expect(await t.app.royalties.payouts.forAuthor(small.author.id)).toEqual([]);
