@@ -26,6 +26,7 @@ const words = {
     check: 'Check against the orders',
     rates: 'VAT rates',
     germany: 'Germany',
+    addRate: 'Add the rate',
   },
   fr: {
     title: 'TVA\u202f: déclaration OSS et taux',
@@ -34,6 +35,7 @@ const words = {
     check: 'Rapprochement avec les commandes',
     rates: 'Taux de TVA',
     germany: 'Allemagne',
+    addRate: 'Ajouter le taux',
   },
 } as const;
 
@@ -99,6 +101,13 @@ test('VAT: an admin reads the quarter’s OSS return and downloads its CSV, in E
     expect(text.startsWith('\ufeffquarter,scheme,member_state,vat_rate_percent')).toBe(true);
     expect(text).toMatch(new RegExp(`${quarter},OSS,DE,19\\.00,`));
     expect(text).toContain(`${quarter},ALL,TOTAL`);
+
+    // A rate of 80 %: the server refuses it and the field says so.
+    const rates = page.getByRole('region', { name: w.rates });
+    const percent = rates.locator('input[name="ratePercent"]');
+    await percent.fill('80');
+    await rates.getByRole('button', { name: w.addRate }).click();
+    await expect(percent).toHaveAttribute('aria-invalid', 'true');
 
     // The screen on a desktop and on a phone.
     for (const width of [1280, 360]) {

@@ -88,8 +88,10 @@ function OssTable({ report, locale }: { report: OssReport; locale: string }) {
                   .map((row) => (
                     <tr key={`${row.scheme}-${row.country}-${row.rateBp}`}>
                       <th scope="row" data-label={countryLabel}>
-                        {countries.of(row.country) ?? row.country}{' '}
-                        <span className="tax-code">{row.country}</span>
+                        <span>
+                          {countries.of(row.country) ?? row.country}{' '}
+                          <span className="tax-code">{row.country}</span>
+                        </span>
                       </th>
                       <td className="bo-table__money" data-label={rateLabel}>
                         {formatRateBp(row.rateBp, locale)}
@@ -210,7 +212,7 @@ export function OssReportPanel({ locale }: { locale: string }) {
       ) : !data ? (
         <TaxLoadFailed error={error} busy={isFetching} onRetry={() => void refetch()} />
       ) : (
-        <div className={isFetching ? 'tax-stale' : undefined} aria-busy={isFetching || undefined}>
+        <div className={`tax-report${isFetching ? ' tax-stale' : ''}`} aria-busy={isFetching || undefined}>
           <p className="tax-period">
             {t('oss.period', {
               from: utcDay(Date.parse(`${data.from}T00:00:00Z`), locale),

@@ -49,6 +49,11 @@ function AddRateForm({ country, locale }: { country: string; locale: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
+    // An empty rate is no rate (the server would read it as 0 %).
+    if (!values.percent.trim()) {
+      setErrors({ ratePercent: 'ratePercent.invalid' });
+      return;
+    }
     const result = await add({
       country: values.country,
       category: values.category,
@@ -124,8 +129,9 @@ function AddRateForm({ country, locale }: { country: string; locale: string }) {
           error={validationText(errors.validFrom)}
           onChange={set('validFrom')}
         />
+      </div>
+      <div className="tax-rate-form__source">
         <TextField
-          className="tax-rate-form__wide"
           label={t('tax:rates.sourceField')}
           name="source"
           autoComplete="off"
@@ -180,8 +186,10 @@ function RatesTable({ rates, locale }: { rates: VatRate[]; locale: string }) {
             return (
               <tr key={rate.id} className={inForce ? 'tax-rates__current' : undefined}>
                 <th scope="row" data-label={labels.country}>
-                  {countries.of(rate.country) ?? rate.country}{' '}
-                  <span className="tax-code">{rate.country}</span>
+                  <span>
+                    {countries.of(rate.country) ?? rate.country}{' '}
+                    <span className="tax-code">{rate.country}</span>
+                  </span>
                 </th>
                 <td data-label={labels.category}>{t(`rates.categories.${rate.category}`)}</td>
                 <td className="bo-table__money" data-label={labels.rate}>

@@ -8,7 +8,7 @@ export function VatView() {
   const { t, i18n } = useTranslation('tax');
   const locale = intlLocale(i18n.language);
   return (
-    <div className="bo-page tax-page">
+    <div className="container bo-page tax-page">
       <p className="tax-lead">{t('vat.intro')}</p>
       <OssReportPanel locale={locale} />
       <VatRatesPanel locale={locale} />
