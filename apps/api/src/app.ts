@@ -23,6 +23,7 @@ import site from './modules/site/site.plugin.ts';
 import type { Storage } from './modules/storage/index.ts';
 import storage from './modules/storage/storage.plugin.ts';
 import submissions from './modules/submissions/submissions.plugin.ts';
+import tax from './modules/tax/tax.plugin.ts';
 import uploads from './modules/uploads/uploads.plugin.ts';
 import auth from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(catalog),
     use(downloads),
     use(royalties),
+    use(tax),
     use(site),
     use(orders),
     use(checkout),

@@ -23,4 +23,5 @@ export * from './endpoints/reviews.ts';
 export * from './endpoints/royalties.ts';
 export * from './endpoints/site.ts';
 export * from './endpoints/submissions.ts';
+export * from './endpoints/tax.ts';
 export * from './endpoints/invoices.ts';

@@ -222,14 +222,15 @@ export const VatRateBody = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'country.invalid'),
   category: TaxCategory,
-  ratePercent: z.coerce
-    .number({ error: 'ratePercent.invalid' })
-    .min(0, 'ratePercent.invalid')
-    .max(50, 'ratePercent.invalid')
-    .refine(
-      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      'ratePercent.invalid',
-    ),
+  // An empty field is no rate (not 0 %).
+  ratePercent: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'ratePercent.invalid' })
+      .min(0, 'ratePercent.invalid')
+      .max(50, 'ratePercent.invalid')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'ratePercent.invalid'),
+  ),
   validFrom: z.iso.date({ error: 'validFrom.invalid' }),
   source: z.string().trim().max(200, 'source.tooLong').optional(),
 });

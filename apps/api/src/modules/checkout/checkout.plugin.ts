@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import checkoutAdminRoutes from './checkout.admin.routes.ts';
+import checkoutOssRoutes from './checkout.oss.routes.ts';
 import checkoutRoutes from './checkout.routes.ts';
 import { createCheckoutWorkflow, type CheckoutWorkflow } from './checkout.workflow.ts';
 
@@ -27,6 +28,7 @@ export default fp(
       royalties: app.royalties.ledger,
       downloads: app.downloads,
       mail: app.mail,
+      invoices: app.tax.invoices,
     });
     app.decorate('checkout', workflow);
 
@@ -37,9 +39,10 @@ export default fp(
 
     await app.register(checkoutRoutes, { prefix: '/api' });
     await app.register(checkoutAdminRoutes, { prefix: '/api' });
+    await app.register(checkoutOssRoutes, { prefix: '/api' });
   },
   {
     name: 'checkout',
-    dependencies: ['config', 'database', 'events', 'auth', 'mail', 'orders', 'royalties', 'downloads'],
+    dependencies: ['config', 'database', 'events', 'auth', 'mail', 'orders', 'royalties', 'downloads', 'tax'],
   },
 );

@@ -13,6 +13,8 @@ import {
   type TakenPayment,
 } from '../orders/index.ts';
 import type { Ledger } from '../royalties/index.ts';
+import type { Invoices } from '../tax/index.ts';
+import { invoiceSnapshotOf } from './checkout.invoicing.ts';
 
 /**
  * The checkout as a workflow: every step that crosses modules, each in one transaction, read top to bottom. The
@@ -20,8 +22,8 @@ import type { Ledger } from '../royalties/index.ts';
  * the buyer's downloads and the customer's e-mail. Payments calls `orderPaid` and `orderRefunded` when money moves;
  * the routes call the customer's and the back office's steps.
  *
- *   order paid      → orders.markPaid → mail (confirmation) → royalties.accrue → downloads.grant
- *   order refunded  → orders.markRefunded → downloads.revokeLine → royalties.reverse → mail (refund)
+ *   order paid      → orders.markPaid → tax (invoice) → mail (confirmation) → royalties.accrue → downloads.grant
+ *   order refunded  → orders.markRefunded → tax (credit note) → downloads.revokeLine → royalties.reverse → mail
  *   withdrawal      → orders.requestWithdrawal → mail (acknowledgement)
  *   shipped         → orders.markShipped → mail (tracking)
  *   delivered       → orders.markDelivered → royalties.endHold (delivery) → mail (withdrawal deadline)
@@ -47,10 +49,11 @@ export type CheckoutDeps = {
   royalties: Pick<Ledger, 'accrue' | 'reverse' | 'endHold'>;
   downloads: Pick<DownloadsService, 'grant' | 'revokeLine' | 'forOrderLines'>;
   mail: Pick<MailService, 'queue'>;
+  invoices: Pick<Invoices, 'issueInvoice' | 'issueCreditNote'>;
 };
 
 export function createCheckoutWorkflow(deps: CheckoutDeps) {
-  const { transaction, orders, royalties, downloads, mail } = deps;
+  const { transaction, orders, royalties, downloads, mail, invoices } = deps;
   const ordersUrl = `${deps.publicUrl}${paths.customerOrders.getHref()}`;
   const downloadsUrl = `${deps.publicUrl}${paths.download.getHref()}`;
   const downloadsOf = downloads.forOrderLines;
@@ -71,6 +74,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       const marked = await orders.markPaid(ctx, payment);
       if (marked.result !== 'paid') return marked.result;
       const { row: order, lines, customer, paidAt } = marked.paid;
+      const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
 
       await mail.queue(ctx, {
         to: customer.email,
@@ -96,6 +100,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           consent: order.consent,
           address: order.shippingAddress,
           company: deps.company,
+          invoice,
         },
       });
 
@@ -110,7 +115,8 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           format: l.format,
           title: l.title,
           quantity: l.quantity,
-          totalCents: l.totalCents,
+          amountCents: l.amountCents,
+          vatCents: l.vatCents ?? 0,
         })),
       });
 
@@ -133,6 +139,10 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
      */
     async orderRefunded(ctx: AppTxContext, refund: RefundInput): Promise<void> {
       const { row: order, lines, customer } = await orders.markRefunded(ctx, refund);
+      const creditNote = await invoices.issueCreditNote(ctx, {
+        orderId: order.id,
+        orderLineIds: lines.map((l) => l.id),
+      });
       for (const line of lines.filter((l) => l.format !== 'paper')) await downloads.revokeLine(ctx, line.id);
       await royalties.reverse(
         ctx,
@@ -148,6 +158,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           orderUrl: ordersUrl,
           amountCents: refund.amountCents,
           lines: lines.map((l) => ({ title: l.title })),
+          creditNote,
         },
       });
     },

@@ -16,6 +16,8 @@ import {
 import rateRoutes from './royalties.rates.routes.ts';
 import { createRateService, type RateService } from './royalties.rates.ts';
 import { createStatementService, type StatementService } from './royalties.statements.ts';
+import treatyRoutes from './royalties.treaty.routes.ts';
+import { createTreatyService, type TreatyService } from './royalties.treaty.ts';
 import type { Clock } from './royalties.types.ts';
 import { createWithholdingService, type WithholdingService } from './royalties.withholding.ts';
 
@@ -28,6 +30,7 @@ declare module 'fastify' {
       payouts: PayoutService;
       proposals: ProposalService;
       withholding: WithholdingService;
+      treaty: TreatyService;
       statements: StatementService;
       clock: Clock;
     };
@@ -38,7 +41,7 @@ declare module 'fastify' {
  * Royalties: the ledger (accruals written by the orders' payment, reversals by their refunds, holds ended by a
  * delivery or a first download), the rates per format, the authors' statements and bank details, and the admins'
  * payout runs with their SEPA and international transfer files, the withholding tax per country of residence and
- * the monthly proposal of a run (a job).
+ * the monthly proposal of a run (a job), and the treaty forms authors file with their residence.
  */
 export default fp(
   async function royalties(app: FastifyInstance) {
@@ -49,7 +52,6 @@ export default fp(
       transaction: app.transaction,
       clock,
       defaultRates: config.royaltyRates,
-      vatRates: config.checkout.vatRates,
       settings: config.royalties,
     });
     const rates = createRateService({
@@ -75,12 +77,21 @@ export default fp(
       clock,
       accounts: app.accounts,
     });
+    // The uploads module is registered before this one (app.ts): treaty forms are taken in as submissions' files are.
+    const treaty = createTreatyService({
+      db: app.db,
+      transaction: app.transaction,
+      uploads: app.uploads,
+      storage: app.storage,
+      log: app.log,
+    });
     const payouts = createPayoutService({
       db: app.db,
       transaction: app.transaction,
       clock,
       bank,
       withholding,
+      treaty,
       mail: app.mail,
       accounts: app.accounts,
       settings: config.royalties,
@@ -104,7 +115,17 @@ export default fp(
       settings: config.royalties,
       company: config.site.company,
     });
-    app.decorate('royalties', { ledger, rates, bank, payouts, proposals, withholding, statements, clock });
+    app.decorate('royalties', {
+      ledger,
+      rates,
+      bank,
+      payouts,
+      proposals,
+      withholding,
+      treaty,
+      statements,
+      clock,
+    });
 
     // On the 1st of each month a run is proposed for an admin to approve (once, whatever the instances).
     await app.jobs.work(PROPOSE_PAYOUTS_JOB, async () => {
@@ -116,11 +137,12 @@ export default fp(
     await app.register(bankRoutes, { prefix: '/api' });
     await app.register(rateRoutes, { prefix: '/api' });
     await app.register(payoutRoutes, { prefix: '/api' });
+    await app.register(treatyRoutes, { prefix: '/api' });
     if (config.royalties.testClock)
       await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
   },
   {
     name: 'royalties',
-    dependencies: ['config', 'database', 'jobs', 'auth', 'mail', 'accounts'],
+    dependencies: ['config', 'database', 'jobs', 'auth', 'storage', 'uploads', 'mail', 'accounts'],
   },
 );
