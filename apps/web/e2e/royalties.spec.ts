@@ -134,6 +134,13 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   await form.getByLabel(/^BIC/).fill('BNPAFRPP');
   await form.getByLabel(/^Bank name/).fill('BNP Paribas');
   await expect(form.getByLabel(/^Bank country/)).toHaveValue('FR');
+  // The holder's address and country of tax residence (a transfer names the payee's address; the residence
+  // decides the withholding tax): the residence follows the address's country until chosen.
+  await form.getByLabel(/^Street and number/).fill('12 rue des Lilas');
+  await form.getByLabel(/^Postcode/).fill('75011');
+  await form.getByLabel(/^City/).fill('Paris');
+  await form.getByLabel(/^Country(?! of)/).selectOption({ label: 'France' });
+  await expect(form.getByLabel(/^Country of tax residence/)).toHaveValue('FR');
   await form.getByRole('button', { name: 'Save bank details' }).click();
   await expect(toast(authorPage, 'data saved')).toBeVisible();
   await expect(bank).toContainText('FR76 •••• •••• 0189');
@@ -209,7 +216,7 @@ test('royalties: two sales at two rates, bank details, the hold, a payout and it
   if (!reference) throw new Error('The payout has no reference');
   await screenshot(admin, 'royalties-admin-run-1280-en');
   const pain = await downloadOf(admin, () =>
-    result.getByRole('button', { name: 'Download the transfer file (pain.001)' }).click(),
+    result.getByRole('button', { name: /^SEPA file \(pain\.001\)/ }).click(),
   );
   expect(pain.name).toMatch(/\.xml$/);
   const xml = pain.bytes.toString('utf8');
