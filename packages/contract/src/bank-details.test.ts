@@ -115,6 +115,7 @@ describe('bank details validation', () => {
   it('names each missing or wrong field, the address ones too', () => {
     expect(issues({ accountKind: 'iban' })).toEqual({
       holder: 'holder.required',
+      iban: 'iban.required',
       bic: 'bic.required',
       bankName: 'bankName.required',
       country: 'country.required',
@@ -145,6 +146,61 @@ describe('bank details validation', () => {
     ).toEqual({ accountNumber: 'accountNumber.useIban' });
     expect(issues({ ...base, iban: TN_IBAN, bic: 'STBKTNTT', residenceCountry: 'Tunisia' })).toEqual({
       residenceCountry: 'country.invalid',
+    });
+  });
+
+  it('reports every wrong field at once: the account’s rules even when other fields failed', () => {
+    // A bad IBAN with the address missing: both in one round, not the IBAN after the address is fixed.
+    expect(
+      issues({
+        holder: 'A',
+        iban: 'TN59 1000 6035 1835 9847 8832',
+        bic: 'STBKTNTT',
+        bankName: 'STB',
+        country: 'TN',
+      }),
+    ).toEqual({
+      holder: 'holder.required',
+      iban: 'iban.checksum',
+      holderStreet: 'holderStreet.required',
+      holderPostcode: 'holderPostcode.required',
+      holderCity: 'holderCity.required',
+      holderCountry: 'holderCountry.required',
+      residenceCountry: 'residenceCountry.required',
+    });
+    // A BIC of another country and a missing bank name, together.
+    expect(
+      issues({ ...address, holder: 'Amira Ben Salah', iban: TN_IBAN, bic: 'BNPAFRPP', country: 'TN' }),
+    ).toEqual({ bankName: 'bankName.required', bic: 'bic.notIbanCountry' });
+    // An account number's rules with a residence missing.
+    expect(
+      issues({
+        ...address,
+        residenceCountry: '',
+        holder: 'Karim Haddad',
+        accountKind: 'account',
+        accountNumber: '12',
+        bic: 'CHASUS33',
+        bankName: 'Chase',
+        country: 'US',
+      }),
+    ).toEqual({
+      residenceCountry: 'residenceCountry.required',
+      accountNumber: 'accountNumber.invalid',
+      bankAddress: 'bankAddress.required',
+    });
+    // An unknown kind of account is named, and nothing else is judged of the account.
+    expect(
+      issues({
+        ...address,
+        holder: 'Amira',
+        accountKind: 'cheque',
+        bic: 'STBKTNTT',
+        bankName: 'STB',
+        country: 'TN',
+      }),
+    ).toEqual({
+      accountKind: 'accountKind.invalid',
     });
   });
 

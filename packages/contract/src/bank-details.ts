@@ -171,83 +171,122 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+/** The fields of bank details, each checked on its own (the account's rules follow in `accountIssues`). */
+const BankDetailsFields = z.object({
+  holder: text('holder', 2, BANK_HOLDER_MAX),
+  accountKind: z.enum(bankAccountKinds, { error: 'accountKind.invalid' }).default('iban'),
+  iban: optionalText,
+  accountNumber: optionalText,
+  bic: Bic,
+  bankName: text('bankName', 2, BANK_NAME_MAX),
+  bankAddress: optionalText,
+  /** ISO 3166-1 alpha-2 code of the bank's country (for an IBAN, the IBAN's). */
+  country: CountryField('country'),
+  holderStreet: text('holderStreet', 2, STREET_MAX),
+  holderPostcode: text('holderPostcode', 1, POSTCODE_MAX),
+  holderCity: text('holderCity', 1, CITY_MAX),
+  holderCountry: CountryField('holderCountry'),
+  /** Where the author lives for tax purposes: the withholding rate follows it. */
+  residenceCountry: CountryField('residenceCountry'),
+});
+type BankDetailsFields = z.output<typeof BankDetailsFields>;
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The account's own rules, over the fields as far as they were read (some may have failed their own checks): the
+ * IBAN of an `iban` account (and its BIC of the IBAN's country); the account number, bank address and the BIC of
+ * the bank's country for an `account` one, which a country of the IBAN registry may not use. Each issue names its
+ * field; none repeats a field's own (a BIC refused by itself is not judged against the country).
+ */
+export function accountIssues(body: Partial<Record<keyof BankDetailsFields, unknown>>): {
+  path: string;
+  message: string;
+}[] {
+  const issues: { path: string; message: string }[] = [];
+  const issue = (path: string, message: string) => issues.push({ path, message });
+  const bic = asText(body.bic);
+  const country = asText(body.country);
+  const bicChecked = !bicProblem(bic);
+  if (body.accountKind === 'iban') {
+    const iban = normalizeIban(asText(body.iban));
+    const problem = iban.length > 50 ? 'iban.length' : ibanProblem(iban);
+    if (problem) issue('iban', problem);
+    else if (bicChecked && !bicServes(bic, iban.slice(0, 2))) issue('bic', 'bic.notIbanCountry');
+  } else if (body.accountKind === 'account') {
+    const accountNumber = normalizeAccountNumber(asText(body.accountNumber));
+    const bankAddress = asText(body.bankAddress);
+    if (/^[A-Z]{2}$/.test(country) && isIbanRegistryCountry(country))
+      issue('accountNumber', 'accountNumber.useIban');
+    else if (!accountNumber) issue('accountNumber', 'accountNumber.required');
+    else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) issue('accountNumber', 'accountNumber.invalid');
+    if (bankAddress.length < 5) issue('bankAddress', 'bankAddress.required');
+    else if (bankAddress.length > BANK_ADDRESS_MAX) issue('bankAddress', 'bankAddress.tooLong');
+    if (bicChecked && /^[A-Z]{2}$/.test(country) && !bicServes(bic, country))
+      issue('bic', 'bic.notBankCountry');
+  }
+  return issues;
+}
+
 /**
  * POST /api/checkout/bank/create and PUT /api/checkout/bank/update (the whole set each time). With `accountKind`
  * `iban` the IBAN names the account (the bank's country is the IBAN's); with `account` the account number, and the
  * bank's address is asked, in a country whose accounts have no IBAN in the registry. The BIC is always asked and
  * must be of the account's country. The holder's address and the country of residence are always asked.
+ *
+ * Every wrong field is reported at once: the account's rules run even when other fields failed (a refinement told
+ * to run always), and the value is only shaped for storage once all passed.
  */
-export const BankDetailsBody = z
-  .object({
-    holder: text('holder', 2, BANK_HOLDER_MAX),
-    accountKind: z.enum(bankAccountKinds, { error: 'accountKind.invalid' }).default('iban'),
-    iban: optionalText,
-    accountNumber: optionalText,
-    bic: Bic,
-    bankName: text('bankName', 2, BANK_NAME_MAX),
-    bankAddress: optionalText,
-    /** ISO 3166-1 alpha-2 code of the bank's country (for an IBAN, the IBAN's). */
-    country: CountryField('country'),
-    holderStreet: text('holderStreet', 2, STREET_MAX),
-    holderPostcode: text('holderPostcode', 1, POSTCODE_MAX),
-    holderCity: text('holderCity', 1, CITY_MAX),
-    holderCountry: CountryField('holderCountry'),
-    /** Where the author lives for tax purposes: the withholding rate follows it. */
-    residenceCountry: CountryField('residenceCountry'),
-  })
-  .transform((body, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const { accountKind } = body;
-    let iban: string | undefined;
-    let accountNumber: string | undefined;
-    let country = body.country;
-    if (accountKind === 'iban') {
-      iban = normalizeIban(body.iban ?? '');
-      const problem = iban.length > 50 ? 'iban.length' : ibanProblem(iban);
-      if (problem) issue('iban', problem);
-      else {
-        // The bank's country is the IBAN's (an overseas territory keeps the one it chose).
-        const ibanCountry = iban.slice(0, 2);
-        if (country !== ibanCountry && !TERRITORIES[ibanCountry]?.includes(country)) country = ibanCountry;
-        if (!bicProblem(body.bic) && !bicServes(body.bic, ibanCountry)) issue('bic', 'bic.notIbanCountry');
-      }
-    } else {
-      accountNumber = normalizeAccountNumber(body.accountNumber ?? '');
-      if (/^[A-Z]{2}$/.test(country) && isIbanRegistryCountry(country))
-        issue('accountNumber', 'accountNumber.useIban');
-      else if (!accountNumber) issue('accountNumber', 'accountNumber.required');
-      else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) issue('accountNumber', 'accountNumber.invalid');
-      if (!body.bankAddress || body.bankAddress.length < 5) issue('bankAddress', 'bankAddress.required');
-      else if (body.bankAddress.length > BANK_ADDRESS_MAX) issue('bankAddress', 'bankAddress.tooLong');
-      if (!bicProblem(body.bic) && /^[A-Z]{2}$/.test(country) && !bicServes(body.bic, country))
-        issue('bic', 'bic.notBankCountry');
-    }
-    return {
-      holder: body.holder,
-      accountKind,
-      iban: accountKind === 'iban' ? iban! : null,
-      accountNumber: accountKind === 'account' ? accountNumber! : null,
-      bic: body.bic,
-      bankName: body.bankName,
-      bankAddress: accountKind === 'account' ? body.bankAddress! : (body.bankAddress ?? null),
-      country,
-      holderStreet: body.holderStreet,
-      holderPostcode: body.holderPostcode,
-      holderCity: body.holderCity,
-      holderCountry: body.holderCountry,
-      residenceCountry: body.residenceCountry,
-    };
-  });
+export const BankDetailsBody = BankDetailsFields.superRefine(
+  (body, ctx) => {
+    for (const { path, message } of accountIssues(body))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  },
+  { when: () => true },
+).transform((body) => {
+  const { accountKind } = body;
+  const iban = accountKind === 'iban' ? normalizeIban(body.iban ?? '') : null;
+  let country = body.country;
+  if (iban) {
+    // The bank's country is the IBAN's (an overseas territory keeps the one it chose).
+    const ibanCountry = iban.slice(0, 2);
+    if (country !== ibanCountry && !TERRITORIES[ibanCountry]?.includes(country)) country = ibanCountry;
+  }
+  return {
+    holder: body.holder,
+    accountKind,
+    iban,
+    accountNumber: accountKind === 'account' ? normalizeAccountNumber(body.accountNumber ?? '') : null,
+    bic: body.bic,
+    bankName: body.bankName,
+    bankAddress: accountKind === 'account' ? body.bankAddress! : (body.bankAddress ?? null),
+    country,
+    holderStreet: body.holderStreet,
+    holderPostcode: body.holderPostcode,
+    holderCity: body.holderCity,
+    holderCountry: body.holderCountry,
+    residenceCountry: body.residenceCountry,
+  };
+});
 export type BankDetailsBody = z.input<typeof BankDetailsBody>;
 export type BankDetailsInput = z.output<typeof BankDetailsBody>;
 
-/** The treaty form an author uploaded (a PDF, kept in storage). */
+/**
+ * The treaty form an author uploaded with their residence (a certificate of residence or a double-taxation treaty
+ * form): a PDF kept in private storage, downloaded by its author and by admins (GET …/treaty-form/{id}).
+ */
 export const TreatyForm = z.object({
+  id: z.string(),
   fileName: z.string(),
   size: z.number().int(),
+  /** The country of residence declared when it was uploaded. */
+  residenceCountry: z.string().nullable(),
   uploadedAt: z.string(),
 });
 export type TreatyForm = z.infer<typeof TreatyForm>;
+export const TreatyFormParams = z.object({ id: z.uuid({ error: 'id.invalid' }) });
+/** The largest treaty form taken (bytes): a scanned form of a few pages. */
+export const TREATY_FORM_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * GET /api/checkout/bank/one: the saved details, the IBAN or account number masked (the whole never leaves the

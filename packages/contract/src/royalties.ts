@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './catalog.ts';
-import { payoutSchemes } from './bank-details.ts';
+import { payoutSchemes, TreatyForm } from './bank-details.ts';
 import { PaymentTerms } from './withholding.ts';
 import { MAX_PAGE, royaltyEntryKinds, royaltyFormats, royaltyStates } from './values.ts';
 
@@ -216,6 +216,8 @@ export const PayoutDue = z.object({
   withholdingBp: z.number().int(),
   /** Paid by the next run: available ≥ the minimum and bank details saved. */
   payable: z.boolean(),
+  /** The treaty form the author filed with their residence, if any. */
+  treatyForm: TreatyForm.nullable(),
 });
 export type PayoutDue = z.infer<typeof PayoutDue>;
 export const PayoutDueList = z.object({

@@ -65,6 +65,21 @@ export const PayoutProposal = z.object({
   createdAt: z.string(),
   /** What was payable when it was proposed: approving pays these authors what is payable then. */
   authorIds: z.array(z.string()),
+  /**
+   * While proposed, the authors it would pay as they stand now (name, available balance, transfer file, tax
+   * withheld); empty once decided. An author no longer due is left out.
+   */
+  payees: z.array(
+    z.object({
+      authorId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      availableCents: z.number().int(),
+      scheme: z.enum(payoutSchemes).nullable(),
+      withholdingBp: z.number().int(),
+      payable: z.boolean(),
+    }),
+  ),
   totalCents: z.number().int(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),

@@ -8,6 +8,9 @@ export const royaltyStatement = { method: 'GET', path: '/checkout/statement/:mon
 export const bankDetails = { method: 'GET', path: '/checkout/bank/one', url } as const;
 export const bankDetailsCreate = { method: 'POST', path: '/checkout/bank/create', url } as const;
 export const bankDetailsUpdate = { method: 'PUT', path: '/checkout/bank/update', url } as const;
+/** The author's treaty form (a PDF, multipart part `file`), and its download (its author, admins). */
+export const treatyFormUpload = { method: 'PUT', path: '/checkout/bank/treaty-form', url } as const;
+export const treatyFormFile = { method: 'GET', path: '/checkout/bank/treaty-form/:id', url } as const;
 /** Back office (admins): the rates per format, the payouts and their SEPA transfer files. */
 export const royaltyRates = { method: 'GET', path: '/admin/royalty-rates', url } as const;
 export const royaltyRateSchedule = { method: 'POST', path: '/admin/royalty-rates', url } as const;

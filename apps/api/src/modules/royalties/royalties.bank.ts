@@ -9,6 +9,7 @@ import {
   type BankDetails,
   type BankDetailsInput,
   type Role,
+  type TreatyForm,
 } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -16,7 +17,7 @@ import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { bankAad, createBankCipher, type BankKeyRing } from './royalties.crypto.ts';
-import { bankAccounts, bankAudit, payouts, type bankAuditActions } from './royalties.tables.ts';
+import { bankAccounts, bankAudit, payouts, treatyForms, type bankAuditActions } from './royalties.tables.ts';
 
 export type BankDeps = {
   db: Db;
@@ -62,7 +63,21 @@ const REKEY_BATCH = 200;
 export const schemeOfRow = (row: { accountKind: BankAccountKind; ibanMasked: string }) =>
   payoutSchemeOf({ accountKind: row.accountKind, iban: row.ibanMasked });
 
-const toDetails = (row: BankRow): BankDetails => ({
+/** The treaty form on file for an author, as the details show it. */
+async function treatyOf(executor: Db | Tx, userId: string): Promise<TreatyForm | null> {
+  const [row] = await executor.select().from(treatyForms).where(eq(treatyForms.userId, userId));
+  return row
+    ? {
+        id: row.id,
+        fileName: row.fileName,
+        size: row.sizeBytes,
+        residenceCountry: row.residenceCountry,
+        uploadedAt: row.uploadedAt.toISOString(),
+      }
+    : null;
+}
+
+const toDetails = (row: BankRow, treatyForm: TreatyForm | null): BankDetails => ({
   holder: row.holder,
   accountKind: row.accountKind,
   ibanMasked: row.ibanMasked,
@@ -76,7 +91,7 @@ const toDetails = (row: BankRow): BankDetails => ({
   holderCountry: row.holderCountry,
   residenceCountry: row.residenceCountry,
   scheme: schemeOfRow(row),
-  treatyForm: null,
+  treatyForm,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -191,11 +206,9 @@ export function createBankService(deps: BankDeps) {
   return {
     /** The author's details, IBAN masked; null when none are saved. */
     async get(userId: string, within?: AppTxContext): Promise<BankDetails | null> {
-      const [row] = await (within?.tx ?? db)
-        .select()
-        .from(bankAccounts)
-        .where(eq(bankAccounts.userId, userId));
-      return row ? toDetails(row) : null;
+      const executor = within?.tx ?? db;
+      const [row] = await executor.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
+      return row ? toDetails(row, await treatyOf(executor, userId)) : null;
     },
 
     /**
@@ -279,7 +292,7 @@ export function createBankService(deps: BankDeps) {
             },
           });
         }
-        return toDetails(row);
+        return toDetails(row, await treatyOf(ctx.tx, actor.id));
       });
     },
 

@@ -11,6 +11,7 @@ import {
   type PayoutRunBody,
   type PayoutRunList,
   type PayoutSummary,
+  type TreatyForm,
 } from '@hls/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -22,6 +23,7 @@ import { schemeOfRow, type BankService } from './royalties.bank.ts';
 import { internationalPainXml, type InternationalTransfer } from './royalties.pain001.international.ts';
 import { painXml, type Transfer } from './royalties.pain001.ts';
 import { bankAccounts, payoutRuns, payouts, royaltyEntries } from './royalties.tables.ts';
+import type { TreatyService } from './royalties.treaty.ts';
 import type { Clock } from './royalties.types.ts';
 import type { WithholdingService } from './royalties.withholding.ts';
 
@@ -33,6 +35,8 @@ export type PayoutDeps = {
   mail: Pick<MailService, 'queue'>;
   accounts: Pick<AccountsService, 'profiles'>;
   withholding: Pick<WithholdingService, 'ratesOn'>;
+  /** The authors' treaty forms, shown with what they are due (none when absent). */
+  treaty?: Pick<TreatyService, 'ofAuthors'>;
   settings: Pick<Config['royalties'], 'minimumPayoutCents' | 'debtor' | 'chargeBearer'>;
   publicUrl: string;
 };
@@ -165,12 +169,13 @@ export function createPayoutService(deps: PayoutDeps) {
           bankAccounts.accountKind,
           bankAccounts.residenceCountry,
         );
-      const [authors, rates] = await Promise.all([
+      const [authors, rates, treaties] = await Promise.all([
         deps.accounts.profiles(rows.map((r) => r.authorId)),
         deps.withholding.ratesOn(
           rows.flatMap((r) => (r.residenceCountry ? [r.residenceCountry] : [])),
           isoDay(now),
         ),
+        deps.treaty?.ofAuthors(rows.map((r) => r.authorId)) ?? new Map<string, TreatyForm>(),
       ]);
       const results: PayoutDue[] = rows.map(({ accountKind, residenceCountry, ...row }) => {
         const author = authors.get(row.authorId);
@@ -184,6 +189,7 @@ export function createPayoutService(deps: PayoutDeps) {
               : null,
           withholdingBp: residenceCountry ? (rates.get(residenceCountry) ?? 0) : 0,
           payable: row.ibanMasked !== null && row.availableCents > 0 && row.availableCents >= minimum,
+          treatyForm: treaties.get(row.authorId) ?? null,
         };
       });
       results.sort(

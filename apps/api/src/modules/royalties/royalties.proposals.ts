@@ -31,7 +31,9 @@ export function nextRunDate(at: Date): string {
 
 type ProposalRow = typeof payoutProposals.$inferSelect;
 
-const toProposal = (row: ProposalRow, runReference: string | null): PayoutProposal => ({
+type Payee = PayoutProposal['payees'][number];
+
+const toProposal = (row: ProposalRow, runReference: string | null, payees: Payee[] = []): PayoutProposal => ({
   id: row.id,
   month: row.month,
   status: row.status,
@@ -42,6 +44,7 @@ const toProposal = (row: ProposalRow, runReference: string | null): PayoutPropos
   decidedBy: row.decidedBy,
   runId: row.runId,
   runReference,
+  payees,
 });
 
 /**
@@ -99,7 +102,33 @@ export function createProposalService(deps: ProposalDeps) {
         .leftJoin(payoutRuns, eq(payoutRuns.id, payoutProposals.runId))
         .orderBy(desc(payoutProposals.month))
         .limit(LIST_LIMIT);
-      return { results: rows.map((row) => toProposal(row.proposal, row.runReference)) };
+      // A proposal still to decide names its authors as they stand now: what approving it would pay them.
+      const open = rows.some((row) => row.proposal.status === 'proposed');
+      const due = open ? new Map((await deps.payouts.due()).results.map((row) => [row.authorId, row])) : null;
+      return {
+        results: rows.map((row) => {
+          const payees =
+            row.proposal.status === 'proposed' && due
+              ? row.proposal.authorIds.flatMap((authorId): Payee[] => {
+                  const author = due.get(authorId);
+                  return author
+                    ? [
+                        {
+                          authorId,
+                          name: author.name,
+                          email: author.email,
+                          availableCents: author.availableCents,
+                          scheme: author.scheme,
+                          withholdingBp: author.withholdingBp,
+                          payable: author.payable,
+                        },
+                      ]
+                    : [];
+                })
+              : [];
+          return toProposal(row.proposal, row.runReference, payees);
+        }),
+      };
     },
 
     /**

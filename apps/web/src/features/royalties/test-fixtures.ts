@@ -101,6 +101,7 @@ export const makeDue = (overrides: Partial<PayoutDue> = {}): PayoutDue => ({
   scheme: 'sepa',
   withholdingBp: 0,
   payable: true,
+  treatyForm: null,
   ...overrides,
 });
 
