@@ -1,4 +1,10 @@
-import type { AuthorPayments, BankDetails, BankDetailsBody, RoyaltyReportQuery } from '@hls/contract';
+import type {
+  AuthorPayments,
+  BankDetails,
+  BankDetailsBody,
+  RoyaltyReportQuery,
+  TreatyForm,
+} from '@hls/contract';
 import * as endpoints from '@hls/contract/endpoints';
 import { api } from '@/lib/api-client';
 
@@ -14,6 +20,9 @@ export function reportCsvPath({ from, to, productId }: ReportArgs): string {
   const search = params.toString();
   return `${endpoints.authorPaymentsCsv.url()}${search ? `?${search}` : ''}`;
 }
+
+/** A treaty form's PDF (its author's, or any for an admin). */
+export const treatyFormPath = (id: string) => endpoints.treatyFormFile.url({ id });
 
 /** The monthly PDF statement of a month (YYYY-MM). */
 export const statementPath = (month: string) => endpoints.royaltyStatement.url({ month });
@@ -47,6 +56,12 @@ export const authorRoyaltiesApi = api
         extraOptions: { auth: true },
         invalidatesTags: (_result, error) => (error ? [] : ['BankDetails', 'AuthorPayments']),
       }),
+      /** PUT /api/checkout/bank/treaty-form: the PDF as the multipart part `file`. */
+      uploadTreatyForm: build.mutation<TreatyForm, FormData>({
+        query: (form) => ({ url: endpoints.treatyFormUpload.url(), method: 'PUT', body: form }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error) => (error ? [] : ['BankDetails']),
+      }),
     }),
   });
 
@@ -55,4 +70,5 @@ export const {
   useGetBankDetailsQuery,
   useCreateBankDetailsMutation,
   useUpdateBankDetailsMutation,
+  useUploadTreatyFormMutation,
 } = authorRoyaltiesApi;

@@ -1,4 +1,9 @@
 import type {
+  PayoutProposal,
+  PayoutProposalList,
+  WithholdingBoard,
+  WithholdingRateBody,
+  WithholdingRateChange,
   PayoutDueList,
   PayoutRun,
   PayoutRunBody,
@@ -22,7 +27,9 @@ export const payoutsCsvPath = (runId: string) => endpoints.payoutRunCsv.url({ id
  * (the server refuses everyone else with a 403).
  */
 export const payoutsApi = api
-  .enhanceEndpoints({ addTagTypes: ['PayoutDue', 'PayoutRun', 'RoyaltyRate'] })
+  .enhanceEndpoints({
+    addTagTypes: ['PayoutDue', 'PayoutRun', 'RoyaltyRate', 'PayoutProposal', 'WithholdingRate'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       getPayoutsDue: build.query<PayoutDueList, void>({
@@ -56,6 +63,34 @@ export const payoutsApi = api
         extraOptions: { auth: true },
         invalidatesTags: (_result, error) => (error ? [] : ['RoyaltyRate']),
       }),
+      getPayoutProposals: build.query<PayoutProposalList, void>({
+        query: () => endpoints.payoutProposals.url(),
+        extraOptions: { auth: true },
+        providesTags: ['PayoutProposal'],
+      }),
+      /** The proposal's run is made: its authors leave the due list, the run joins the runs. */
+      approvePayoutProposal: build.mutation<PayoutRun, string>({
+        query: (id) => ({ url: endpoints.payoutProposalApprove.url({ id }), method: 'POST', body: {} }),
+        extraOptions: { auth: true },
+        invalidatesTags: (_result, error) =>
+          error ? ['PayoutProposal'] : ['PayoutProposal', 'PayoutDue', { type: 'PayoutRun', id: 'LIST' }],
+      }),
+      dismissPayoutProposal: build.mutation<PayoutProposal, string>({
+        query: (id) => ({ url: endpoints.payoutProposalDismiss.url({ id }), method: 'POST' }),
+        extraOptions: { auth: true },
+        invalidatesTags: ['PayoutProposal'],
+      }),
+      getWithholdingRates: build.query<WithholdingBoard, void>({
+        query: () => endpoints.withholdingRates.url(),
+        extraOptions: { auth: true },
+        providesTags: ['WithholdingRate'],
+      }),
+      addWithholdingRate: build.mutation<WithholdingRateChange, WithholdingRateBody>({
+        query: (body) => ({ url: endpoints.withholdingRateAdd.url(), method: 'POST', body }),
+        extraOptions: { auth: true },
+        // The due list shows each author's rate of today.
+        invalidatesTags: (_result, error) => (error ? [] : ['WithholdingRate', 'PayoutDue']),
+      }),
     }),
   });
 
@@ -66,4 +101,9 @@ export const {
   useGetPayoutRunQuery,
   useGetRoyaltyRatesQuery,
   useScheduleRoyaltyRateMutation,
+  useGetPayoutProposalsQuery,
+  useApprovePayoutProposalMutation,
+  useDismissPayoutProposalMutation,
+  useGetWithholdingRatesQuery,
+  useAddWithholdingRateMutation,
 } = payoutsApi;

@@ -9,21 +9,35 @@ import { useGetBankDetailsQuery } from '../api/author-royalties-api';
 import { countryName } from '../bank-countries';
 import { BankDetailsForm } from './bank-details-form';
 import { Fact } from './fact';
+import { TreatyFormSection } from './treaty-form-section';
 
 /** The saved details as the server gives them: the IBAN masked, never whole. */
 function SavedDetails({ details, locale }: { details: BankDetails; locale: string }) {
   const { t } = useTranslation('royalties');
+  const address = [
+    details.holderStreet,
+    [details.holderPostcode, details.holderCity].filter(Boolean).join(' '),
+    details.holderCountry ? countryName(details.holderCountry, locale) : null,
+  ].filter(Boolean);
   return (
     <dl className="roy-bank">
       <Fact term={t('bank.holder')}>{details.holder}</Fact>
-      <Fact term={t('bank.iban')} className="roy-iban">
+      <Fact
+        term={t(details.accountKind === 'iban' ? 'bank.iban' : 'bank.accountNumber')}
+        className="roy-iban"
+      >
         {details.ibanMasked}
       </Fact>
       <Fact term={t('bank.bic')} className="roy-iban">
         {details.bic}
       </Fact>
       <Fact term={t('bank.bankName')}>{details.bankName}</Fact>
+      {details.bankAddress && <Fact term={t('bank.bankAddress')}>{details.bankAddress}</Fact>}
       <Fact term={t('bank.country')}>{countryName(details.country, locale)}</Fact>
+      {address.length > 0 && <Fact term={t('bank.address')}>{address.join(', ')}</Fact>}
+      <Fact term={t('bank.residenceCountry')}>
+        {details.residenceCountry ? countryName(details.residenceCountry, locale) : t('bank.noResidence')}
+      </Fact>
       <Fact term={t('bank.updated')}>
         <time dateTime={details.updatedAt}>{formatDate(details.updatedAt, locale)}</time>
       </Fact>
@@ -88,6 +102,7 @@ export function BankDetailsSection({ locale }: { locale: string }) {
           {t('bank.edit')}
         </Button>
       </div>
+      <TreatyFormSection details={data} locale={locale} />
     </>
   );
 }

@@ -133,7 +133,12 @@ describe('bank details', () => {
     renderBank();
     const user = userEvent.setup();
     expect(await screen.findByText('FR76 •••• •••• 0189')).toBeInTheDocument();
-    expect(screen.getByText('France')).toBeInTheDocument();
+    // The bank's country and the residence; the holder's address on one line.
+    expect(screen.getAllByText('France')).toHaveLength(2);
+    expect(screen.getByText('14 rue des Écoles, 75005 Paris, France')).toBeInTheDocument();
+    // No treaty form on file yet: the PDF may be uploaded.
+    expect(screen.getByText('No treaty form on file.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Treaty form (PDF)')).toHaveAttribute('type', 'file');
     await user.click(screen.getByRole('button', { name: 'Edit' }));
 
     const holder = screen.getByLabelText(/^Account holder/);

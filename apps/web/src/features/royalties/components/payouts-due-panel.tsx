@@ -14,7 +14,9 @@ import { toApiFailure } from '@/lib/api-error';
 import { fieldErrorsFromServer } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/money';
 import { useGetPayoutsDueQuery, useRunPayoutsMutation } from '../api/payouts-api';
-import { todayIso } from '../format';
+import { treatyFormPath } from '../api/author-royalties-api';
+import { formatRate, todayIso } from '../format';
+import { useFileDownload } from '../hooks/use-file-download';
 import { LoadFailed } from './load-failed';
 import { PayoutRunDetails } from './payout-run-details';
 
@@ -32,6 +34,7 @@ function DueRow({
   onToggle: (checked: boolean) => void;
 }) {
   const { t } = useTranslation('royalties');
+  const { busy, download } = useFileDownload();
   return (
     <tr className={due.payable ? undefined : 'roy-row--muted'}>
       <td className="roy-select-cell" data-label={t('admin.due.pay')}>
@@ -66,6 +69,28 @@ function DueRow({
             <span className="roy-iban">{due.ibanMasked}</span>
           ) : (
             <span className="bo-flag roy-flag--warning">{t('admin.due.noBank')}</span>
+          )}
+          {due.scheme && (
+            <span className="bo-table__email">
+              {t('admin.run.transferFile')}: {t(`admin.run.schemes.${due.scheme}`)}
+              {due.withholdingBp > 0 &&
+                ` · ${t('admin.due.withholding', { rate: formatRate(due.withholdingBp, locale) })}`}
+            </span>
+          )}
+          {due.treatyForm && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="roy-treaty-download"
+              busy={busy === 'treaty'}
+              busyLabel={t('download.busy')}
+              aria-label={t('admin.due.treatyNamed', { name: due.name })}
+              onClick={() =>
+                void download('treaty', treatyFormPath(due.treatyForm!.id), due.treatyForm!.fileName)
+              }
+            >
+              {t('admin.due.treaty')}
+            </Button>
           )}
         </div>
       </td>

@@ -2,11 +2,13 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/ui/tabs';
 import { intlLocale } from '@/lib/money';
+import { PayoutProposalsPanel } from './payout-proposals-panel';
 import { PayoutRunsPanel } from './payout-runs-panel';
 import { PayoutsDuePanel } from './payouts-due-panel';
 import { RoyaltyRatesPanel } from './royalty-rates-panel';
+import { WithholdingRatesPanel } from './withholding-rates-panel';
 
-const tabs = ['due', 'runs', 'rates'] as const;
+const tabs = ['due', 'proposals', 'runs', 'rates', 'withholding'] as const;
 type PayoutsTab = (typeof tabs)[number];
 
 /** The tab, the runs' page and the run opened, as the URL holds them (a run can be linked to). */
@@ -31,8 +33,9 @@ function searchFor(tab: PayoutsTab, { page, run }: { page?: number; run?: string
 }
 
 /**
- * /back-office/payouts (admins): the authors due a payout and the run that pays them, the runs made with their
- * SEPA transfer files, and the royalty rates per format.
+ * /back-office/payouts (admins): the authors due a payout and the run that pays them, the month's proposed run to
+ * approve or dismiss, the runs made with their transfer files, the royalty rates per format, and the withholding
+ * tax per country of residence.
  */
 export function PayoutsView() {
   const { t, i18n } = useTranslation('royalties');
@@ -48,6 +51,13 @@ export function PayoutsView() {
         items={[
           { key: 'due', label: t('admin.tabs.due'), panel: <PayoutsDuePanel locale={locale} /> },
           {
+            key: 'proposals',
+            label: t('admin.tabs.proposals'),
+            panel: (
+              <PayoutProposalsPanel locale={locale} runHref={(runId) => searchFor('runs', { run: runId })} />
+            ),
+          },
+          {
             key: 'runs',
             label: t('admin.tabs.runs'),
             panel: (
@@ -60,6 +70,11 @@ export function PayoutsView() {
             ),
           },
           { key: 'rates', label: t('admin.tabs.rates'), panel: <RoyaltyRatesPanel locale={locale} /> },
+          {
+            key: 'withholding',
+            label: t('admin.tabs.withholding'),
+            panel: <WithholdingRatesPanel locale={locale} />,
+          },
         ]}
       />
     </div>
