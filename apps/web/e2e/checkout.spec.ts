@@ -17,7 +17,7 @@ import {
 
 // Paying with the demo provider's test cards (SPEC §7 Orders and checkout): refusals keep the order payable, the
 // bank's confirmation step is a dialog, and the paid order's confirmation e-mail is the durable record of the
-// digital-goods consents, with the PDF receipt attached.
+// digital-goods consents, with the PDF invoice attached.
 
 /** The customer's newest order, as the API tells it. */
 async function latestOrder(request: APIRequestContext, access: string): Promise<Order> {
@@ -101,7 +101,7 @@ test('the authentication card opens the bank’s confirmation dialog; refusing d
   expect((await latestOrder(request, customer.access)).status).toBe('paid');
 });
 
-test('the confirmation e-mail (in French) repeats the consents and attaches the PDF receipt', async ({
+test('a French consumer’s confirmation e-mail repeats the consents and attaches the invoice: 5.5 % on the ebook, 20 % on the Excel file', async ({
   page,
   request,
 }) => {
@@ -143,14 +143,24 @@ test('the confirmation e-mail (in French) repeats the consents and attaches the 
   expect(mail.links.some((link) => new URL(link).pathname === '/download')).toBe(true);
   expect(mail.links.some((link) => new URL(link).pathname === '/customer-commande')).toBe(true);
 
-  // The receipt: a PDF attachment that names the order, its lines and the consents.
-  const receipts = mail.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
-  expect(receipts).toHaveLength(1);
-  const receipt = receipts[0]!;
-  expect(receipt.filename).toBe(`receipt-${order.number}.pdf`);
-  expect(receipt.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const text = (await extractPdfText(receipt.content)).join('\n');
+  // The invoice: a PDF attachment numbered in the unbroken sequence, naming the order and its lines with the
+  // French rates (the buyer lives in France): 5.5 % on the ebook, 20 % on the Excel file.
+  const invoices = mail.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
+  expect(invoices).toHaveLength(1);
+  const invoice = invoices[0]!;
+  expect(invoice.filename).toMatch(/^invoice-INV-\d{4}-\d{6}\.pdf$/);
+  expect(invoice.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = (await extractPdfText(invoice.content)).join('\n');
+  expect(text).toContain('Facture');
   expect(text).toContain(order.number);
   expect(text).toContain(ebook.title);
   expect(text).toContain(file.title);
+  expect(text).toContain('5,5\u202f%');
+  expect(text).toContain('20\u202f%');
+  expect(order.lines.map((line) => [line.format, line.tax?.rateBp])).toEqual(
+    expect.arrayContaining([
+      ['ebook', 550],
+      ['file', 2000],
+    ]),
+  );
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@hls/contract';
 import { orderLines, orders, royaltyEntries } from '../../db/schema.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../test/checkout-fixtures.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
 import { useApp } from '../../../test/helper.ts';
+import { startViesStub, type ViesStub } from '../../../test/vies-stub.ts';
 
 /**
  * VAT where the buyer lives (decision 0027), through the API on a real database: each order of the table is
@@ -371,6 +372,16 @@ describe('VAT where the buyer lives', () => {
     expect(customerTry.statusCode).toBe(403);
   });
 
+  it('offers each of the 249 countries of ISO 3166-1 once, by name in the page’s language', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/checkout/billing-countries?lng=fr' });
+    const countries = list.json<{ code: string; name: string; eu: boolean }[]>();
+    expect(countries).toHaveLength(249);
+    expect(new Set(countries.map((c) => c.name)).size).toBe(249);
+    expect(countries.filter((c) => c.eu)).toHaveLength(27);
+    expect(countries.find((c) => c.code === 'DE')).toEqual({ code: 'DE', name: 'Allemagne', eu: true });
+    expect(countries.map((c) => c.code)).not.toContain('DD');
+  });
+
   it('payment waits for the buyer’s country; another customer’s order is a 404', async () => {
     const buyer = await customer(t.app);
     const order = await placeOrder(t.app, buyer, [lines.ebook()], null);
@@ -417,5 +428,55 @@ describe('VAT added on top of prices (PRICES_INCLUDE_VAT=false)', () => {
       vat: 850,
       inclusive: false,
     });
+  });
+});
+
+describe('VAT numbers checked with the EU’s VIES service (VIES_ENABLED, against a local VIES)', () => {
+  let vies: ViesStub;
+  const env: Record<string, string> = { VIES_ENABLED: 'true' };
+  beforeAll(async () => {
+    vies = await startViesStub({ DE136695976: { name: 'Buchhandlung Weber GmbH', address: 'Berlin' } });
+    env.VIES_URL = vies.url;
+    env.VIES_TIMEOUT_MS = '2000';
+  });
+  afterAll(() => vies.close());
+  const t = useApp({ env });
+
+  it('takes a number VIES knows, with its answer as evidence; refuses one it does not; answers 503 while VIES is down', async () => {
+    const shop = await openShop(t.app);
+    const buyer = await customer(t.app);
+    const order = await placeOrder(t.app, buyer, [{ productId: shop.fileId }], null);
+    const attempt = (vatNumber: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order/billing',
+        headers: buyer.headers,
+        payload: { orderId: order.id, country: 'DE', vatNumber },
+      });
+
+    const unknown = await attempt('DE 811 907 980');
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().error.fieldKeys).toEqual({ vatNumber: 'vatNumber.notRegistered' });
+
+    vies.failure = { code: 'MS_UNAVAILABLE' };
+    const down = await attempt('DE136695976');
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.json().error.code).toBe('vat_check_unavailable');
+    const [untouched] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(untouched!.billingCountry).toBeNull();
+
+    vies.failure = null;
+    const known = await attempt('DE136695976');
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.json<Order>().billing).toMatchObject({ vatNumber: 'DE136695976', reverseCharge: true });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.taxEvidence!.vatCheck).toMatchObject({
+      by: 'vies',
+      number: 'DE136695976',
+      name: 'Buchhandlung Weber GmbH',
+    });
+    expect(vies.requests.map((r) => `${r.countryCode}${r.vatNumber}`)).toEqual(
+      expect.arrayContaining(['DE811907980', 'DE136695976']),
+    );
   });
 });

@@ -28,15 +28,21 @@ export type BillingDecision = {
   evidence: TaxEvidence;
 };
 
-/** Every code Intl knows as a region: the countries a buyer may say they live in. */
+/**
+ * The countries a buyer may say they live in: the 249 codes of ISO 3166-1, as Intl knows them. Unknown codes come
+ * back from Intl as themselves; EU, UN, EZ and the private-use codes are not countries; deprecated codes (DD, the
+ * former East Germany, named "Germany"; UK, SU, YU…) are replaced by their current one, and the exceptionally
+ * reserved ones (Ascension, Canaries, Ceuta and Melilla…) belong to a country listed.
+ */
 const regionCodes: string[] = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const codes: string[] = [];
   for (let a = 65; a <= 90; a += 1) {
     for (let b = 65; b <= 90; b += 1) {
       const code = String.fromCharCode(a, b);
-      // Unknown codes come back as themselves; EU, UN, EZ and the private-use X* and Q* codes are not countries.
-      if (names.of(code) === code || /^(EU|UN|EZ|ZZ|Q[M-Z]|X[A-Z]|AA|OO)$/.test(code)) continue;
+      if (names.of(code) === code || /^(EU|UN|EZ|ZZ|Q[M-Z]|X[A-Z]|AA|OO|AC|CP|CQ|DG|EA|IC|TA)$/.test(code))
+        continue;
+      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
       codes.push(code);
     }
   }
