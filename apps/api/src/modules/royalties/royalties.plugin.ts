@@ -138,8 +138,18 @@ export default fp(
     await app.register(rateRoutes, { prefix: '/api' });
     await app.register(payoutRoutes, { prefix: '/api' });
     await app.register(treatyRoutes, { prefix: '/api' });
-    if (config.royalties.testClock)
+    if (config.royalties.testClock) {
       await app.register((scope) => testClockRoute(scope, clock), { prefix: '/api' });
+      // Browser journeys propose the month's run as the job does on the 1st (test clock only, never in production).
+      await app.register(
+        async (scope) => {
+          scope.post('/test/payouts/propose', { schema: { hide: true } }, async () => ({
+            proposal: await proposals.propose(),
+          }));
+        },
+        { prefix: '/api' },
+      );
+    }
   },
   {
     name: 'royalties',

@@ -154,7 +154,10 @@ export function PayoutProposalsPanel({
   runHref: (runId: string) => string;
 }) {
   const { t } = useTranslation('royalties');
-  const { data, error, isLoading, isFetching, refetch } = useGetPayoutProposalsQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetPayoutProposalsQuery(undefined, {
+    // The job proposes runs in the background: the tab asks again each time it is opened.
+    refetchOnMountOrArgChange: true,
+  });
   const [made, setMade] = useState<PayoutRun | null>(null);
   if (isLoading) return <PageSpinner label={t('admin.loading')} />;
   if (!data) return <LoadFailed error={error} busy={isFetching} onRetry={() => void refetch()} />;

@@ -91,7 +91,7 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
                 <span className="roy-iban">{payout.ibanMasked}</span>
                 <span className="bo-table__email roy-iban">{payout.bic}</span>
                 <span className="bo-table__email">
-                  {t('admin.run.transferFile')}: {t(`admin.run.schemes.${payout.scheme}`)}
+                  {t('admin.run.inFile', { scheme: t(`admin.run.schemes.${payout.scheme}`) })}
                 </span>
               </Cell>
               <Cell column={columns.period}>
@@ -105,7 +105,7 @@ export function PayoutRunDetails({ run, locale }: { run: PayoutRun; locale: stri
                 <strong>{formatMoney(payout.amountCents, locale)}</strong>
                 {payout.withholdingCents > 0 && (
                   <span className="bo-table__email">
-                    {t('admin.run.withheld')}: {formatMoney(payout.withholdingCents, locale)}
+                    {t('admin.run.withheldAmount', { amount: formatMoney(payout.withholdingCents, locale) })}
                   </span>
                 )}
               </Cell>

@@ -72,7 +72,7 @@ function DueRow({
           )}
           {due.scheme && (
             <span className="bo-table__email">
-              {t('admin.run.transferFile')}: {t(`admin.run.schemes.${due.scheme}`)}
+              {t('admin.run.inFile', { scheme: t(`admin.run.schemes.${due.scheme}`) })}
               {due.withholdingBp > 0 &&
                 ` · ${t('admin.due.withholding', { rate: formatRate(due.withholdingBp, locale) })}`}
             </span>
