@@ -6,10 +6,9 @@ import { build, type TestApp } from '../test/helper.ts';
 
 /**
  * Routes under /api that are not endpoints of ours, so not in the contract: the OpenAPI document and its browser
- * (@fastify/swagger-ui, built from the routes themselves), and the clock the browser tests move forward
- * (TEST_CLOCK, refused in production: a test hook, not part of the API).
+ * (@fastify/swagger-ui, built from the routes themselves), and the test clock's hooks the browser tests use — the
+ * clock they move forward and the monthly payout proposal they make now (TEST_CLOCK, refused in production).
  */
-// The test clock's routes (TEST_CLOCK, refused in production) are tools of the browser tests, not endpoints.
 const notEndpoints = [/^[A-Z]+ \/api\/docs(\/|$)/, /^POST \/api\/test\/(clock|payouts\/propose)$/];
 
 /** Every route the app registers (method and URL), seen by an `onRoute` hook on the root instance. */
