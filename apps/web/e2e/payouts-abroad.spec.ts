@@ -27,6 +27,8 @@ const TN_IBAN = 'TN5910006035183598478831';
 
 /** The screen at a desktop's and a phone's width: nothing sticks out; a picture of each when asked. */
 async function atBothWidths(page: Page, name: string) {
+  // Measured once its content is in, not its spinner.
+  await expect(page.locator('main .page-spinner')).toHaveCount(0);
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     await expectNoOverflow(page, `${name} at ${width}px`);

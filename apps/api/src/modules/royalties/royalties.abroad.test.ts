@@ -242,6 +242,13 @@ describe('payouts abroad', () => {
     const proposal = list.results[0]!;
     expect(proposal).toMatchObject({ status: 'proposed', runId: null });
     expect(proposal.authorIds).toContain(tn.author.id);
+    // While proposed, it names its payees as they stand: what approving would pay them, by which file.
+    expect(proposal.payees.find((payee) => payee.authorId === tn.author.id)).toMatchObject({
+      email: tn.author.email,
+      scheme: 'international',
+      payable: true,
+    });
+    expect(proposal.payees.every((payee) => payee.availableCents > 0)).toBe(true);
 
     const approved = await t.app.inject({
       method: 'POST',
@@ -264,6 +271,7 @@ describe('payouts abroad', () => {
       status: 'approved',
       runId: run.id,
       runReference: run.reference,
+      payees: [],
     });
     const stored = await t.database.db.select().from(payouts).where(eq(payouts.runId, run.id));
     expect(stored.every((row) => row.amountCents + row.withholdingCents > 0)).toBe(true);

@@ -69,6 +69,7 @@ describe('bank details', () => {
     expect(screen.getByLabelText(/^Account holder/)).toHaveAccessibleDescription(
       'Enter the account holder’s name.',
     );
+    expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(/IBAN/);
     expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription('Enter your bank’s BIC (SWIFT code).');
     expect(screen.getByLabelText(/^Bank country/)).toHaveAccessibleDescription('Choose a country.');
     expect(screen.getByLabelText(/^Street and number/)).toHaveAccessibleDescription(
@@ -85,9 +86,11 @@ describe('bank details', () => {
     await fillAddress(user);
     await fill(user, /^BIC/, 'BNPAFR');
     await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
+    // Every wrong field in one round: the BIC and the IBAN's check digits together.
     expect(screen.getByLabelText(/^BIC/)).toHaveAccessibleDescription(
       'This BIC is not valid: it has 8 or 11 letters and digits, e.g. STBKTNTT.',
     );
+    expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(/check digits/);
     await fill(user, /^BIC/, 'BNPAFRPP');
     await user.click(within(form).getByRole('button', { name: 'Save bank details' }));
     expect(screen.getByLabelText(/^IBAN/)).toHaveAccessibleDescription(

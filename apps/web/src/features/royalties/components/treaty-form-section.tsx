@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankDetails } from '@hls/contract';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { FieldError, FieldLabel } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { useErrorText } from '@/i18n/use-error-text';
 import { useValidationText } from '@/i18n/use-validation-text';
@@ -29,6 +30,7 @@ export function TreatyFormSection({ details, locale }: { details: BankDetails; l
   const [inputKey, setInputKey] = useState(0);
   const [error, setError] = useState<string | undefined>();
   const form = details.treatyForm;
+  const inputId = useId();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,19 +88,45 @@ export function TreatyFormSection({ details, locale }: { details: BankDetails; l
         <p>{t('royalties:treaty.none')}</p>
       )}
       <form className="form roy-treaty__form" noValidate onSubmit={submit} aria-labelledby="roy-treaty-title">
-        <TextField
-          key={inputKey}
-          type="file"
-          name="file"
-          accept="application/pdf,.pdf"
-          label={form ? t('royalties:treaty.replaceFile') : t('royalties:treaty.file')}
-          hint={t('royalties:treaty.hint')}
-          error={error}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setError(undefined);
-          }}
-        />
+        {/*
+          The browser's own file button speaks the browser's language, not the page's: the input is hidden and a
+          label in the page's words opens it (the input keeps its own label; the picker's is left out of its name).
+        */}
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <FieldLabel id={inputId}>
+            {form ? t('royalties:treaty.replaceFile') : t('royalties:treaty.file')}
+          </FieldLabel>
+          <div className="roy-file">
+            <input
+              key={inputKey}
+              id={inputId}
+              type="file"
+              name="file"
+              accept="application/pdf,.pdf"
+              className="roy-file__input"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setError(undefined);
+              }}
+            />
+            <label
+              htmlFor={inputId}
+              aria-hidden="true"
+              className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'roy-file__button' })}
+            >
+              {t('royalties:treaty.chooseFile')}
+            </label>
+            <span className="roy-file__name">{file ? file.name : t('royalties:treaty.noFile')}</span>
+          </div>
+          {!error && (
+            <p className="field__hint" id={`${inputId}-hint`}>
+              {t('royalties:treaty.hint')}
+            </p>
+          )}
+          {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
+        </div>
         <div className="form__actions roy-actions roy-actions--start">
           <Button
             type="submit"
