@@ -324,6 +324,8 @@ export async function saveBillingCountry(
   await form.getByLabel(words.country).selectOption({ label: country });
   if (vatNumber) await form.getByLabel(words.vatNumber).fill(vatNumber);
   await form.getByRole('button', { name: words.save }).click();
+  // Saved: the form gives way to what was saved.
+  await expect(form).toHaveCount(0);
   await expect(page.getByRole('region', { name: words.title })).toContainText(country);
 }
 
