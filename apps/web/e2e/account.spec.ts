@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, readLatestMail, screenshot, test, uniqueEmail, waitingForApp } from './fixtures.ts';
 import {
   activePanel,
@@ -298,6 +299,22 @@ test('the old address reports a change it did not ask for: the change is cancell
   await expect(page.getByText('Your new e-mail address is waiting for confirmation')).toHaveCount(0);
 });
 
+/** Whether a toast lies over any part of `target`. */
+async function coveredByToasts(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The target is not on the screen');
+  const toasts = await page.locator('.Toastify__toast').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const r = node.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  return toasts.some(
+    (t) =>
+      t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height,
+  );
+}
+
 test('an unconfirmed customer is told at checkout, in French on a phone, and can have the link sent again', async ({
   page,
   request,
@@ -316,9 +333,16 @@ test('an unconfirmed customer is told at checkout, in French on a phone, and can
     .filter({ hasText: 'Confirmez votre adresse e-mail pour commander' });
   await expect(notice).toContainText(`Nous avons envoyé un lien à ${account.email}.`);
   await expect(page).toHaveURL(/\/cart/);
+  // The toast saying the order failed never covers the button it speaks of.
+  const resend = notice.getByRole('button', { name: 'Renvoyer le lien' });
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+  expect(await coveredByToasts(page, resend)).toBe(false);
   const sentAt = new Date();
-  await notice.getByRole('button', { name: 'Renvoyer le lien' }).click();
+  await resend.click();
   await expect(notice).toContainText(`Un nouveau lien part vers ${account.email}.`);
+  // One toast at a time on a phone: the link's toast waits its turn, and nothing covers the notice.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+  expect(await coveredByToasts(page, resend)).toBe(false);
   await screenshot(page, 'cart-email-unconfirmed-fr-phone');
 
   // The new link confirms the address, and the order goes through.

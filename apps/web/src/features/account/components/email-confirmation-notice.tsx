@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,13 @@ export function EmailConfirmationNotice({ email, context = 'account' }: EmailCon
   const [resend, { isLoading }] = useResendEmailConfirmationMutation();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+
+  // Where an order was refused for it, the notice comes into the middle of the screen: the toast saying so, at
+  // the bottom, never covers its button.
+  useEffect(() => {
+    if (context === 'order') notice.current?.scrollIntoView?.({ block: 'center' });
+  }, [context]);
 
   const onResend = async () => {
     setError(null);
@@ -33,13 +40,12 @@ export function EmailConfirmationNotice({ email, context = 'account' }: EmailCon
   };
 
   return (
-    <div className="email-notice">
+    <div className="email-notice" ref={notice}>
       <Alert
         tone="info"
         title={context === 'order' ? t('account:email.orderTitle') : t('account:email.unconfirmedTitle')}
       >
         <p>{t('account:email.unconfirmedText', { email })}</p>
-        {sent && <p className="email-notice__sent">{t('account:email.resentText', { email })}</p>}
         <Button
           variant="secondary"
           size="sm"
@@ -49,6 +55,8 @@ export function EmailConfirmationNotice({ email, context = 'account' }: EmailCon
         >
           {t('account:email.resend')}
         </Button>
+        {/* Under the button, which stays where it was: the text never pushes it under the toasts. */}
+        {sent && <p className="email-notice__sent">{t('account:email.resentText', { email })}</p>}
       </Alert>
       {error && <Alert tone="error">{error}</Alert>}
     </div>
