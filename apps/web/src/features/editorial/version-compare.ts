@@ -30,6 +30,14 @@ export const comparedFields = [
 ] as const;
 export type ComparedField = (typeof comparedFields)[number];
 
+/**
+ * The `editorial` key of a field's label. A key holding ":" would be read by i18next as a namespace
+ * ("file:manuscript" → the raw "manuscript"), so the file slots' labels are keyed `file_<slot>`.
+ */
+export function fieldNameKey(field: ComparedField | 'description'): string {
+  return `fieldNames.${field.replace(':', '_')}`;
+}
+
 const fileOf = (values: SubmissionValues, slot: UploadSlot): SubmissionFile | undefined =>
   values.files.find((file) => file.slot === slot);
 

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import { editor, makeQueueItem, makeReview, makeVersion } from '../test-fixtures';
+import type { UploadSlot } from '@hls/contract';
+import { localeResources } from '@/testing/test-i18n';
+import { editor, makeQueueItem, makeReview, makeValues, makeVersion } from '../test-fixtures';
+import { changedFields, comparedFields } from '../version-compare';
 import { EditorialQueueView } from './queue-view';
 import { ReviewView } from './review-view';
 import { VersionDiff } from './version-diff';
@@ -70,6 +73,62 @@ describe('the side-by-side view of two versions', () => {
     expect(sides[0]).toHaveTextContent('with [deleted: monthly] charts');
     expect(sides[1]).toHaveTextContent('with [inserted: weekly] charts');
   });
+
+  it.each([
+    ['en', 'Manuscript', 'Cover'],
+    ['fr', 'Manuscrit', 'Couverture'],
+  ] as const)(
+    'names every changed field by its label in the page’s language (%s), never by its key',
+    (lng, manuscript, cover) => {
+      const file = (slot: UploadSlot, sha: string) => ({
+        ...makeValues().files[0]!,
+        slot,
+        sha256: sha.repeat(64),
+      });
+      const before = makeVersion(1, {
+        files: [file('cover', 'a'), file('manuscript', 'a'), file('file', 'a')],
+      });
+      const after = makeVersion(2, {
+        title: 'Another title',
+        language: 'fr',
+        categoryId: 4,
+        categoryName: { fr: 'Droit', en: 'Law' },
+        subcategoryId: 7,
+        subcategoryName: { fr: 'Fiscalité', en: 'Tax' },
+        paperPriceCents: 1990,
+        ebookPriceCents: 990,
+        priceCents: 3900,
+        fileType: 'word',
+        isbn: '9782123456803',
+        pages: 120,
+        publisher: 'Presses',
+        publicationDate: '2026-01-15',
+        sheets: 3,
+        slides: 12,
+        archiveParts: ['readme'],
+        software: [{ app: 'excel', version: null }],
+        usage: 'commercial',
+        twinProductId: 12,
+        rights: 'own_work',
+        licence: 'cc_by',
+        confidential: true,
+        files: [file('cover', 'b'), file('manuscript', 'b'), file('file', 'b')],
+      });
+      expect(changedFields(before.values, after.values)).toEqual([...comparedFields]);
+      renderWithProviders(<VersionDiff before={before} after={after} />, { lng });
+      const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+      const labels = Object.values(
+        (localeResources[lng]!.editorial as { fieldNames: Record<string, string> }).fieldNames,
+      );
+      expect(names).toHaveLength(comparedFields.length);
+      comparedFields.forEach((field, index) => {
+        expect(labels).toContain(names[index]);
+        expect(names[index]).not.toBe(field);
+        expect(names[index]).not.toBe(field.split(':').pop());
+      });
+      expect(names.slice(-3)).toEqual([cover, manuscript, lng === 'en' ? 'File' : 'Fichier']);
+    },
+  );
 
   it('shows the facts the author gave: contents, software with versions, usage licence and twin', async () => {
     const version = makeVersion(1, {

@@ -16,7 +16,7 @@ import {
   useGetReviewSubmissionQuery,
   useReleaseSubmissionMutation,
 } from '../api/editorial-api';
-import { comparedFields } from '../version-compare';
+import { comparedFields, fieldNameKey } from '../version-compare';
 import { useValueText } from '../use-value-text';
 import { FlagBadges, SubmissionStatusBadge } from './badges';
 import { DecisionForm } from './decision-form';
@@ -93,12 +93,12 @@ function VersionFacts({ submission, locale }: { submission: ReviewSubmission; lo
       <dl className="bo-facts ed-facts">
         {rows.map(({ field, text }) => (
           <div key={field}>
-            <dt>{t(`fieldNames.${field}`)}</dt>
+            <dt>{t(fieldNameKey(field))}</dt>
             <dd>{text}</dd>
           </div>
         ))}
       </dl>
-      <h3 className="bo-section__subtitle">{t('fieldNames.description')}</h3>
+      <h3 className="bo-section__subtitle">{t(fieldNameKey('description'))}</h3>
       <p className="ed-description" lang={values.language ?? undefined}>
         {values.description ?? t('diff.empty')}
       </p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubmissionVersion } from '@hls/contract';
 import { SelectField } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
-import { changedFields, wordDiff } from '../version-compare';
+import { changedFields, fieldNameKey, wordDiff } from '../version-compare';
 import type { DiffPart } from '../version-compare';
 import { useValueText } from '../use-value-text';
 
@@ -74,7 +74,7 @@ export function VersionDiff({ before, after }: { before: SubmissionVersion; afte
           <tbody>
             {fields.map((field) => (
               <tr key={field}>
-                <th scope="row">{t(`fieldNames.${field}`)}</th>
+                <th scope="row">{t(fieldNameKey(field))}</th>
                 <td data-label={a}>
                   <del>
                     <span className="visually-hidden">[{t('diff.deleted')}: </span>
