@@ -132,6 +132,15 @@ describe('receipts', () => {
     }
   });
 
+  it('speaks of delivery from Tunis only on an order that holds paper books', async () => {
+    const withBooks = (await extractPdfText(await renderReceipt(data))).join('\n');
+    expect(withBooks).toContain('Delivery from Tunis');
+    const digitalOnly = { ...data, lines: [data.lines[0]!], address: null };
+    const text = (await extractPdfText(await renderReceipt(digitalOnly))).join('\n');
+    expect(text).toContain('Comptabilité générale (ebook)');
+    expect(text).not.toMatch(/Delivery/);
+  });
+
   it('says no VAT is charged when none is configured, in French, and is deterministic', async () => {
     const fr = { ...data, language: 'fr' as const, vatCents: null, consent: null, address: null };
     const bytes = await renderReceipt(fr);

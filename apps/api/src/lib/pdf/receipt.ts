@@ -214,7 +214,9 @@ export async function renderReceipt(data: ReceiptData): Promise<Uint8Array> {
     ...(data.discountCents > 0
       ? [[l.discount, `− ${money(data.discountCents)}`, false] as [string, string, boolean]]
       : []),
-    [l.delivery, l.included, false],
+    ...(data.lines.some((line) => line.format === 'paper')
+      ? [[l.delivery, l.included, false] as [string, string, boolean]]
+      : []),
     [l.total, money(data.totalCents), true],
     ...(data.vatCents !== null ? [[l.vat, money(data.vatCents), false] as [string, string, boolean]] : []),
   ];

@@ -362,6 +362,21 @@ describe('mail templates', () => {
     expect(en.text).toMatch(/€52\.30/);
   });
 
+  it('speaks of delivery only on an order that holds paper books', () => {
+    const withBooks = orderConfirmationData();
+    for (const lng of ['fr', 'en'] as const) {
+      const digitalOnly = renderMail('order_confirmation', lng, {
+        ...withBooks,
+        lines: [withBooks.lines[0]!],
+        address: null,
+      });
+      expect(digitalOnly.text).toContain(withBooks.lines[0]!.title);
+      expect(digitalOnly.text).not.toMatch(/Livraison|Delivery/);
+      expect(digitalOnly.html).not.toMatch(/Livraison|Delivery/);
+    }
+    expect(renderMail('order_confirmation', 'en', withBooks).text).toMatch(/Delivery\s+included/);
+  });
+
   it('acknowledges a withdrawal with what and when, and where to send the books', () => {
     const mail = renderMail('withdrawal_ack', 'en', {
       firstName: 'Ali',

@@ -103,12 +103,14 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
     paragraphs: [w('contact_ack.received', { reference: d.reference })],
   }),
   order_confirmation: (d, w, lng) => {
+    // Delivery is a paper book's: an order of digital goods only has none to speak of.
+    const hasPaper = d.lines.some((line) => line.format === 'paper');
     const totals: string[][] = [
       [w('order_confirmation.subtotal'), money(d.subtotalCents, lng)],
       ...(d.discountCents > 0
         ? [[w('order_confirmation.discount'), `− ${money(d.discountCents, lng)}`]]
         : []),
-      [w('order_confirmation.delivery'), w('order_confirmation.included')],
+      ...(hasPaper ? [[w('order_confirmation.delivery'), w('order_confirmation.included')]] : []),
       [w('order_confirmation.total'), money(d.totalCents, lng)],
       ...(d.vatCents !== null ? [[w('order_confirmation.vat'), money(d.vatCents, lng)]] : []),
     ];

@@ -160,6 +160,28 @@ describe('checkout page', () => {
     expect(payButton()).toBeDisabled();
   });
 
+  it('says the books set aside are released only on an order that holds books', async () => {
+    const digital = makeOrder({ lines: [fileLine()] });
+    fakeApi({ [`GET ${orderPath(digital)}`]: () => jsonResponse(200, digital) });
+    const { unmount } = renderCheckout(digital);
+    expect(await screen.findByText(/^Your order is kept for you until .+\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/books set aside/)).toBeNull();
+    unmount();
+
+    const paper = makeOrder({ lines: [makeLine()] });
+    fakeApi({ [`GET ${orderPath(paper)}`]: () => jsonResponse(200, paper) });
+    renderCheckout(paper);
+    expect(await screen.findByText(/the books set aside for it are released/)).toBeInTheDocument();
+  });
+
+  it('keeps a digital-only order in French without speaking of books', async () => {
+    const order = makeOrder({ lines: [fileLine()] });
+    fakeApi({ [`GET ${orderPath(order)}`]: () => jsonResponse(200, order) });
+    renderCheckout(order, vi.fn(), 'fr');
+    const expiry = await screen.findByText(/^Votre commande vous est réservée jusqu’au/);
+    expect(expiry).not.toHaveTextContent(/livres/);
+  });
+
   it('shows the consent statements in French, word for word', async () => {
     const order = makeOrder({ lines: [fileLine()] });
     fakeApi({ [`GET ${orderPath(order)}`]: () => jsonResponse(200, order) });

@@ -173,7 +173,9 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
       <div className="checkout-steps">
         {order.expiresAt && (
           <p className="checkout-expiry">
-            {t('checkout:expires', { time: formatDateTime(order.expiresAt, locale) })}
+            {t(order.needsAddress ? 'checkout:expires' : 'checkout:expiresDigital', {
+              time: formatDateTime(order.expiresAt, locale),
+            })}
           </p>
         )}
         <section className="checkout-step card" aria-labelledby="billing-title">
