@@ -20,6 +20,7 @@ import type {
   UsageLicence,
 } from '@hls/contract';
 import type { FieldErrors } from '@/lib/form-errors';
+import { parsePriceInput, priceInputText } from '@/lib/money';
 import type { FileSection, PriceQuoteArgs, ProposalKind } from './api/authoring-api';
 
 /** What the proposal form edits: text as typed (prices in euros), choices as strings ('' = not chosen). */
@@ -59,11 +60,7 @@ export type ProposalValues = {
 
 /** Euros as a person types them ("12", "12.5", "12,50", "1 200,00") → cents; null when blank, NaN when not a price. */
 export function parseEuros(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f€]/g, '');
-  if (compact === '') return null;
-  if (!/^\d+(?:[.,]\d{1,2})?$/.test(compact)) return Number.NaN;
-  const [whole = '0', fraction = ''] = compact.split(/[.,]/);
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return parsePriceInput(text);
 }
 
 /** What to ask the royalty calculator for a price as typed; null while it is not a price the shop accepts. */
@@ -74,9 +71,7 @@ export function quoteArgs(priceText: string, args: (cents: number) => PriceQuote
 
 /** Cents → euros for the input, in the interface's decimal separator ("12.50" / "12,50"). */
 export function formatEuros(cents: number | null, language: Language): string {
-  if (cents === null) return '';
-  const text = (cents / 100).toFixed(2);
-  return language === 'fr' ? text.replace('.', ',') : text;
+  return priceInputText(cents, language);
 }
 
 export function emptyValues(section: FileSection = 'professional'): ProposalValues {

@@ -11,9 +11,17 @@ describe('the decision form’s values', () => {
     expect(eurosToCents('twelve')).toBeNull();
   });
 
+  it('writes the prices as the page’s language does and reads them typed with a comma or a point', () => {
+    const submission = makeReview({ history: [makeVersion(1, { priceCents: 1990 })] });
+    expect(decisionDefaults(submission, 'fr').price).toBe('19,90');
+    expect(decisionDefaults(submission, 'en').price).toBe('19.90');
+    expect(eurosToCents('19,90')).toBe(1990);
+    expect(eurosToCents('19.90')).toBe(1990);
+  });
+
   it('asks for a decision and a comment, whatever the decision', () => {
     const submission = makeReview();
-    const form = decisionDefaults(submission);
+    const form = decisionDefaults(submission, 'en');
     expect(decisionBody(form, submission)).toEqual({
       ok: false,
       errors: { decision: 'decision.required', comment: 'comment.required' },
@@ -27,7 +35,7 @@ describe('the decision form’s values', () => {
   it('sends no publication field with a request for changes', () => {
     const submission = makeReview();
     const form = {
-      ...decisionDefaults(submission),
+      ...decisionDefaults(submission, 'en'),
       decision: 'request_changes' as const,
       comment: ' Fix it ',
     };
@@ -40,7 +48,7 @@ describe('the decision form’s values', () => {
   it('publishes with the final price in cents, the discount and the category', () => {
     const submission = makeReview();
     const form = {
-      ...decisionDefaults(submission),
+      ...decisionDefaults(submission, 'en'),
       decision: 'publish' as const,
       comment: 'Welcome',
       price: '34,90',
@@ -62,7 +70,7 @@ describe('the decision form’s values', () => {
       section: 'academic',
       history: [makeVersion(1, { priceCents: null, confidential: true, licence: 'cc_by' })],
     });
-    const form = { ...decisionDefaults(submission), decision: 'publish' as const, comment: 'Checked' };
+    const form = { ...decisionDefaults(submission, 'en'), decision: 'publish' as const, comment: 'Checked' };
     expect(decisionBody(form, submission)).toEqual({
       ok: false,
       errors: { confidentialityChecked: 'confidentiality.required' },

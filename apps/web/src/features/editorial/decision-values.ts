@@ -1,7 +1,8 @@
 import { DecisionBody } from '@hls/contract';
-import type { ReviewDecision, ReviewSubmission } from '@hls/contract';
+import type { Language, ReviewDecision, ReviewSubmission } from '@hls/contract';
 import { fieldErrorsFromZod } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/form-errors';
+import { parsePriceInput, priceInputText } from '@/lib/money';
 
 /** What the decision form holds: prices as typed (euros), the rest as the inputs give them. */
 export type DecisionForm = {
@@ -17,19 +18,18 @@ export type DecisionForm = {
   confidentialityChecked: boolean;
 };
 
-/** "12", "12.5", "12,50" or "1 234,50" euros → cents; null when it is not an amount. */
+/** "12", "12.5", "12,50", "19.90" or "1 234,50" euros → cents, in either language; null when it is not an amount. */
 export function eurosToCents(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
+  const cents = parsePriceInput(text);
+  return cents === null || Number.isNaN(cents) ? null : cents;
 }
 
-export function centsToEuros(cents: number | null): string {
-  return cents === null ? '' : (cents / 100).toFixed(2);
-}
-
-/** The last version's values: what is published unless the editor changes them. */
-export function decisionDefaults(submission: ReviewSubmission): DecisionForm {
+/**
+ * The last version's values: what is published unless the editor changes them, prices written as the page's
+ * language writes them ("19,90" in French).
+ */
+export function decisionDefaults(submission: ReviewSubmission, language: Language): DecisionForm {
+  const centsToEuros = (cents: number | null) => priceInputText(cents, language);
   const values = submission.history[0]?.values ?? submission.working;
   return {
     decision: '',

@@ -36,7 +36,7 @@ export function DecisionForm({ submission }: { submission: ReviewSubmission }) {
   const fieldText = useFieldText();
   const errorText = useErrorText();
   const [decide, { isLoading }] = useDecideSubmissionMutation();
-  const [values, setValues] = useState<FormValues>(() => decisionDefaults(submission));
+  const [values, setValues] = useState<FormValues>(() => decisionDefaults(submission, lang));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const applies = publishFields(submission);

@@ -230,6 +230,29 @@ describe('the decision form', () => {
     );
   });
 
+  it('shows the prices as French writes them and reads a price typed with a comma or a point (in French)', async () => {
+    const submission = makeReview({ history: [makeVersion(1, { priceCents: 1990 })] });
+    const { api } = renderReview(submission, 'fr');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Votre décision' });
+    await user.click(within(form).getByRole('radio', { name: /^Publier/ }));
+    const price = within(form).getByLabelText(/^Prix \(€\)/);
+    expect(price).toHaveValue('19,90');
+    await user.type(within(form).getByLabelText(/^Commentaire pour l’auteur/), 'Bienvenue');
+    await user.clear(price);
+    await user.type(price, '24.50');
+    await user.click(within(form).getByRole('button', { name: 'Publier' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/api/editorial/submissions/${submission.id}/decision`)[0]?.body).toEqual({
+        decision: 'publish',
+        comment: 'Bienvenue',
+        priceCents: 2450,
+        discountPercent: 0,
+        categoryId: 3,
+      }),
+    );
+  });
+
   it('asks to claim a submission nobody has before deciding', async () => {
     renderReview(makeReview({ claimedBy: null }));
     expect(await screen.findByRole('button', { name: 'Claim' })).toBeInTheDocument();
