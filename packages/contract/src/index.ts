@@ -10,6 +10,7 @@ export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
 export * from './tax.ts';
+export * from './stock.ts';
 export * from './invoices.ts';
 export * from './payment.ts';
 export * from './orders-admin.ts';

@@ -14,3 +14,7 @@ export const booksDashboard = { method: 'GET', path: '/books/dashbord', url } as
 export const filesDashboard = { method: 'GET', path: '/category/dashbord', url } as const;
 /** The public images (covers, previews): the wildcard is the stored key. */
 export const media = { method: 'GET', path: '/media/*', url } as const;
+/** Back office (editors and admins): paper stock, a change by hand with its reason, and an edition's history. */
+export const adminStock = { method: 'GET', path: '/admin/stock', url } as const;
+export const adminStockAdjust = { method: 'POST', path: '/admin/stock/:editionId', url } as const;
+export const adminStockHistory = { method: 'GET', path: '/admin/stock/:editionId', url } as const;

@@ -5,12 +5,20 @@ import { createMediaAccess } from './catalog.media.ts';
 import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
 import catalogRoutes from './catalog.routes.ts';
 import { createCatalogSales, type CatalogSales } from './catalog.sales.ts';
+import { createCatalogStock, type CatalogStock } from './catalog.stock.ts';
+import stockRoutes from './catalog.stock.routes.ts';
 import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
 import mediaRoutes from './media.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    catalog: { reads: CatalogQueries; writes: CatalogWrites; sales: CatalogSales; assets: CatalogAssets };
+    catalog: {
+      reads: CatalogQueries;
+      writes: CatalogWrites;
+      sales: CatalogSales;
+      assets: CatalogAssets;
+      stock: CatalogStock;
+    };
   }
 }
 
@@ -24,7 +32,9 @@ declare module '../../plugins/events.ts' {
 /**
  * Categories, products, lists, search and details: `app.catalog.reads` (cached until the next change) and
  * `app.catalog.writes`, what the orders sell (`app.catalog.sales`: prices from the database, paper stock),
- * the file each product delivers (`app.catalog.assets`: files, and books' ebook PDFs), and their routes under /api (with the public covers, /api/media).
+ * the file each product delivers (`app.catalog.assets`: files, and books' ebook PDFs), the paper stock set by hand
+ * in the back office (`app.catalog.stock`, with its history), and their routes under /api (with the public covers,
+ * /api/media).
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
@@ -32,7 +42,8 @@ export default fp(
     const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
     const sales = createCatalogSales({ db: app.db });
     const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
-    app.decorate('catalog', { reads, writes, sales, assets });
+    const stock = createCatalogStock({ db: app.db, transaction: app.transaction, accounts: app.accounts });
+    app.decorate('catalog', { reads, writes, sales, assets, stock });
     const media = createMediaAccess(app.db);
 
     const unsubscribe = [
@@ -46,6 +57,7 @@ export default fp(
 
     await app.register(catalogRoutes, { prefix: '/api' });
     await app.register(mediaRoutes, { prefix: '/api', media });
+    await app.register(stockRoutes, { prefix: '/api' });
   },
   { name: 'catalog', dependencies: ['events', 'database', 'auth', 'accounts', 'storage'] },
 );

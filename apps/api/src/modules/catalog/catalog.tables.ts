@@ -24,6 +24,7 @@ import {
   productKinds,
   productStatuses,
   sections,
+  stockReasons,
   usageLicences,
   type SoftwareApp,
 } from '@hls/contract';
@@ -236,3 +237,27 @@ export const fileAssets = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * Every change of a paper edition's stock made by hand in the back office: who, when, why, by how much, and what
+ * was left (the orders' holds and sales are in the orders' history).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => bookEditions.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', { enum: stockReasons }).notNull(),
+    note: text('note'),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_edition_idx').on(t.editionId, t.at.desc()),
+    check('stock_movements_after', sql`${t.stockAfter} >= 0`),
+  ],
+);
