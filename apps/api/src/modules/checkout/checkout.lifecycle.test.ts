@@ -328,6 +328,26 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
       expect(listed.results.every((o) => o.withdrawalRequested)).toBe(true);
     });
 
+    it('states the withdrawal right on a paper order’s confirmation, and offers it no more once withdrawn', async () => {
+      const buyer = await signIn(t.app, 'customer', 'Malek');
+      const order = await paperOrder(buyer);
+      const [confirmation] = await mailsOf('order_confirmation', buyer.email);
+      expect(confirmation!.text).toMatch(/14 days from receiving them to withdraw/);
+      expect(confirmation!.text).toMatch(/\/terms#terms-withdrawal-form/);
+      await ship(order.id);
+      expect((await withdraw(buyer, order.id)).statusCode).toBe(200);
+
+      expect((await admin('POST', `/${order.id}/deliver`)).statusCode).toBe(200);
+      const [delivered] = await mailsOf('order_delivered', buyer.email);
+      expect(delivered!.text).toContain(order.number);
+      expect(delivered!.text).not.toMatch(/withdraw until/i);
+      const seen = (
+        await t.app.inject({ method: 'GET', url: '/api/order/commande', headers: buyer.headers })
+      ).json<{ results: Order[] }>().results[0]!;
+      expect(seen.canWithdraw).toBe(false);
+      expect(seen.withdrawal).not.toBeNull();
+    });
+
     it('closes the period 14 days after delivery, and withdraws only paper lines', async () => {
       const buyer = await signIn(t.app);
       const order = await create(buyer, [

@@ -56,6 +56,8 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
   const { transaction, orders, royalties, downloads, mail, invoices } = deps;
   const ordersUrl = `${deps.publicUrl}${paths.customerOrders.getHref()}`;
   const downloadsUrl = `${deps.publicUrl}${paths.download.getHref()}`;
+  /** The model withdrawal form, in annex of the terms of sale (the web's `terms-withdrawal-form` section). */
+  const withdrawalFormUrl = `${deps.publicUrl}${paths.terms.getHref()}#terms-withdrawal-form`;
   const downloadsOf = downloads.forOrderLines;
 
   /** An order as the back office shows it (after a step of theirs). */
@@ -99,6 +101,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           vatCents: order.vatCents,
           consent: order.consent,
           address: order.shippingAddress,
+          withdrawalFormUrl: order.needsAddress ? withdrawalFormUrl : null,
           company: deps.company,
           invoice,
         },
@@ -211,7 +214,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
 
     /**
      * Delivered: the withdrawal period starts, so the paper royalties' hold ends after it; the customer is told
-     * until when they may withdraw.
+     * until when they may withdraw — unless they already have (from shipment on): what is done is not offered.
      */
     async deliver(staffId: string, orderId: string): Promise<AdminOrder> {
       await transaction(async (ctx) => {
@@ -225,7 +228,9 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
             firstName: customer.firstName,
             orderNumber: order.number,
             orderUrl: ordersUrl,
-            withdrawalDeadline: withdrawalDeadline(order)?.toISOString() ?? null,
+            withdrawalDeadline: order.withdrawalRequestedAt
+              ? null
+              : (withdrawalDeadline(order)?.toISOString() ?? null),
           },
         });
       });

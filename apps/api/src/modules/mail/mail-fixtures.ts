@@ -37,6 +37,7 @@ export function orderConfirmationData(
       city: 'Paris',
       country: 'FR',
     },
+    withdrawalFormUrl: 'http://shop.test/terms#terms-withdrawal-form',
     company: { name: 'HLS SARL', address: '12 avenue Habib Bourguiba, 1000 Tunis', vatNumber: 'TN1234567' },
     ...overrides,
   };

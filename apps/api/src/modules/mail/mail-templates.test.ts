@@ -377,6 +377,42 @@ describe('mail templates', () => {
     expect(renderMail('order_confirmation', 'en', withBooks).text).toMatch(/Delivery\s+included/);
   });
 
+  it('states once, for paper books, the 14-day withdrawal, where the model form is and who pays the return', () => {
+    const data = orderConfirmationData();
+    const en = renderMail('order_confirmation', 'en', data);
+    for (const part of [en.text, en.html]) {
+      expect(part.match(/14 days from receiving them to withdraw/g)).toHaveLength(1);
+      expect(part).toContain('http://shop.test/terms#terms-withdrawal-form');
+      expect(part).toContain('Model withdrawal form');
+      expect(part).toMatch(/back to our shipping centre in Tunis costs you nothing/);
+      expect(part).toMatch(/HLS bears it/);
+    }
+    const fr = renderMail('order_confirmation', 'fr', data);
+    expect(fr.text).toMatch(/14\sjours à compter de leur réception pour vous rétracter/);
+    expect(fr.text).toContain('Modèle de formulaire de rétractation');
+    expect(fr.text).toMatch(/frais de retour/);
+
+    const digitalOnly = renderMail('order_confirmation', 'en', {
+      ...data,
+      lines: [data.lines[0]!],
+      address: null,
+      withdrawalFormUrl: null,
+    });
+    expect(digitalOnly.text).not.toMatch(/14 days|withdrawal form|return postage/);
+  });
+
+  it('tells a delivered order’s customer until when they may withdraw, and nothing of it once they have', () => {
+    const delivered = (withdrawalDeadline: string | null) =>
+      renderMail('order_delivered', 'en', {
+        firstName: 'Ali',
+        orderNumber: 'HLS-2026-000001',
+        orderUrl: 'http://x/o',
+        withdrawalDeadline,
+      }).text;
+    expect(delivered('2026-12-15T10:00:00.000Z')).toMatch(/You may withdraw until 15 December 2026/);
+    expect(delivered(null)).not.toMatch(/withdraw/);
+  });
+
   it('acknowledges a withdrawal with what and when, and where to send the books', () => {
     const mail = renderMail('withdrawal_ack', 'en', {
       firstName: 'Ali',

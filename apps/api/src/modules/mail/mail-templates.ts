@@ -141,6 +141,16 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
             ]
           : []),
         ...(d.address ? [w('order_confirmation.address'), { lines: addressLines(d.address, lng) }] : []),
+        // Paper books: the withdrawal right, the model form and who pays the return, said once, here.
+        ...(hasPaper
+          ? [
+              w('order_confirmation.withdrawal'),
+              ...(d.withdrawalFormUrl
+                ? [link(w('order_confirmation.withdrawalForm'), d.withdrawalFormUrl)]
+                : []),
+              w('order_confirmation.returnPostage'),
+            ]
+          : []),
         ...(d.downloadsUrl ? [link(w('order_confirmation.download'), d.downloadsUrl)] : []),
         {
           lines: [

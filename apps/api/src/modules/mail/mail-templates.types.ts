@@ -67,6 +67,8 @@ export type MailTemplates = {
     consent: DigitalConsent | null;
     address: Address | null;
     company: { name: string; address: string; vatNumber: string };
+    /** The model withdrawal form in the terms of sale, for an order holding paper books (absent before it was given). */
+    withdrawalFormUrl?: string | null;
     invoice?: InvoiceDocument | null;
   };
   order_shipped: {

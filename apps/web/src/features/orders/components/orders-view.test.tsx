@@ -69,6 +69,20 @@ describe('customer orders page', () => {
     expect(within(second).getByText('Parcel shipped')).toBeVisible();
   });
 
+  it('says when a withdrawal was requested, and no more until when one may withdraw', async () => {
+    const withdrawn: Order = {
+      ...delivered,
+      canWithdraw: false,
+      withdrawal: { requestedAt: '2026-11-03T09:30:00.000Z', lineIds: [3], refundedAt: null },
+    };
+    fakeApi({ 'GET /api/order/commande': () => jsonResponse(200, page([withdrawn])) });
+    renderWithProviders(<OrdersView page={1} hrefForPage={(n) => `?page=${n}`} />);
+    const card = await screen.findByRole('article', { name: 'Order HLS-2026-000042' });
+    expect(within(card).getByText(/^Withdrawal requested on 3 Nov 2026/)).toBeInTheDocument();
+    expect(within(card).queryByText(/You may withdraw/)).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Withdraw from contract here' })).toBeNull();
+  });
+
   it('withdraws from a delivered paper order in two steps and shows the acknowledgement', async () => {
     const withdrawn: Order = {
       ...delivered,
