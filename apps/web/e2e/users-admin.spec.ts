@@ -179,8 +179,8 @@ test('the users screen fits 1280 px and 360 px in English and French, and passes
       .getByRole('button', { name: lng === 'en' ? 'Account menu' : 'Menu du compte' });
     await menuButton.click();
     const menu = admin.locator(`[id="${await menuButton.getAttribute('aria-controls')}"]`);
-    // Hers and the back office's: the users, reviews, VAT… screens.
-    await expect(menu.getByRole('link')).toHaveCount(8);
+    // Hers and the back office's: the users, reviews, stock, VAT… screens.
+    await expect(menu.getByRole('link')).toHaveCount(9);
     await expect(menu.getByRole('link', { name: lng === 'en' ? 'Users' : 'Utilisateurs' })).toBeVisible();
     await expect(
       menu.getByRole('link', { name: lng === 'en' ? 'Reviews to moderate' : 'Avis à modérer' }),

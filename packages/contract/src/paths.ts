@@ -81,6 +81,8 @@ export const paths = {
   backOfficePayouts: { path: '/back-office/payouts', getHref: () => '/back-office/payouts' },
   /** VAT (admins): the quarter's OSS return, its CSV, and the rates per country. */
   backOfficeVat: { path: '/back-office/vat', getHref: () => '/back-office/vat' },
+  /** Paper stock (editors and admins): the paper editions, the lowest first, set by hand with a reason. */
+  backOfficeStock: { path: '/back-office/stock', getHref: () => '/back-office/stock' },
 } as const;
 
 export type PageName = keyof typeof paths;

@@ -315,6 +315,14 @@ export const routes: RouteObject[] = [
             () => import('./routes/back-office-payouts'),
           ),
           page(
+            paths.backOfficeStock.path,
+            {
+              titleKey: 'titles.backOfficeStock',
+              namespaces: ['backoffice', 'validation', 'errors', 'toast'],
+            },
+            () => import('./routes/back-office-stock'),
+          ),
+          page(
             paths.backOfficeVat.path,
             { titleKey: 'titles.backOfficeVat', namespaces: ['tax', 'validation', 'errors', 'toast'] },
             () => import('./routes/back-office-vat'),

@@ -30,6 +30,7 @@ export function accountNavItems(role: Role | null) {
       { to: paths.backOfficeEditorial.getHref(), labelKey: 'account.backOfficeEditorial' },
       { to: paths.backOfficeReviews.getHref(), labelKey: 'account.backOfficeReviews' },
       { to: paths.backOfficeOrders.getHref(), labelKey: 'account.backOfficeOrders' },
+      { to: paths.backOfficeStock.getHref(), labelKey: 'account.backOfficeStock' },
     );
   }
   if (role === 'admin') {
