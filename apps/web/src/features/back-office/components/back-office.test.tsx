@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@hls/contract';
 import { fakeApi } from '@/testing/fake-api';
-import { fileLine, makeAdminOrder, makeLine } from '@/testing/order-fixtures';
+import { fileLine, makeAdminOrder, makeDownload, makeLine } from '@/testing/order-fixtures';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { BackOfficeOrdersView } from './orders-list-view';
 import { BackOfficeOrderView } from './order-detail-view';
@@ -144,6 +144,41 @@ describe('back office orders', () => {
       expect(within(form).getByLabelText(/^Tracking number/)).toHaveAccessibleDescription(
         'This tracking number is already used.',
       ),
+    );
+  });
+
+  it('says beside each digital line whether it was downloaded, for the whole order and line by line', async () => {
+    const order = makeAdminOrder({
+      lines: [
+        makeLine(),
+        fileLine({
+          download: makeDownload({ downloadCount: 2, firstDownloadAt: '2026-11-22T11:15:00.000Z' }),
+        }),
+        fileLine({
+          id: 4,
+          productId: 26,
+          title: 'Budget prévisionnel',
+          download: makeDownload({ entitlementId: '33333333-3333-4333-8333-333333333333', productId: 26 }),
+        }),
+      ],
+    });
+    fakeApi({ [`GET /api/admin/orders/${order.id}`]: () => jsonResponse(200, order) });
+    renderWithProviders(<BackOfficeOrderView orderId={order.id} />);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    expect(within(form).getByText(/^Suivi de trésorerie PME — Downloaded on 22 Nov/)).toBeInTheDocument();
+    expect(within(form).getByText('Budget prévisionnel — Not downloaded')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('radio', { name: 'Chosen lines' }));
+    expect(
+      within(form).getByRole('checkbox', { name: 'Suivi de trésorerie PME (1 copy) — €39.00' }),
+    ).toHaveAccessibleDescription(/^Downloaded on 22 Nov/);
+    expect(
+      within(form).getByRole('checkbox', { name: 'Budget prévisionnel (1 copy) — €39.00' }),
+    ).toHaveAccessibleDescription('Not downloaded');
+    // A paper book has nothing to download: nothing is said of it.
+    expect(within(form).getByRole('checkbox', { name: /^Speaking with Confidence/ })).not.toHaveAttribute(
+      'aria-describedby',
     );
   });
 

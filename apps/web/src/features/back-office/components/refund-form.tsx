@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOrder } from '@hls/contract';
+import type { AdminOrder, OrderLine } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -10,6 +10,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { useErrorText } from '@/i18n/use-error-text';
 import { toApiFailure } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { useRefundOrderMutation } from '../api/back-office-api';
 
@@ -27,6 +28,14 @@ export function RefundForm({ order, locale }: RefundFormProps) {
   const withdrawn = order.withdrawal && !order.withdrawal.refundedAt ? order.withdrawal.lineIds : null;
   const [scope, setScope] = useState<'order' | 'lines'>(withdrawn ? 'lines' : 'order');
   const [chosen, setChosen] = useState<number[]>(withdrawn ?? []);
+  // A downloaded digital line has lost its withdrawal right (the terms): staff see which were.
+  const downloadState = ({ download }: OrderLine) =>
+    download === null
+      ? null
+      : download.firstDownloadAt
+        ? t('orders:downloads.downloaded', { date: formatDateTime(download.firstDownloadAt, locale) })
+        : t('orders:downloads.notDownloaded');
+  const digital = refundable.filter((line) => line.download !== null);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -98,6 +107,15 @@ export function RefundForm({ order, locale }: RefundFormProps) {
           {t('backoffice:refund.someLines')}
         </label>
       </fieldset>
+      {scope === 'order' && digital.length > 0 && (
+        <ul className="bo-refund__downloads">
+          {digital.map((line) => (
+            <li key={line.id}>
+              {line.title} — {downloadState(line)}
+            </li>
+          ))}
+        </ul>
+      )}
       {scope === 'lines' && (
         <fieldset className="bo-refund__lines">
           <legend>{t('backoffice:refund.lines')}</legend>
@@ -109,7 +127,11 @@ export function RefundForm({ order, locale }: RefundFormProps) {
                 count: line.quantity,
                 amount: formatMoney(line.totalCents - line.refundedCents, locale),
               })}
-              description={withdrawn?.includes(line.id) ? t('backoffice:refund.withdrawnLine') : undefined}
+              description={
+                withdrawn?.includes(line.id)
+                  ? t('backoffice:refund.withdrawnLine')
+                  : (downloadState(line) ?? undefined)
+              }
               checked={chosen.includes(line.id)}
               onChange={(event) =>
                 setChosen((current) =>
