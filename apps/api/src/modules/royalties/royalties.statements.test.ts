@@ -537,6 +537,45 @@ describe('the author’s Paid Products (GET /api/checkout/list, its CSV and PDF 
     expect(text).toMatch(/Solde reporté à la fin du mois\n0,00/);
   });
 
+  it('writes the CSV and the PDF statement in the language of the page they come from, else the account’s', async () => {
+    const registered = await registerUser(
+      t.app,
+      { firstName: 'John', lastName: 'Carter', language: 'en' },
+      'author',
+    );
+    const { access } = await login(t.app, registered.email, registered.password);
+    const french = shop.author.headers;
+    const english = bearer(access);
+    const csvHeader = async (headers: Record<string, string>, query: string) => {
+      const response = await t.app.inject({ url: `/api/checkout/list.csv${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0];
+    };
+    const statement = async (headers: Record<string, string>, query: string) => {
+      const response = await t.app.inject({ url: `/api/checkout/statement/2020-02${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return (await extractPdfText(response.rawPayload)).join('\n');
+    };
+    const frenchHeader = /^Date,Commande,Produit \(n°\),Titre,Format,Type,Quantité,/;
+    const englishHeader = /^Date,Order,Product \(no\.\),Title,Format,Kind,Quantity,/;
+
+    // A French account on an English page, an English account on a French page.
+    expect(await csvHeader(french, '?lng=en')).toMatch(englishHeader);
+    expect(await csvHeader(french, '?from=2020-01-01&to=2099-12-31&lng=en')).toMatch(englishHeader);
+    expect(await statement(french, '?lng=en')).toContain('Royalty statement – February 2020');
+    expect(await csvHeader(english, '?lng=fr')).toMatch(frenchHeader);
+    expect(await csvHeader(english, '?lng=fn')).toMatch(frenchHeader);
+    const inFrench = await statement(english, '?lng=fr');
+    expect(inFrench).toContain('Relevé de droits d’auteur – février 2020');
+    expect(inFrench).toContain('Aucun versement ce mois-ci.');
+
+    // No page language, or one the shop does not speak: the account's.
+    expect(await csvHeader(english, '')).toMatch(englishHeader);
+    expect(await csvHeader(french, '?lng=de')).toMatch(frenchHeader);
+    expect(await statement(english, '')).toContain('Royalty statement – February 2020');
+    expect(await statement(french, '?lng=de')).toContain('Relevé de droits d’auteur – février 2020');
+  });
+
   it('carries the balance of the month of a payout: opening + royalties − payouts = closing', async () => {
     const [payout] = (await list(shop.author.headers)).payouts;
     // The payout was made after the clock moved: its month may follow the sales'.

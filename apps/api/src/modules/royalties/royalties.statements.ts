@@ -223,15 +223,21 @@ export function createStatementService(deps: StatementDeps) {
     };
   }
 
-  /** The author's language, name and e-mail, for the files they download. */
-  async function authorOf(authorId: string): Promise<{ language: Language; name: string; email: string }> {
+  /**
+   * The author's name and e-mail, for the files they download, and their language: the page's they download from
+   * when it is given, else their account's.
+   */
+  async function authorOf(
+    authorId: string,
+    pageLanguage?: Language,
+  ): Promise<{ language: Language; name: string; email: string }> {
     const [profiles, publicName] = await Promise.all([
       deps.accounts.profiles([authorId]),
       deps.accounts.authorName(authorId),
     ]);
     const profile = profiles.get(authorId);
     return {
-      language: profile?.language ?? 'fr',
+      language: pageLanguage ?? profile?.language ?? 'fr',
       name: publicName ?? profile?.name ?? '',
       email: profile?.email ?? '',
     };
@@ -290,12 +296,16 @@ export function createStatementService(deps: StatementDeps) {
 
     /**
      * GET /api/checkout/list.csv: every entry of the report's filters, newest first, one row each, read and
-     * written a batch at a time. Amounts are decimal euros with a dot and stay numbers; text cells that a
+     * written a batch at a time, headed in the page's language (else the account's). Amounts are decimal euros with a dot and stay numbers; text cells that a
      * spreadsheet would run as a formula are quoted out.
      */
-    async csv(authorId: string, filter: ReportFilter): Promise<{ filename: string; body: Readable }> {
+    async csv(
+      authorId: string,
+      filter: ReportFilter,
+      pageLanguage?: Language,
+    ): Promise<{ filename: string; body: Readable }> {
       const now = clock.now();
-      const { language } = await authorOf(authorId);
+      const { language } = await authorOf(authorId, pageLanguage);
       const w = statementWords[language];
       const where = reportWhere(authorId, filter);
       const columns = [
@@ -364,14 +374,18 @@ export function createStatementService(deps: StatementDeps) {
     },
 
     /**
-     * GET /api/checkout/statement/{YYYY-MM}: the month's statement as a PDF in the author's language (a month
-     * without entries or payouts still gives one, saying so).
+     * GET /api/checkout/statement/{YYYY-MM}: the month's statement as a PDF in the language of the page it is
+     * downloaded from, else the account's (a month without entries or payouts still gives one, saying so).
      */
-    async statement(authorId: string, month: string): Promise<{ filename: string; bytes: Buffer }> {
+    async statement(
+      authorId: string,
+      month: string,
+      pageLanguage?: Language,
+    ): Promise<{ filename: string; bytes: Buffer }> {
       const start = new Date(`${month}-01T00:00:00Z`);
       const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
       const [author, rows, payoutList, [earned]] = await Promise.all([
-        authorOf(authorId),
+        authorOf(authorId, pageLanguage),
         selectEntries(db)
           .where(and(eq(e.authorId, authorId), gte(e.createdAt, start), lt(e.createdAt, end)))
           .orderBy(asc(e.createdAt), asc(e.id)),

@@ -2,6 +2,7 @@ import type {
   AuthorPayments,
   BankDetails,
   BankDetailsBody,
+  Language,
   RoyaltyReportQuery,
   TreatyForm,
 } from '@hls/contract';
@@ -11,21 +12,25 @@ import { api } from '@/lib/api-client';
 /** The report's query as the URL holds it (page 1 left out). */
 export type ReportArgs = Omit<RoyaltyReportQuery, 'page'> & { page?: number };
 
-/** The query string of the CSV export of the same filters (the whole report, no page). */
-export function reportCsvPath({ from, to, productId }: ReportArgs): string {
+/**
+ * The CSV export of the same filters (the whole report, no page), headed in the page's language (`lng`: the
+ * account's language is only the server's fallback).
+ */
+export function reportCsvPath({ from, to, productId }: ReportArgs, language: Language): string {
   const params = new URLSearchParams();
   if (from) params.set('from', from);
   if (to) params.set('to', to);
   if (productId !== undefined) params.set('productId', String(productId));
-  const search = params.toString();
-  return `${endpoints.authorPaymentsCsv.url()}${search ? `?${search}` : ''}`;
+  params.set('lng', language);
+  return `${endpoints.authorPaymentsCsv.url()}?${params.toString()}`;
 }
 
 /** A treaty form's PDF (its author's, or any for an admin). */
 export const treatyFormPath = (id: string) => endpoints.treatyFormFile.url({ id });
 
-/** The monthly PDF statement of a month (YYYY-MM). */
-export const statementPath = (month: string) => endpoints.royaltyStatement.url({ month });
+/** The monthly PDF statement of a month (YYYY-MM), in the page's language. */
+export const statementPath = (month: string, language: Language) =>
+  `${endpoints.royaltyStatement.url({ month })}?${new URLSearchParams({ lng: language }).toString()}`;
 
 /**
  * The author's Paid Products screen (SPEC §2 /author-payment, §7): the sales, royalties, payouts and the detailed

@@ -199,7 +199,7 @@ describe('Paid products', () => {
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(files).toEqual(['royalties-2026-11.csv']));
     const csv = api.callsTo('GET', '/api/checkout/list.csv')[0];
-    expect(csv?.search).toBe('?from=2026-11-01');
+    expect(csv?.search).toBe('?from=2026-11-01&lng=en');
     expect(csv?.headers.get('Authorization')).toMatch(/^Bearer /);
 
     const statement = screen.getByRole('form', { name: 'Monthly statement' });
@@ -212,7 +212,29 @@ describe('Paid products', () => {
     await user.selectOptions(picker, month);
     await user.click(within(statement).getByRole('button', { name: 'Download the statement' }));
     await waitFor(() => expect(files).toEqual(['royalties-2026-11.csv', 'statement-2026-11.pdf']));
-    expect(api.callsTo('GET', `/api/checkout/statement/${month}`)).toHaveLength(1);
+    expect(api.callsTo('GET', `/api/checkout/statement/${month}`).map((call) => call.search)).toEqual([
+      '?lng=en',
+    ]);
+  });
+
+  it('asks for the CSV and the statement in the language of the page, French here', async () => {
+    const files = savedFiles();
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const api = paymentsServer(
+      makePayments({ monthly: [{ month, paper: 0, ebook: 284, professional_file: 0 }] }),
+    );
+    renderPayments('/author-payment?from=2026-11-01', 'fr');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Télécharger le CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/checkout/list.csv')[0]?.search).toBe('?from=2026-11-01&lng=fr');
+    const statement = screen.getByRole('form', { name: 'Relevé mensuel' });
+    await user.click(within(statement).getByRole('button', { name: 'Télécharger le relevé' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(api.callsTo('GET', `/api/checkout/statement/${month}`).map((call) => call.search)).toEqual([
+      '?lng=fr',
+    ]);
   });
 
   it('helps an author without sales: where royalties will appear, how to propose a product', async () => {

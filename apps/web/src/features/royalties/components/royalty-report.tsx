@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AuthorPayments, RoyaltyEntry } from '@hls/contract';
 import { Button } from '@/components/ui/button';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { Pagination } from '@/components/ui/pagination';
 import { formatMoney } from '@/lib/money';
 import { reportCsvPath } from '../api/author-royalties-api';
@@ -134,6 +135,7 @@ export function RoyaltyReport({
   hrefFor,
 }: ReportProps) {
   const { t } = useTranslation('royalties');
+  const lang = useAppLanguage();
   const { busy, download } = useFileDownload();
   const columns = useReportColumns();
   const filtered = Boolean(filters.from || filters.to || filters.productId);
@@ -150,7 +152,7 @@ export function RoyaltyReport({
           disabled={report.count === 0}
           busy={busy === 'csv'}
           busyLabel={t('download.busy')}
-          onClick={() => void download('csv', reportCsvPath(filters), 'royalties.csv')}
+          onClick={() => void download('csv', reportCsvPath(filters, lang), 'royalties.csv')}
         >
           {t('report.csv')}
         </Button>

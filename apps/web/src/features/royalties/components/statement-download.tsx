@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoyaltyMonth } from '@hls/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
+import { useAppLanguage } from '@/i18n/use-app-language';
 import { statementPath } from '../api/author-royalties-api';
 import { formatMonth, previousMonth } from '../format';
 import { statementMonths } from '../months';
@@ -12,6 +13,7 @@ import { useFileDownload } from '../hooks/use-file-download';
 /** A month picker and "Download the statement": the month's PDF (sales, refunds, payouts of the month). */
 export function StatementDownload({ monthly, locale }: { monthly: RoyaltyMonth[]; locale: string }) {
   const { t } = useTranslation('royalties');
+  const lang = useAppLanguage();
   const months = statementMonths(monthly);
   const last = previousMonth();
   const [month, setMonth] = useState(months.includes(last) ? last : (months[0] ?? last));
@@ -19,7 +21,7 @@ export function StatementDownload({ monthly, locale }: { monthly: RoyaltyMonth[]
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void download('statement', statementPath(month), `statement-${month}.pdf`);
+    void download('statement', statementPath(month, lang), `statement-${month}.pdf`);
   };
 
   return (
