@@ -137,31 +137,38 @@ export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
 /**
  * POST /api/editorial/submissions/{id}/decision (the claiming editor, or an admin): a comment is always required.
  * Publishing may set the final prices, discount, category and subcategory (the author's proposal otherwise); a
- * confidential report is published only with `confidentialityChecked`.
+ * confidential report is published only with `confidentialityChecked`; a paper price comes with its `stock`.
  */
-export const DecisionBody = z.object({
-  decision: ReviewDecision,
-  comment: z
-    .string({ error: 'comment.required' })
-    .trim()
-    .min(1, 'comment.required')
-    .max(COMMENT_MAX, 'comment.tooLong'),
-  paperPriceCents: optionalOf(ProposedPrice),
-  ebookPriceCents: optionalOf(ProposedPrice),
-  priceCents: optionalOf(ProposedPrice),
-  discountPercent: optionalOf(Discount),
-  categoryId: optionalOf(Id),
-  subcategoryId: optionalOf(Id),
-  /** Paper books: copies in stock at publication. */
-  stock: optionalOf(
-    z.coerce
-      .number({ error: 'stock.invalid' })
-      .int('stock.invalid')
-      .min(0, 'stock.invalid')
-      .max(1_000_000, 'stock.invalid'),
-  ),
-  confidentialityChecked: optionalOf(booleanField),
-});
+export const DecisionBody = z
+  .object({
+    decision: ReviewDecision,
+    comment: z
+      .string({ error: 'comment.required' })
+      .trim()
+      .min(1, 'comment.required')
+      .max(COMMENT_MAX, 'comment.tooLong'),
+    paperPriceCents: optionalOf(ProposedPrice),
+    ebookPriceCents: optionalOf(ProposedPrice),
+    priceCents: optionalOf(ProposedPrice),
+    discountPercent: optionalOf(Discount),
+    categoryId: optionalOf(Id),
+    subcategoryId: optionalOf(Id),
+    /** Paper books: copies in stock at publication, required with a paper price. */
+    stock: optionalOf(
+      z.coerce
+        .number({ error: 'stock.invalid' })
+        .int('stock.invalid')
+        .min(0, 'stock.invalid')
+        .max(1_000_000, 'stock.invalid'),
+    ),
+    confidentialityChecked: optionalOf(booleanField),
+  })
+  .superRefine((body, ctx) => {
+    // A paper edition published without its copies would stay "out of stock" for good.
+    if (body.decision === 'publish' && body.paperPriceCents !== undefined && body.stock === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'stock.required' });
+    }
+  });
 export type DecisionBody = z.input<typeof DecisionBody>;
 /** POST /api/editorial/submissions/{id}/unpublish: an editor unpublishes (an author's request, or of their own). */
 export const UnpublishBody = z.object({

@@ -86,6 +86,8 @@ export async function prepareProduct(
           ]
         : []),
     ];
+    // The author's paper price published without its copies would stay "out of stock" for good.
+    if (paper !== undefined && body.stock === undefined) missing.stock = 'stock.required';
     if (editions.length === 0) missing.editions = 'editions.required';
     if (ebook !== undefined && !main) missing.manuscript = 'upload.required';
   } else {

@@ -580,6 +580,74 @@ describe('editorial review', () => {
       expect(titles).toEqual(['Zygomorphic treasury planner, second edition']);
     });
 
+    it('refuses to publish a paper edition without its copies in stock, then publishes it with them', async () => {
+      const id = await seed({
+        kind: 'book',
+        section: 'book',
+        fields: {
+          title: 'Quiscale des marais',
+          description,
+          language: 'fr',
+          categoryId: cats.book,
+          paperPriceCents: 2200,
+          ebookPriceCents: 900,
+          pages: 90,
+        },
+        files: [{ ...(await pdfFile(2, 'quiscale')), slot: 'manuscript' }],
+      });
+      await claim(id, 'editor');
+      // The paper price given in the body: the contract asks for the stock with it.
+      const withPrice = await decide(id, 'editor', {
+        decision: 'publish',
+        comment: 'OK.',
+        paperPriceCents: 2500,
+      });
+      expect(withPrice.statusCode).toBe(400);
+      expect(withPrice.json().error.fields).toEqual({
+        stock: 'Saisissez les exemplaires en stock, 0 s’il n’y en a pas encore.',
+      });
+      // The author's paper price kept: the publication asks for it too.
+      const proposed = await decide(id, 'editor', { decision: 'publish', comment: 'OK.' });
+      expect(proposed.statusCode).toBe(400);
+      expect(proposed.json().error.fields).toEqual({
+        stock: 'Saisissez les exemplaires en stock, 0 s’il n’y en a pas encore.',
+      });
+      expect((await statusOf(id)).status).toBe('in_review');
+
+      const response = await decide(id, 'editor', {
+        decision: 'publish',
+        comment: 'OK.',
+        paperPriceCents: 2500,
+        stock: 0,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const productId = ReviewSubmission.parse(response.json()).productId!;
+      const detail = BookDetail.parse((await t.app.inject({ url: `/api/books/list/${productId}` })).json());
+      expect(detail.editions.map((e) => [e.format, e.price.priceCents, e.stock, e.inStock])).toEqual([
+        ['paper', 2500, 0, false],
+        ['ebook', 900, null, true],
+      ]);
+    });
+
+    it('publishes an ebook-only book without asking for stock', async () => {
+      const id = await seed({
+        kind: 'book',
+        section: 'book',
+        fields: {
+          title: 'Rhinolophe numérique',
+          description,
+          language: 'fr',
+          categoryId: cats.book,
+          ebookPriceCents: 800,
+          pages: 40,
+        },
+        files: [{ ...(await pdfFile(2, 'rhinolophe')), slot: 'manuscript' }],
+      });
+      await claim(id, 'editor');
+      const response = await decide(id, 'editor', { decision: 'publish', comment: 'OK.' });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
     it('publishes a book with a drawn cover and its manuscript as the ebook', async () => {
       const id = await seed({
         kind: 'book',

@@ -64,7 +64,7 @@ export type DecisionResult = { ok: true; body: DecisionBody } | { ok: false; err
 /**
  * The request body of a decision, checked with the contract's schema: a decision and a comment always; when
  * publishing, the final prices (euros typed → cents), discount, category, subcategory and stock that apply, and
- * the confidentiality check for a confidential report. Errors are `validation` / `editorial:fields` keys.
+ * the confidentiality check for a confidential report; a paper edition's stock is required. Errors are `validation` / `editorial:fields` keys.
  */
 export function decisionBody(form: DecisionForm, submission: ReviewSubmission): DecisionResult {
   const errors: FieldErrors = {};
@@ -84,7 +84,11 @@ export function decisionBody(form: DecisionForm, submission: ReviewSubmission): 
     if (applies.discount && form.discount.trim()) body.discountPercent = form.discount.trim();
     if (form.categoryId) body.categoryId = form.categoryId;
     if (form.subcategoryId) body.subcategoryId = form.subcategoryId;
-    if (applies.stock && form.stock.trim()) body.stock = form.stock.trim();
+    // A paper edition is published with its copies in stock (0 said as 0), never left out of stock by omission.
+    if (applies.stock) {
+      if (form.stock.trim()) body.stock = form.stock.trim();
+      else errors.stock = 'stock.required';
+    }
     if (applies.confidentiality) {
       if (!form.confidentialityChecked) errors.confidentialityChecked = 'confidentiality.required';
       else body.confidentialityChecked = true;

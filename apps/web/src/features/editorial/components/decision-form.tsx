@@ -182,6 +182,7 @@ export function DecisionForm({ submission }: { submission: ReviewSubmission }) {
                 min={0}
                 step={1}
                 inputMode="numeric"
+                required
                 hint={t('decision.stockHint')}
                 {...text('stock', 'stock')}
               />

@@ -253,6 +253,71 @@ describe('the decision form', () => {
     );
   });
 
+  it.each([
+    {
+      lng: 'en' as const,
+      form: 'Your decision',
+      publish: /^Publish/,
+      submit: 'Publish',
+      comment: /^Comment to the author/,
+      stock: /^Copies in stock/,
+      required: 'Enter the copies in stock, 0 if there are none yet.',
+    },
+    {
+      lng: 'fr' as const,
+      form: 'Votre décision',
+      publish: /^Publier/,
+      submit: 'Publier',
+      comment: /^Commentaire pour l’auteur/,
+      stock: /^Exemplaires en stock/,
+      required: 'Saisissez les exemplaires en stock, 0 s’il n’y en a pas encore.',
+    },
+  ])('asks for the copies in stock of a book published on paper ($lng)', async (words) => {
+    const submission = makeReview({
+      kind: 'book',
+      section: 'book',
+      history: [makeVersion(1, { priceCents: null, paperPriceCents: 2400, ebookPriceCents: 1200 })],
+    });
+    const { api } = renderReview(submission, words.lng);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: words.form });
+    await user.click(within(form).getByRole('radio', { name: words.publish }));
+    await user.type(within(form).getByLabelText(words.comment), 'Bravo');
+    const stock = within(form).getByLabelText(words.stock);
+    expect(stock).toBeRequired();
+    await user.click(within(form).getByRole('button', { name: words.submit }));
+    expect(stock).toHaveAccessibleDescription(expect.stringContaining(words.required));
+    expect(stock).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', `/api/editorial/submissions/${submission.id}/decision`)).toHaveLength(0);
+
+    await user.type(stock, '0');
+    await user.click(within(form).getByRole('button', { name: words.submit }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/api/editorial/submissions/${submission.id}/decision`)[0]?.body).toEqual({
+        decision: 'publish',
+        comment: 'Bravo',
+        paperPriceCents: 2400,
+        ebookPriceCents: 1200,
+        discountPercent: 0,
+        categoryId: 3,
+        stock: 0,
+      }),
+    );
+  });
+
+  it('asks for no stock when the book has no paper edition', async () => {
+    const submission = makeReview({
+      kind: 'book',
+      section: 'book',
+      history: [makeVersion(1, { priceCents: null, paperPriceCents: null, ebookPriceCents: 1200 })],
+    });
+    renderReview(submission);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Your decision' });
+    await user.click(within(form).getByRole('radio', { name: /^Publish/ }));
+    expect(within(form).queryByLabelText(/^Copies in stock/)).toBeNull();
+  });
+
   it('asks to claim a submission nobody has before deciding', async () => {
     renderReview(makeReview({ claimedBy: null }));
     expect(await screen.findByRole('button', { name: 'Claim' })).toBeInTheDocument();
