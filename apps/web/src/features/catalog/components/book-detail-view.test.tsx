@@ -53,6 +53,59 @@ describe('book page', () => {
     expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled();
   });
 
+  it.each([
+    {
+      lng: 'en' as const,
+      group: 'Choose an edition',
+      paper: /Paper book/,
+      ebook: /Ebook/,
+      meanwhile: 'The ebook is available meanwhile, to download at once.',
+      choose: 'Choose the ebook',
+      ready: 'Available to download at once',
+      cart: 'Add to cart',
+    },
+    {
+      lng: 'fr' as const,
+      group: 'Choisissez une édition',
+      paper: /Livre papier/,
+      ebook: /Livre numérique/,
+      meanwhile: 'En attendant, le livre numérique est disponible, téléchargeable immédiatement.',
+      choose: 'Choisir le livre numérique',
+      ready: 'Téléchargeable immédiatement',
+      cart: 'Ajouter au panier',
+    },
+  ])(
+    'says the ebook is available meanwhile when the paper book is out of stock, and chooses it ($lng)',
+    async (words) => {
+      const [paper, ebook] = bookDetail().editions;
+      const book = bookDetail({ editions: [{ ...paper!, stock: 0, inStock: false }, ebook!] });
+      const handlers = actions();
+      renderWithProviders(<BookDetailView book={book} trail={[]} actions={handlers} />, { lng: words.lng });
+      const editions = screen.getByRole('group', { name: words.group });
+      const user = userEvent.setup();
+      await user.click(within(editions).getByRole('radio', { name: words.paper }));
+      expect(screen.getByText(words.meanwhile, { exact: false })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: words.choose }));
+      const ebookRadio = within(editions).getByRole('radio', { name: words.ebook });
+      expect(ebookRadio).toBeChecked();
+      expect(ebookRadio).toHaveFocus();
+      expect(screen.getByText(words.ready)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: words.choose })).toBeNull();
+      await user.click(screen.getByRole('button', { name: words.cart }));
+      expect(handlers.onAddToCart).toHaveBeenCalledWith(book.editions[1]);
+    },
+  );
+
+  it('offers no ebook instead when the out-of-stock book has none', async () => {
+    const [paper] = bookDetail().editions;
+    const book = bookDetail({ editions: [{ ...paper!, stock: 0, inStock: false }] });
+    renderWithProviders(<BookDetailView book={book} trail={[]} actions={actions()} />);
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.queryByText(/ebook is available meanwhile/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose the ebook' })).toBeNull();
+  });
+
   it('gives the publisher, the date, the paper delivery estimate and customs, then the ebook’s file', async () => {
     const { container } = renderWithProviders(
       <BookDetailView

@@ -26,10 +26,29 @@ function defaultEdition(book: BookDetail): Edition | undefined {
   return book.editions.find((edition) => edition.inStock) ?? book.editions[0];
 }
 
-function StockState({ edition }: { edition: Edition }) {
+function StockState({
+  edition,
+  onChooseEbook,
+}: {
+  edition: Edition;
+  onChooseEbook?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('catalog');
   if (edition.format === 'ebook') return <p className="stock stock--digital">{t('detail.stock.ebook')}</p>;
-  if (!edition.inStock) return <p className="stock stock--out">{t('detail.stock.out')}</p>;
+  if (!edition.inStock)
+    return (
+      <>
+        <p className="stock stock--out">{t('detail.stock.out')}</p>
+        {onChooseEbook && (
+          <p className="stock-meanwhile">
+            {t('detail.stock.ebookMeanwhile')}{' '}
+            <button type="button" className="btn btn--secondary btn--sm" onClick={onChooseEbook}>
+              {t('detail.stock.chooseEbook')}
+            </button>
+          </p>
+        )}
+      </>
+    );
   if (edition.stock !== null && edition.stock <= 5)
     return <p className="stock stock--low">{t('detail.stock.low', { count: edition.stock })}</p>;
   return <p className="stock stock--in">{t('detail.stock.in')}</p>;
@@ -57,6 +76,12 @@ export function BookDetailView({
   const ids = useId();
   const [format, setFormat] = useState(defaultEdition(book)?.format);
   const edition = book.editions.find((candidate) => candidate.format === format) ?? defaultEdition(book);
+  const ebook = book.editions.find((candidate) => candidate.format === 'ebook' && candidate.inStock);
+  /** Out of paper copies: the ebook is chosen instead, its radio taking the focus the button leaves. */
+  const chooseEbook = () => {
+    document.getElementById(`${ids}-edition-ebook`)?.focus();
+    setFormat('ebook');
+  };
 
   return (
     <ProductDetailLayout
@@ -90,6 +115,7 @@ export function BookDetailView({
                 className={`edition-option${candidate.format === edition.format ? ' is-selected' : ''}`}
               >
                 <input
+                  id={`${ids}-edition-${candidate.format}`}
                   type="radio"
                   name={`${ids}-edition`}
                   value={candidate.format}
@@ -108,7 +134,7 @@ export function BookDetailView({
           </fieldset>
           <div className="product-buy__price" aria-live="polite">
             <ProductPrice price={edition.price} size="lg" />
-            <StockState edition={edition} />
+            <StockState edition={edition} onChooseEbook={ebook ? chooseEbook : undefined} />
           </div>
           <div className="product-actions">
             <AddToCartButton
