@@ -64,12 +64,11 @@ async function ensureAuthors(
 }
 
 /**
- * Titles of the sample files shared by several products of a type and language (only PDFs carry the product's
- * own title): generating each file once keeps the seed to a few seconds.
+ * Titles of the sample files shared by several products of a type and language (PDFs, Word documents and products
+ * with an `outline` carry their own title and text): generating each file once keeps the seed to a few seconds.
  */
-const sharedTitles: Record<Exclude<FileType, 'pdf' | 'package'>, Record<Language, string>> = {
+const sharedTitles: Record<Exclude<FileType, 'pdf' | 'word' | 'package'>, Record<Language, string>> = {
   excel: { fr: 'Suivi de trésorerie et synthèse', en: 'Cash-flow tracker and summary' },
-  word: { fr: 'Procédure d’achat et formulaire de demande', en: 'Purchasing procedure and request form' },
   powerpoint: { fr: 'Revue trimestrielle', en: 'Quarterly review' },
   powerbi: { fr: 'Tableau de bord des ventes', en: 'Sales dashboard' },
   publisher: { fr: 'Brochure trois volets', en: 'Tri-fold brochure' },
@@ -79,12 +78,13 @@ const sharedTitles: Record<Exclude<FileType, 'pdf' | 'package'>, Record<Language
 type FileCache = Map<string, Promise<SampleFile>>;
 
 function sampleFileFor(cache: FileCache, demo: DemoProduct & { fileType: FileType }, authorName: string) {
-  if (demo.fileType === 'pdf') {
-    return renderSampleFile('pdf', {
+  if (demo.fileType === 'pdf' || demo.fileType === 'word' || demo.outline) {
+    return renderSampleFile(demo.fileType, {
       title: demo.title,
       author: authorName,
       language: demo.language,
       topic: demo.topic,
+      ...(demo.outline ? { outline: demo.outline } : {}),
     });
   }
   const key = `${demo.fileType}:${demo.language}:${demo.fileType === 'package' ? demo.topic : ''}`;
@@ -120,6 +120,7 @@ async function prepareEbook(storage: Storage, demo: DemoProduct, authorName: str
     author: authorName,
     language: demo.language,
     topic: demo.topic,
+    ...(demo.outline ? { outline: demo.outline } : {}),
   });
   const originalName = `${slugify(demo.title)}.pdf`;
   const stored = await storage.putObject(`files/demo/${demo.key}/${originalName}`, file.bytes, file.mime);

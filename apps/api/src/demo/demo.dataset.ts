@@ -92,6 +92,12 @@ export const demoCategories: Record<Section, DemoCategory[]> = loadDataset(
 
 // products.json: the catalogue. `key` is stable (idempotent seeding, storage keys); `author` is `amira` or a key of
 // authors.json; `status` defaults to published; prices are in cents, and academic files are free.
+// `outline`: what the product's sample file says (its summary and a few sections), so each file is about its title.
+const Outline = z.strictObject({
+  abstract: Text,
+  sections: z.array(z.strictObject({ heading: Text, paragraphs: z.array(Text).min(1) })).min(3),
+});
+export type DemoOutline = z.output<typeof Outline>;
 const ProductBase = {
   key: Key,
   language: Language,
@@ -101,6 +107,7 @@ const ProductBase = {
   topic: Topic,
   title: Text,
   description: Text,
+  outline: Outline.optional(),
   status: ProductStatus.optional(),
 };
 const Edition = z.strictObject({ price: Cents, discount: Discount.optional(), pages: z.int().positive() });

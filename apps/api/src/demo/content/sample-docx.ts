@@ -16,8 +16,15 @@ import {
   WidthType,
 } from 'docx';
 import type { Language } from '@hls/contract';
+import type { SampleOutline } from './sample-pdf.ts';
 
-export type ProcedureInput = { title: string; author: string; language: Language };
+export type ProcedureInput = {
+  title: string;
+  author: string;
+  language: Language;
+  /** The product's own summary and sections: the document is then its title, contents and sections. */
+  outline?: SampleOutline;
+};
 
 const copy = {
   fr: {
@@ -119,6 +126,7 @@ function cell(text: string, width: number, header = false): TableCell {
 
 /** A purchasing procedure with a roles table, numbered steps and a request form to fill in. */
 export async function renderProcedureDocx(input: ProcedureInput): Promise<Buffer> {
+  if (input.outline) return renderOutlineDocx({ ...input, outline: input.outline });
   const c = copy[input.language];
   const doc = new Document({
     creator: input.author,
@@ -186,6 +194,59 @@ export async function renderProcedureDocx(input: ProcedureInput): Promise<Buffer
             spacing: { before: 400 },
             children: [new TextRun({ text: input.author, italics: true })],
           }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** A product's own document: its title, summary and contents, then its numbered sections. */
+async function renderOutlineDocx(input: ProcedureInput & { outline: SampleOutline }): Promise<Buffer> {
+  const { outline } = input;
+  const fr = input.language === 'fr';
+  const doc = new Document({
+    creator: input.author,
+    lastModifiedBy: input.author,
+    title: input.title,
+    description: outline.abstract,
+    styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
+    sections: [
+      {
+        footers: {
+          default: new Footer({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.RIGHT,
+                children: [
+                  new TextRun(`${copy[input.language].page} `),
+                  new TextRun({ children: [PageNumber.CURRENT] }),
+                ],
+              }),
+            ],
+          }),
+        },
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(input.title)] }),
+          new Paragraph({ children: [new TextRun({ text: input.author, italics: true, color: '52606D' })] }),
+          new Paragraph({
+            heading: HeadingLevel.HEADING_2,
+            children: [new TextRun(fr ? 'Résumé' : 'Summary')],
+          }),
+          new Paragraph(outline.abstract),
+          new Paragraph({
+            heading: HeadingLevel.HEADING_2,
+            children: [new TextRun(fr ? 'Sommaire' : 'Contents')],
+          }),
+          ...outline.sections.map((section, i) => new Paragraph(`${i + 1}. ${section.heading}`)),
+          ...outline.sections.flatMap((section, i) => [
+            new Paragraph({
+              heading: HeadingLevel.HEADING_1,
+              pageBreakBefore: i === 0,
+              children: [new TextRun(`${i + 1}. ${section.heading}`)],
+            }),
+            ...section.paragraphs.map((text) => new Paragraph(text)),
+          ]),
         ],
       },
     ],

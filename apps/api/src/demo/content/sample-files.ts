@@ -6,12 +6,19 @@ import {
   renderPublisherPackage,
 } from './sample-packages.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
-import { renderSamplePdf } from './sample-pdf.ts';
+import { renderSamplePdf, type SampleOutline } from './sample-pdf.ts';
 import { renderPresentation } from './sample-pptx.ts';
 import { renderWorkbook } from './sample-xlsx.ts';
 import type { Topic } from './topics.ts';
 
-export type SampleFileInput = { title: string; author: string; language: Language; topic: Topic };
+export type SampleFileInput = {
+  title: string;
+  author: string;
+  language: Language;
+  topic: Topic;
+  /** The product's own summary and sections; without it, the topic's generic texts. */
+  outline?: SampleOutline;
+};
 
 export type SampleFile = { bytes: Buffer; extension: string; mime: string };
 

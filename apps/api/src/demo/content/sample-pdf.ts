@@ -2,11 +2,15 @@ import type { Language } from '@hls/contract';
 import { PdfWriter, muted } from '../../lib/pdf/pdf-layout.ts';
 import { topicTexts, type Topic } from './topics.ts';
 
+/** What one product's document says: its summary and its sections (products.json `outline`). */
+export type SampleOutline = { abstract: string; sections: { heading: string; paragraphs: string[] }[] };
+
 export type SampleDocumentInput = {
   title: string;
   author: string;
   language: Language;
   topic: Topic;
+  outline?: SampleOutline;
 };
 
 const labels = {
@@ -36,6 +40,7 @@ const labels = {
 
 /** A real, readable PDF of a few pages: title page, contents, sections, a table, a worked exercise. */
 export async function renderSamplePdf(input: SampleDocumentInput): Promise<Buffer> {
+  if (input.outline) return renderOutlinePdf({ ...input, outline: input.outline });
   const topic = topicTexts[input.language][input.topic];
   const l = labels[input.language];
   const pdf = await PdfWriter.create({
@@ -86,5 +91,43 @@ export async function renderSamplePdf(input: SampleDocumentInput): Promise<Buffe
     `${topic.name} — ${input.language === 'fr' ? 'fiches de révision' : 'revision sheets'}, HLS, 2026.`,
     `${input.author}, ${input.title}, HLS, 2026.`,
   ]);
+  return pdf.finish();
+}
+
+/** A product's own document: its title, its summary and contents on the first page, then its sections. */
+async function renderOutlinePdf(input: SampleDocumentInput & { outline: SampleOutline }): Promise<Buffer> {
+  const { outline } = input;
+  const l = labels[input.language];
+  const kicker = topicTexts[input.language][input.topic].name;
+  const pdf = await PdfWriter.create({
+    title: input.title,
+    author: input.author,
+    subject: outline.abstract,
+    language: input.language === 'fr' ? 'fr-FR' : 'en-GB',
+    keywords: [kicker],
+    runningHeader: `${input.title} — ${input.author}`,
+    footer: 'HLS',
+  });
+
+  pdf.space(150);
+  pdf.text(kicker.toUpperCase(), { size: 11, font: pdf.fonts.bold, color: pdf.accent, after: 14 });
+  pdf.heading(input.title, 1);
+  pdf.text(input.author, { size: 14, after: 30 });
+  pdf.text(l.summary, { size: 12, font: pdf.fonts.bold, after: 4 });
+  pdf.paragraph(outline.abstract);
+  pdf.space(20);
+  pdf.text(l.contents, { size: 12, font: pdf.fonts.bold, after: 4 });
+  pdf.bullets(
+    outline.sections.map((s) => s.heading),
+    true,
+  );
+  pdf.space(40);
+  pdf.text(l.edition, { size: 9, color: muted });
+
+  pdf.newPage();
+  outline.sections.forEach((section, index) => {
+    pdf.heading(`${index + 1}. ${section.heading}`);
+    section.paragraphs.forEach((p) => pdf.paragraph(p));
+  });
   return pdf.finish();
 }
