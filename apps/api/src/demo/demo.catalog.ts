@@ -64,12 +64,15 @@ async function ensureAuthors(
 }
 
 /**
- * Titles of the sample files shared by several products of a type and language (PDFs, Word documents and products
- * with an `outline` carry their own title and text): generating each file once keeps the seed to a few seconds.
+ * Titles of the sample files shared by several products of a type and language (PDFs, Word documents, slide
+ * decks and products with an `outline` carry their own title and text): generating each file once keeps the seed
+ * to a few seconds.
  */
-const sharedTitles: Record<Exclude<FileType, 'pdf' | 'word' | 'package'>, Record<Language, string>> = {
+const sharedTitles: Record<
+  Exclude<FileType, 'pdf' | 'word' | 'powerpoint' | 'package'>,
+  Record<Language, string>
+> = {
   excel: { fr: 'Suivi de trésorerie et synthèse', en: 'Cash-flow tracker and summary' },
-  powerpoint: { fr: 'Revue trimestrielle', en: 'Quarterly review' },
   powerbi: { fr: 'Tableau de bord des ventes', en: 'Sales dashboard' },
   publisher: { fr: 'Brochure trois volets', en: 'Tri-fold brochure' },
   access: { fr: 'Base de gestion des commandes', en: 'Order management database' },
@@ -78,7 +81,7 @@ const sharedTitles: Record<Exclude<FileType, 'pdf' | 'word' | 'package'>, Record
 type FileCache = Map<string, Promise<SampleFile>>;
 
 function sampleFileFor(cache: FileCache, demo: DemoProduct & { fileType: FileType }, authorName: string) {
-  if (demo.fileType === 'pdf' || demo.fileType === 'word' || demo.outline) {
+  if (demo.fileType === 'pdf' || demo.fileType === 'word' || demo.fileType === 'powerpoint' || demo.outline) {
     return renderSampleFile(demo.fileType, {
       title: demo.title,
       author: authorName,

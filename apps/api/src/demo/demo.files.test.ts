@@ -8,12 +8,36 @@ import { extractPdfText } from '../lib/pdf/pdf-text.ts';
 import { demoProducts } from './demo.dataset.ts';
 import { seedDemo } from './demo.seed.ts';
 
+const xmlText = (xml: string) =>
+  xml
+    .replace(/&amp;/g, '&')
+    .replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+
 /** One line per drawn line (PDF) or paragraph (Word), spaces made plain. */
 const clean = (lines: string[]) =>
   lines.map((line) => line.replace(/[\u00a0\u202f\s]+/g, ' ').trim()).filter(Boolean);
 
 /** The pages of a PDF or the paragraphs of a Word document, as a reader gets them: [first page, rest]. */
 async function textOf(bytes: Buffer, extension: string): Promise<{ first: string[]; body: string[] }> {
+  if (extension === 'pptx') {
+    const entries = unzipSync(new Uint8Array(bytes));
+    const slides = Object.keys(entries)
+      .filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
+      .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]))
+      .map((name) =>
+        clean(
+          Buffer.from(entries[name]!)
+            .toString('utf8')
+            .split('</a:p>')
+            .map((p) => [...p.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => xmlText(m[1]!)).join('')),
+        ),
+      );
+    expect(slides).toHaveLength(5);
+    return { first: slides[0]!, body: slides.slice(1).flat() };
+  }
   if (extension === 'pdf') {
     const pages = await extractPdfText(bytes);
     return { first: clean(pages[0]!.split('\n')), body: clean(pages.slice(1).join('\n').split('\n')) };
@@ -37,16 +61,18 @@ const flat = (text: string) => text.replace(/[\u00a0\u202f\s]+/g, ' ').trim();
 describe('demo files', () => {
   const t = useApp();
 
-  it('say what their titles say: each PDF, ebook and Word file opens on its title and no two share their text', async () => {
+  it('say what their titles say: each PDF, ebook, Word file and slide deck opens on its title and no two share their text', async () => {
     await seedDemo(t.app);
     const rows = await t.database.db
       .select({ title: products.title, key: fileAssets.storageKey, name: fileAssets.originalName })
       .from(products)
       .innerJoin(fileAssets, eq(fileAssets.productId, products.id))
       .where(isNotNull(fileAssets.storageKey));
-    const documents = rows.filter((row) => /\.(pdf|docx)$/.test(row.name));
+    const documents = rows.filter((row) => /\.(pdf|docx|pptx)$/.test(row.name));
     const expected = demoProducts.filter(
-      (p) => (p.section === 'book' && p.ebook) || (p.section !== 'book' && /^(pdf|word)$/.test(p.fileType)),
+      (p) =>
+        (p.section === 'book' && p.ebook) ||
+        (p.section !== 'book' && /^(pdf|word|powerpoint)$/.test(p.fileType)),
     );
     expect(documents.map((d) => d.title).sort()).toEqual(expected.map((p) => p.title).sort());
 

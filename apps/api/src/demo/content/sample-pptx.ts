@@ -1,7 +1,14 @@
 import pptxgen from 'pptxgenjs';
 import type { Language } from '@hls/contract';
+import type { SampleOutline } from './sample-pdf.ts';
 
-export type PresentationInput = { title: string; author: string; language: Language };
+export type PresentationInput = {
+  title: string;
+  author: string;
+  language: Language;
+  /** The product's own summary and three sections: title, contents and one slide per section (five slides). */
+  outline?: SampleOutline;
+};
 
 const copy = {
   fr: {
@@ -94,6 +101,8 @@ export async function renderPresentation(input: PresentationInput): Promise<Buff
     slideNumber: { x: 12.4, y: 6.85, fontSize: 10, color: '52606D' },
   });
 
+  if (input.outline) return outlineSlides(pptx, input, input.outline);
+
   const titleSlide = pptx.addSlide();
   titleSlide.background = { color: navy };
   titleSlide.addShape(pptx.ShapeType.rect, { x: 0.8, y: 2.2, w: 1.2, h: 0.12, fill: { color: accent } });
@@ -181,4 +190,45 @@ export async function renderPresentation(input: PresentationInput): Promise<Buff
 
   const out = await pptx.write({ outputType: 'nodebuffer' });
   return Buffer.from(out as Uint8Array);
+}
+
+type Deck = InstanceType<typeof PptxGenJS>;
+
+/** A product's own deck: its title and summary, its contents, then a slide per section. */
+async function outlineSlides(pptx: Deck, input: PresentationInput, outline: SampleOutline): Promise<Buffer> {
+  const titleSlide = pptx.addSlide();
+  titleSlide.background = { color: navy };
+  titleSlide.addShape(pptx.ShapeType.rect, { x: 0.8, y: 1.6, w: 1.2, h: 0.12, fill: { color: accent } });
+  titleSlide.addText(input.title, {
+    x: 0.8,
+    y: 1.9,
+    w: 11.5,
+    h: 1.8,
+    fontSize: 36,
+    bold: true,
+    color: 'FFFFFF',
+  });
+  titleSlide.addText(outline.abstract, { x: 0.8, y: 3.9, w: 11.5, h: 1.4, fontSize: 16, color: 'F6D7B0' });
+  titleSlide.addText(input.author, { x: 0.8, y: 5.8, w: 8, h: 0.5, fontSize: 16, color: 'FFFFFF' });
+
+  const heading = (slide: Slide, text: string) =>
+    slide.addText(text, { x: 0.6, y: 0.6, w: 12, h: 0.8, fontSize: 28, bold: true, color: navy });
+  const contents = pptx.addSlide({ masterName: 'HLS_MASTER' });
+  heading(contents, copy[input.language].agenda);
+  contents.addText(
+    outline.sections.map((section) => ({
+      text: section.heading,
+      options: { bullet: { type: 'number' as const }, breakLine: true },
+    })),
+    { x: 0.9, y: 1.7, w: 11, h: 4.2, fontSize: 24, color: '1F2933', paraSpaceAfter: 14 },
+  );
+  outline.sections.forEach((section, i) => {
+    const slide = pptx.addSlide({ masterName: 'HLS_MASTER' });
+    heading(slide, `${i + 1}. ${section.heading}`);
+    slide.addText(
+      section.paragraphs.map((text) => ({ text, options: { breakLine: true } })),
+      { x: 0.9, y: 1.7, w: 11.4, h: 4.6, fontSize: 20, color: '1F2933', paraSpaceAfter: 12, valign: 'top' },
+    );
+  });
+  return Buffer.from((await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array);
 }
