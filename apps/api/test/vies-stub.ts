@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { viesPrefixes } from '../src/modules/tax/tax.vat-number.ts';
 
 /**
  * A local VIES for the tests: a real HTTP server that answers `POST /check-vat-number` as the EU's REST service
@@ -43,9 +44,7 @@ export type ViesStub = {
 };
 
 /** VAT prefixes VIES answers for. */
-const prefixes = new Set(
-  'AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI'.split(' '),
-);
+const prefixes = new Set(viesPrefixes);
 
 export async function startViesStub(
   valid: Record<string, ViesStubTrader> = {},

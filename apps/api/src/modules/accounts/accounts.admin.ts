@@ -4,6 +4,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { unknownUser, type AccountsDeps, type UserRow } from './accounts.helpers.ts';
 import { endAllSessions } from './accounts.sessions.ts';
 import { users } from './accounts.tables.ts';
+import { likePattern } from '../../db/like.ts';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -28,8 +29,6 @@ export type AdminUserFilters = {
   status?: UserStatus | undefined;
   page: number;
 };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** An admin changing their own role or suspending themselves would lock the back office out: refused. */
 const notOnYourself = (field: 'role' | 'status') =>

@@ -12,6 +12,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { bookEditions, products, stockMovements } from './catalog.tables.ts';
+import { likePattern } from '../../db/like.ts';
 
 /**
  * Paper stock by hand (editors and admins): the paper editions with their copies, the lowest first; a change to
@@ -19,8 +20,6 @@ import { bookEditions, products, stockMovements } from './catalog.tables.ts';
  */
 
 const notFound = () => new AppError('not_found', 'No such paper edition.');
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const rowColumns = {
   editionId: bookEditions.id,

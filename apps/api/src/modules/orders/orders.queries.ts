@@ -12,6 +12,7 @@ import { WITHDRAWAL_DAYS } from '@hls/contract';
 import type { z } from 'zod';
 import { readAll, type DbOrTx } from '../../db/database.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
+import { likePattern } from '../../db/like.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LineRow = typeof orderLines.$inferSelect;
@@ -201,8 +202,6 @@ export function orderPage(results: Order[], n: number, page: number, pages: numb
 }
 
 type ParsedAdminQuery = z.output<typeof AdminOrderQuery>;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The back office's list: filters on status, creation dates (UTC days, inclusive), the customer (ids found by
