@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { languages, roles } from '@hls/contract';
+
+/** How an author hears of their sales: an e-mail per sale, one digest a day, or none. */
+export const salesEmailChoices = ['each', 'daily', 'off'] as const;
 
 export const users = pgTable(
   'users',
@@ -20,6 +23,10 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** When a link mailed to `email` was followed; null until then (orders wait for it). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** E-mails the user may turn off: new versions of what they bought, their sales (authors), published reviews of their products. */
+    versionEmails: boolean('version_emails').notNull().default(true),
+    salesEmails: text('sales_emails', { enum: salesEmailChoices }).notNull().default('each'),
+    reviewEmails: boolean('review_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
