@@ -261,3 +261,30 @@ export const stockMovements = pgTable(
     check('stock_movements_after', sql`${t.stockAfter} >= 0`),
   ],
 );
+
+/**
+ * A customer's request to be told when an out-of-stock paper edition is back: open until the e-mail is queued
+ * (`notified_at`), or deleted when the customer cancels it. One open request per user and edition.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    editionId: integer('edition_id')
+      .notNull()
+      .references(() => bookEditions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The language of the e-mail: the page's when the request was made. */
+    language: text('language', { enum: languages }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_open_unique')
+      .on(t.editionId, t.userId)
+      .where(sql`notified_at IS NULL`),
+    index('stock_alerts_user_idx').on(t.userId),
+  ],
+);
