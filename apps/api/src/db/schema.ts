@@ -15,3 +15,4 @@ export * from '../modules/downloads/downloads.tables.ts';
 export * from '../modules/submissions/submissions.tables.ts';
 export * from '../modules/royalties/royalties.tables.ts';
 export * from '../modules/reviews/reviews.tables.ts';
+export * from '../modules/author-news/author-news.tables.ts';
