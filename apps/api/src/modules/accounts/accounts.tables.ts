@@ -135,3 +135,32 @@ export const emailTokens = pgTable(
   },
   (t) => [index('email_tokens_user_idx').on(t.userId), index('email_tokens_change_idx').on(t.changeId)],
 );
+
+/**
+ * A buyer's saved delivery addresses (the fields of the contract's `Address`), at most one the default (checkout
+ * offers it first). Orders copy the address they are sent to: editing or removing one here never changes an order.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    fullName: text('full_name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default').on(t.userId).where(sql`is_default`),
+  ],
+);
