@@ -231,6 +231,39 @@ export const fileAssets = pgTable(
 );
 
 /**
+ * Every published version of a product's file (a file's, or a book's ebook): number 1, 2, … per product, kept so
+ * that buyers can still download the versions they had. The current version is the highest number; `file_assets`
+ * mirrors it (what the shop sells). A new version is recorded only when the file's content (sha256) changes.
+ */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    fileType: text('file_type', { enum: fileTypes }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    pages: integer('pages'),
+    macros: boolean('macros').notNull().default(false),
+    /** What changed, in the editor's words for buyers (optional). */
+    note: text('note'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('file_versions_number_unique').on(t.productId, t.number),
+    check('file_versions_number', sql`${t.number} > 0`),
+    check('file_versions_size', sql`${t.sizeBytes} >= 0`),
+    check('file_versions_sha256', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
  * Words of the product titles (lower case, without accents, no digits), kept by a trigger on products: when a
  * search finds nothing, each unknown word of it is replaced by the most similar title word (trigrams).
  */

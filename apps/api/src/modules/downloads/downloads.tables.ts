@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables.ts';
-import { products } from '../catalog/catalog.tables.ts';
+import { fileVersions, products } from '../catalog/catalog.tables.ts';
 import { orderLines, orders } from '../orders/orders.tables.ts';
 
 export const entitlementSources = ['purchase', 'free'] as const;
@@ -58,5 +68,61 @@ export const entitlements = pgTable(
     check('entitlements_stamped', sql`${t.stampStatus} <> 'ready' OR ${t.stampedKey} IS NOT NULL`),
     check('entitlements_revoked', sql`(${t.status} = 'revoked') = (${t.revokedAt} IS NOT NULL)`),
     check('entitlements_count', sql`${t.downloadCount} >= 0`),
+  ],
+);
+
+/** A stamped copy's state: `pending` while the job makes it, `failed` once it gave up (asked again on a click). */
+export const copyStatuses = ['pending', 'ready', 'failed'] as const;
+
+/**
+ * The buyer's stamped copy of one version of a PDF: one per entitlement and version, made by the stamping job the
+ * same way for every version. No row: the original is served (not a PDF, free, or stamping off).
+ */
+export const stampedCopies = pgTable(
+  'stamped_copies',
+  {
+    entitlementId: uuid('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: copyStatuses }).notNull().default('pending'),
+    storageKey: text('storage_key'),
+    sha256: text('sha256'),
+    sizeBytes: integer('size_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'stamped_copies_pk', columns: [t.entitlementId, t.versionId] }),
+    index('stamped_copies_version_idx').on(t.versionId),
+    check(
+      'stamped_copies_ready',
+      sql`${t.status} <> 'ready' OR (${t.storageKey} IS NOT NULL AND ${t.sha256} IS NOT NULL AND ${t.sizeBytes} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A buyer was told of a new version of a file they hold (or skipped: opted out): once per user and version,
+ * whatever retries or instances run the notice job.
+ */
+export const versionNotices = pgTable(
+  'version_notices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    /** `mailed`, or `opted_out` (the user had turned these e-mails off). */
+    outcome: text('outcome', { enum: ['mailed', 'opted_out'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'version_notices_pk', columns: [t.userId, t.versionId] }),
+    index('version_notices_version_idx').on(t.versionId),
   ],
 );
