@@ -93,8 +93,15 @@ export const Address = z.object({
 export type Address = z.infer<typeof Address>;
 export type AddressInput = z.input<typeof Address>;
 
-/** POST /api/order/address: the delivery address of a pending paper order ('address saved' / 'address failed'). */
-export const OrderAddressBody = Address.extend({ orderId: Uuid });
+/**
+ * POST /api/order/address: the delivery address of a pending paper order ('address saved' / 'address failed').
+ * `saveToAddressBook` also keeps it in the buyer's address book (once: an address already there is not added
+ * again; a full book refuses it with `saveToAddressBook`: `addressBook.full`, and nothing is saved).
+ */
+export const OrderAddressBody = Address.extend({
+  orderId: Uuid,
+  saveToAddressBook: z.boolean({ error: 'boolean.invalid' }).optional(),
+});
 export type OrderAddressBody = z.input<typeof OrderAddressBody>;
 
 /** GET /api/checkout/countries: the shippable countries, names in the request's language, sorted by name. */

@@ -9,6 +9,7 @@ export * from './language.ts';
 export * from './paths.ts';
 export * from './file-size.ts';
 export * from './checkout.ts';
+export * from './address-book.ts';
 export * from './tax.ts';
 export * from './stock.ts';
 export * from './invoices.ts';

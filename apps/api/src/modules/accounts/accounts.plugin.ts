@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import addressBookRoutes from './accounts.address-book.routes.ts';
+import { createAddressBook, type AddressBookService } from './accounts.address-book.ts';
 import accountsAdminRoutes from './accounts.admin.routes.ts';
 import { createAccountsAdmin, type AccountsAdmin } from './accounts.admin.ts';
 import { createBecomeAuthor, type BecomeAuthor } from './accounts.become-author.ts';
@@ -21,6 +23,7 @@ import { createAccountThrottles, createDeviceCookies } from './accounts.throttle
  * and what the other modules read of the users).
  */
 export type AccountsService = { email: EmailService } & Registration &
+  AddressBookService &
   Login &
   PasswordChanges &
   Profile &
@@ -76,6 +79,7 @@ export default fp(
       ...createBecomeAuthor({ transaction, tokens, email }),
       ...createAccountsAdmin({ db, transaction }),
       ...createDirectory({ db, email }),
+      ...createAddressBook({ db, transaction, shippingCountries: config.checkout.shippingCountries }),
     });
     // Sessions ended through another instance (heard by the broadcast plugin) are read again here too.
     const offEnded = app.events.on('accounts.sessions-ended', forgetActiveSessions);
@@ -96,6 +100,7 @@ export default fp(
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
     });
     await app.register(accountsAdminRoutes, { prefix: '/api' });
+    await app.register(addressBookRoutes, { prefix: '/api' });
   },
   { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail', 'redis'] },
 );

@@ -161,6 +161,8 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('addresses_one_default').on(t.userId).where(sql`is_default`),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`is_default`),
   ],
 );

@@ -25,7 +25,7 @@ import { taxOrder } from './orders.taxing.ts';
 export type PlacingDeps = {
   transaction: AppTransaction;
   checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vat'>;
-  accounts: Pick<AccountsService, 'emailConfirmed'>;
+  accounts: Pick<AccountsService, 'emailConfirmed' | 'keepAddress'>;
   sales: Pick<CatalogSales, 'offers' | 'reserveStock'>;
 };
 
@@ -182,12 +182,16 @@ export function createOrderPlacing(deps: PlacingDeps) {
         .sort((a, b) => collator.compare(a.name, b.name));
     },
 
-    /** The delivery address of a pending paper order (a copy kept with the order). */
+    /**
+     * The delivery address of a pending paper order (a copy kept with the order), and on request the same address
+     * kept in the buyer's address book, both or neither.
+     */
     async saveAddress(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
-      const { orderId, ...address } = body;
+      const { orderId, saveToAddressBook, ...address } = body;
       const shipped = checkout.shippingCountries.includes(address.country);
       // Answered from the rows written and read in the transaction: a pending order has no download to look up.
-      const detail = await transaction(async ({ tx }): Promise<OrderDetail> => {
+      const detail = await transaction(async (ctx): Promise<OrderDetail> => {
+        const { tx } = ctx;
         // The usual case in one statement: the customer's order, pending and holding paper books, takes the address.
         const [row] = shipped
           ? await tx
@@ -204,6 +208,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
               .returning()
           : [];
         if (!row) throw await whyNoAddress(tx, orderId, userId);
+        if (saveToAddressBook) await accounts.keepAddress(userId, address, ctx);
         await addEvent(tx, orderId, {
           kind: 'address_saved',
           status: row.status,
