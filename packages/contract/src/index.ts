@@ -13,6 +13,7 @@ export * from './address-book.ts';
 export * from './tax.ts';
 export * from './stock.ts';
 export * from './invoices.ts';
+export * from './stock-alerts.ts';
 export * from './payment.ts';
 export * from './orders-admin.ts';
 export * from './authoring.ts';

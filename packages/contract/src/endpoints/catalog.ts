@@ -18,3 +18,7 @@ export const media = { method: 'GET', path: '/media/*', url } as const;
 export const adminStock = { method: 'GET', path: '/admin/stock', url } as const;
 export const adminStockAdjust = { method: 'POST', path: '/admin/stock/:editionId', url } as const;
 export const adminStockHistory = { method: 'GET', path: '/admin/stock/:editionId', url } as const;
+/** A signed-in customer's request to be told when a paper book out of stock is back: read, ask, cancel. */
+export const stockAlert = { method: 'GET', path: '/product/:id/stock-alert', url } as const;
+export const stockAlertCreate = { method: 'POST', path: '/product/:id/stock-alert', url } as const;
+export const stockAlertCancel = { method: 'DELETE', path: '/product/:id/stock-alert', url } as const;

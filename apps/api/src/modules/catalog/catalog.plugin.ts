@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppTxContext } from '../../plugins/database.ts';
 import { createCatalogAssets, type CatalogAssets } from './catalog.assets.ts';
 import { createMediaAccess } from './catalog.media.ts';
 import { createCatalogQueries, type CatalogQueries } from './catalog.queries.ts';
 import catalogRoutes from './catalog.routes.ts';
 import { createCatalogSales, type CatalogSales } from './catalog.sales.ts';
 import { createCatalogStock, type CatalogStock } from './catalog.stock.ts';
+import {
+  createStockAlerts,
+  STOCK_ALERTS_CRON,
+  STOCK_ALERTS_JOB,
+  type StockAlerts,
+} from './catalog.stock-alerts.ts';
+import stockAlertRoutes from './catalog.stock-alerts.routes.ts';
 import stockRoutes from './catalog.stock.routes.ts';
 import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
 import mediaRoutes from './media.routes.ts';
@@ -19,6 +27,7 @@ declare module 'fastify' {
       assets: CatalogAssets;
       stock: CatalogStock;
     };
+      alerts: StockAlerts;
   }
 }
 
@@ -33,17 +42,40 @@ declare module '../../plugins/events.ts' {
  * Categories, products, lists, search and details: `app.catalog.reads` (cached until the next change) and
  * `app.catalog.writes`, what the orders sell (`app.catalog.sales`: prices from the database, paper stock),
  * the file each product delivers (`app.catalog.assets`: files, and books' ebook PDFs), the paper stock set by hand
- * in the back office (`app.catalog.stock`, with its history), and their routes under /api (with the public covers,
- * /api/media).
+ * in the back office (`app.catalog.stock`, with its history), customers' back-in-stock requests
+ * (`app.catalog.alerts`, e-mailed by a job when copies come back), and their routes under /api (with the public
+ * covers, /api/media).
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
     const reads = createCatalogQueries(app.db, { stampPdfs: app.config.checkout.stampPdfs });
-    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts });
-    const sales = createCatalogSales({ db: app.db });
+    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts, restocked });
+    const sales = createCatalogSales({ db: app.db, restocked });
+    // The queue is set up before any write may send to it inside its transaction.
+    const alerts = createStockAlerts({
+      db: app.db,
+      transaction: app.transaction,
+      accounts: app.accounts,
+      mail: app.mail,
+      publicUrl: app.config.publicUrl,
+    });
+    await app.jobs.work(STOCK_ALERTS_JOB, async () => {
+      await alerts.notify();
+    });
+    await app.jobs.schedule(STOCK_ALERTS_JOB, STOCK_ALERTS_CRON);
+    /** Copies may have come back: the open requests are e-mailed once this transaction commits. */
+    const restocked = async (ctx: AppTxContext) => {
+      await app.jobs.send(STOCK_ALERTS_JOB, {}, { ctx, singletonKey: 'restocked' });
+    };
+
     const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
-    const stock = createCatalogStock({ db: app.db, transaction: app.transaction, accounts: app.accounts });
-    app.decorate('catalog', { reads, writes, sales, assets, stock });
+    const stock = createCatalogStock({
+      db: app.db,
+      transaction: app.transaction,
+      accounts: app.accounts,
+      restocked,
+    });
+    app.decorate('catalog', { reads, writes, sales, assets, stock, alerts });
     const media = createMediaAccess(app.db);
 
     const unsubscribe = [
@@ -59,5 +91,6 @@ export default fp(
     await app.register(mediaRoutes, { prefix: '/api', media });
     await app.register(stockRoutes, { prefix: '/api' });
   },
-  { name: 'catalog', dependencies: ['events', 'database', 'auth', 'accounts', 'storage'] },
+  { name: 'catalog', dependencies: ['events', 'database', 'jobs', 'auth', 'mail', 'accounts', 'storage'] },
 );
+    await app.register(stockAlertRoutes, { prefix: '/api' });

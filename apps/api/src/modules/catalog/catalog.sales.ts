@@ -37,7 +37,11 @@ export type SaleProduct = {
  * in the caller's transaction. A `catalog.changed` event is raised only when a stock reaches or leaves zero (the
  * pages show "out of stock"), not at every copy sold.
  */
-export function createCatalogSales(deps: { db: Db }) {
+export function createCatalogSales(deps: {
+  db: Db;
+  /** Called in the transaction that gives copies back to an edition out of stock. */
+  restocked?: (ctx: AppTxContext) => Promise<void>;
+}) {
   return {
     /**
      * The products of these ids with their offers (unknown ids are absent), in the caller's transaction if any. A
@@ -141,7 +145,8 @@ export function createCatalogSales(deps: { db: Db }) {
     },
 
     /** Gives `quantity` copies back to a paper edition's stock (an unpaid order expired). */
-    async releaseStock({ tx, raise }: AppTxContext, editionId: number, quantity: number): Promise<void> {
+    async releaseStock(ctx: AppTxContext, editionId: number, quantity: number): Promise<void> {
+      const { tx, raise } = ctx;
       if (!Number.isInteger(quantity) || quantity < 1)
         throw new RangeError('quantity must be a positive integer');
       const [row] = await tx
@@ -149,7 +154,10 @@ export function createCatalogSales(deps: { db: Db }) {
         .set({ stock: sql`${bookEditions.stock} + ${quantity}`, updatedAt: sql`now()` })
         .where(and(eq(bookEditions.id, editionId), eq(bookEditions.format, 'paper')))
         .returning({ stock: bookEditions.stock });
-      if (row && row.stock === quantity) raise('catalog.changed', { what: 'product' });
+      if (row && row.stock === quantity) {
+        raise('catalog.changed', { what: 'product' });
+        await deps.restocked?.(ctx);
+      }
     },
   };
 }

@@ -21,6 +21,8 @@ export type CatalogWritesDeps = {
   transaction: AppTransaction;
   accounts: Pick<AccountsService, 'authorName'>;
 };
+  /** Called in the transaction of a write that may put a paper edition back on sale (stock, publication). */
+  restocked?: (ctx: AppTxContext) => Promise<void>;
 
 /** A row still referenced by a foreign key: `foreign_key_violation`, or `restrict_violation` for ON DELETE RESTRICT (PostgreSQL 16 and later). */
 const REFERENCED = new Set(['23503', '23001']);
@@ -205,7 +207,7 @@ async function replaceProduct(
  * `catalog.changed` event that empties the caches of catalogue data is delivered once that transaction commits.
  */
 export function createCatalogWrites(deps: CatalogWritesDeps) {
-  const { transaction, accounts } = deps;
+  const { transaction, accounts, restocked } = deps;
   return {
     /** A category, or a subcategory of a top-level category of the same section. */
     createCategory: (input: NewCategory, within?: AppTxContext) =>
@@ -223,12 +225,16 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
      * `published` unless given. Undefined for an unknown id.
      */
     updateProduct: (id: number, input: NewProduct, within?: AppTxContext) =>
-      transaction((ctx) => replaceProduct(ctx, accounts, id, input), within),
+      transaction(async (ctx) => {
+        const updated = await replaceProduct(ctx, accounts, id, input);
+        if (updated && input.kind === 'book') await restocked?.(ctx);
+        return updated;
+      }, within),
 
     /** Moves a product to another status; publishing stamps `published_at` the first time. */
     setProductStatus: (id: number, status: ProductStatus, within?: AppTxContext) =>
-      transaction(async ({ tx, raise }) => {
-        const updated = await tx
+      transaction(async (ctx) => {
+        const updated = await ctx.tx
           .update(products)
           .set({
             status,
@@ -237,7 +243,8 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
           })
           .where(eq(products.id, id))
           .returning({ id: products.id });
-        raise('catalog.changed', { what: 'product' });
+        ctx.raise('catalog.changed', { what: 'product' });
+        if (updated.length > 0 && status === 'published') await restocked?.(ctx);
         return updated.length > 0;
       }, within),
 

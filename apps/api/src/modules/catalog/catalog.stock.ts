@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { AppTransaction } from '../../plugins/database.ts';
+import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { bookEditions, products, stockMovements } from './catalog.tables.ts';
 import { likePattern } from '../../db/like.ts';
@@ -48,8 +48,10 @@ export function createCatalogStock(deps: {
   db: Db;
   transaction: AppTransaction;
   accounts: Pick<AccountsService, 'profiles'>;
+  /** Called in the transaction of a change that brings copies back to an edition out of stock. */
+  restocked?: (ctx: AppTxContext) => Promise<void>;
 }) {
-  const { db, transaction, accounts } = deps;
+  const { db, transaction, accounts, restocked } = deps;
 
   async function rowOf(executor: Db, editionId: number): Promise<StockRow | null> {
     const [row] = await executor
@@ -113,7 +115,8 @@ export function createCatalogStock(deps: {
      * change and what is left written to the history (none when the count is unchanged), the pages told.
      */
     async adjust(editionId: number, body: z.output<typeof StockAdjustBody>, by: string): Promise<StockRow> {
-      await transaction(async ({ tx, raise }) => {
+      await transaction(async (ctx) => {
+        const { tx, raise } = ctx;
         const [edition] = await tx
           .select({ stock: bookEditions.stock })
           .from(bookEditions)
@@ -135,6 +138,7 @@ export function createCatalogStock(deps: {
           byUserId: by,
         });
         raise('catalog.changed', { what: 'product' });
+        if ((edition.stock ?? 0) === 0) await restocked?.(ctx);
       });
       return (await rowOf(db, editionId))!;
     },

@@ -137,6 +137,7 @@ const samples = [
   ...(['created', 'updated'] as const).map(
     (change) => ['bank_details_changed', bankDetailsChanged({ change })] as const,
   ),
+  ['stock_back', { firstName: 'Ali', title: 'Le Petit Prince', productUrl: 'http://x/book/3' }],
 ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
 
 /** The templates that greet no first name or repeat the sender's subject. */

@@ -159,3 +159,5 @@ export type MailTemplates = {
   };
 };
 export type MailTemplate = keyof MailTemplates;
+  /** The one e-mail of a back-in-stock request: the paper book the customer asked about is on sale again. */
+  stock_back: { firstName: string; title: string; productUrl: string };
