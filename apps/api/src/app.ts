@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import accounts from './modules/accounts/accounts.plugin.ts';
 import analytics from './modules/analytics/analytics.plugin.ts';
+import authorNews from './modules/author-news/author-news.plugin.ts';
 import catalog from './modules/catalog/catalog.plugin.ts';
 import checkout from './modules/checkout/checkout.plugin.ts';
 import contact from './modules/contact/contact.plugin.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(tax),
     use(site),
     use(orders),
+    use(authorNews),
     use(checkout),
     use(payments),
     use(submissions),

@@ -12,6 +12,7 @@
 export type { Endpoint, HttpMethod } from './endpoint.ts';
 export * from './endpoints/accounts.ts';
 export * from './endpoints/analytics.ts';
+export * from './endpoints/author-news.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/checkout.ts';
 export * from './endpoints/contact.ts';

@@ -2,6 +2,7 @@ export * from './values.ts';
 export * from './errors.ts';
 export * from './accounts.ts';
 export * from './account-email.ts';
+export * from './author-news.ts';
 export * from './money.ts';
 export * from './catalog.ts';
 export * from './site.ts';

@@ -24,6 +24,9 @@ export const adminUsers = { method: 'GET', path: '/admin/users', url } as const;
 export const adminUserRole = { method: 'POST', path: '/admin/users/:id/role', url } as const;
 export const adminUserSuspend = { method: 'POST', path: '/admin/users/:id/suspend', url } as const;
 export const adminUserReactivate = { method: 'POST', path: '/admin/users/:id/reactivate', url } as const;
+/** The signed-in user's e-mail choices: new versions of what they bought, their sales, reviews of their products. */
+export const emailPreferences = { method: 'GET', path: '/account/email-preferences', url } as const;
+export const emailPreferencesUpdate = { method: 'PATCH', path: '/account/email-preferences', url } as const;
 /** The buyer's address book: list, add, edit, remove, and the default that checkout offers first. */
 export const addressBook = { method: 'GET', path: '/account/addresses', url } as const;
 export const addressAdd = { method: 'POST', path: '/account/addresses', url } as const;

@@ -6,6 +6,8 @@ import accountsAdminRoutes from './accounts.admin.routes.ts';
 import { createAccountsAdmin, type AccountsAdmin } from './accounts.admin.ts';
 import { createBecomeAuthor, type BecomeAuthor } from './accounts.become-author.ts';
 import { createDirectory, type Directory } from './accounts.directory.ts';
+import emailPreferencesRoutes from './accounts.email-preferences.routes.ts';
+import { createEmailPreferences, type EmailPreferencesService } from './accounts.email-preferences.ts';
 import accountsEmailRoutes from './accounts.email.routes.ts';
 import { createEmailService, type EmailService } from './accounts.email.ts';
 import { createSessionTokens, type AccountsDeps } from './accounts.helpers.ts';
@@ -29,7 +31,8 @@ export type AccountsService = { email: EmailService } & Registration &
   Profile &
   BecomeAuthor &
   AccountsAdmin &
-  Directory;
+  Directory &
+  EmailPreferencesService;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +82,7 @@ export default fp(
       ...createBecomeAuthor({ transaction, tokens, email }),
       ...createAccountsAdmin({ db, transaction }),
       ...createDirectory({ db, email }),
+      ...createEmailPreferences({ db, transaction }),
       ...createAddressBook({ db, transaction, shippingCountries: config.checkout.shippingCountries }),
     });
     // Sessions ended through another instance (heard by the broadcast plugin) are read again here too.
@@ -100,6 +104,7 @@ export default fp(
       rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowMs },
     });
     await app.register(accountsAdminRoutes, { prefix: '/api' });
+    await app.register(emailPreferencesRoutes, { prefix: '/api' });
     await app.register(addressBookRoutes, { prefix: '/api' });
   },
   { name: 'accounts', dependencies: ['config', 'database', 'auth', 'mail', 'redis'] },

@@ -29,6 +29,7 @@ export default fp(
       downloads: app.downloads,
       mail: app.mail,
       invoices: app.tax.invoices,
+      authors: app.authorNews,
     });
     app.decorate('checkout', workflow);
 
@@ -43,6 +44,17 @@ export default fp(
   },
   {
     name: 'checkout',
-    dependencies: ['config', 'database', 'events', 'auth', 'mail', 'orders', 'royalties', 'downloads', 'tax'],
+    dependencies: [
+      'config',
+      'database',
+      'events',
+      'auth',
+      'mail',
+      'orders',
+      'royalties',
+      'downloads',
+      'tax',
+      'author-news',
+    ],
   },
 );

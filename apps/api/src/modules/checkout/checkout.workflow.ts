@@ -3,6 +3,7 @@ import { paths } from '@hls/contract/paths';
 import type { z } from 'zod';
 import type { CheckoutSettings, SiteSettings } from '../../config.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import type { AuthorNews } from '../author-news/index.ts';
 import type { DownloadsService } from '../downloads/index.ts';
 import type { MailService } from '../mail/index.ts';
 import {
@@ -23,6 +24,7 @@ import { invoiceSnapshotOf } from './checkout.invoicing.ts';
  * the routes call the customer's and the back office's steps.
  *
  *   order paid      → orders.markPaid → tax (invoice) → mail (confirmation) → royalties.accrue → downloads.grant
+ *                     → authors' sale e-mails (after the accruals: their royalties)
  *   order refunded  → orders.markRefunded → tax (credit note) → downloads.revokeLine → royalties.reverse → mail
  *   withdrawal      → orders.requestWithdrawal → mail (acknowledgement)
  *   shipped         → orders.markShipped → mail (tracking)
@@ -50,6 +52,7 @@ export type CheckoutDeps = {
   downloads: Pick<DownloadsService, 'grant' | 'revokeLine' | 'forOrderLines'>;
   mail: Pick<MailService, 'queue'>;
   invoices: Pick<Invoices, 'issueInvoice' | 'issueCreditNote'>;
+  authors: Pick<AuthorNews, 'sold'>;
 };
 
 export function createCheckoutWorkflow(deps: CheckoutDeps) {
@@ -133,6 +136,8 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           buyer: { name: customer.name, email: customer.email },
         });
       }
+      // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
+      await deps.authors.sold(ctx, { id: order.id, paidAt, lines });
       return 'paid';
     },
 

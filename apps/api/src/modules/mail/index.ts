@@ -8,4 +8,4 @@ export {
   type MailMessage,
   type MailTransport,
 } from './mail-transport.ts';
-export type { MailOrderLine, MailTemplate, MailTemplates } from './mail-templates.ts';
+export type { MailAuthorSale, MailOrderLine, MailTemplate, MailTemplates } from './mail-templates.ts';

@@ -137,6 +137,51 @@ const samples = [
   ...(['created', 'updated'] as const).map(
     (change) => ['bank_details_changed', bankDetailsChanged({ change })] as const,
   ),
+  [
+    'author_proposal_received',
+    {
+      firstName: 'Ali',
+      title: 'Rapport de stage',
+      version: 2,
+      submittedAt: '2026-11-22T16:55:43.000Z',
+      submissionUrl: 'http://x/author-product?id=1',
+    },
+  ],
+  [
+    'author_sale',
+    {
+      firstName: 'Ali',
+      paidAt: '2026-11-22T16:55:43.000Z',
+      lines: [
+        { title: 'Le Petit Prince', format: 'paper', quantity: 2, royaltyCents: 398 },
+        { title: 'Comptabilité', format: 'ebook', quantity: 1, royaltyCents: 250 },
+      ],
+      royaltyCents: 648,
+      pageUrl: 'http://x/author-payment',
+      preferencesUrl: 'http://x/my-account#email-preferences',
+    },
+  ],
+  [
+    'author_sales_digest',
+    {
+      firstName: 'Ali',
+      day: '2026-11-22',
+      lines: [{ title: 'Le Petit Prince', format: 'paper', quantity: 3, royaltyCents: 597 }],
+      royaltyCents: 597,
+      pageUrl: 'http://x/author-payment',
+      preferencesUrl: 'http://x/my-account#email-preferences',
+    },
+  ],
+  [
+    'author_review_published',
+    {
+      firstName: 'Ali',
+      title: 'Le Petit Prince',
+      rating: 4,
+      productUrl: 'http://x/product/3',
+      preferencesUrl: 'http://x/my-account#email-preferences',
+    },
+  ],
   ['stock_back', { firstName: 'Ali', title: 'Le Petit Prince', productUrl: 'http://x/book/3' }],
 ] as const satisfies readonly (readonly [MailTemplate, unknown])[];
 
@@ -174,6 +219,17 @@ const everyTemplateSampled: [Unsampled] extends [never] ? true : Unsampled = tru
 
 /** The branches the samples above leave out, so that every word of the namespace is shown by some sample. */
 const branchSamples = [
+  [
+    'author_sale',
+    {
+      firstName: 'Ali',
+      paidAt: '2026-11-22T16:55:43.000Z',
+      lines: [{ title: 'Le Petit Prince', format: 'file', quantity: 1, royaltyCents: null }],
+      royaltyCents: 0,
+      pageUrl: 'http://x/author-payment',
+      preferencesUrl: 'http://x/my-account#email-preferences',
+    },
+  ],
   [
     'welcome',
     { firstName: 'Ali', role: 'author', confirmUrl: 'http://x/email/confirm/abc', validFor: 86400 },

@@ -4,10 +4,10 @@ import en from '@hls/locales/en/mail.json' with { type: 'json' };
 import fr from '@hls/locales/fr/mail.json' with { type: 'json' };
 import { addressLines, dateTime, day, lifetime, money, quote } from './mail-templates.format.ts';
 import { layOut, type MailContent, type Part, type RenderedMail } from './mail-templates.layout.ts';
-import type { MailTemplate, MailTemplates } from './mail-templates.types.ts';
+import type { MailAuthorSale, MailTemplate, MailTemplates } from './mail-templates.types.ts';
 
 export type { RenderedMail } from './mail-templates.layout.ts';
-export type { MailOrderLine, MailTemplate, MailTemplates } from './mail-templates.types.ts';
+export type { MailAuthorSale, MailOrderLine, MailTemplate, MailTemplates } from './mail-templates.types.ts';
 
 /**
  * The e-mails. Their words are the `mail` namespace of @hls/locales, `{{name}}` filled with the data; what is
@@ -19,6 +19,32 @@ type Words = Say<typeof en>;
 
 const hello = (w: Words, firstName: string) => w('greeting', { firstName });
 const link = (label: string, url: string): Part => ({ link: { label, url } });
+
+/** An author's sales: product and format, quantity, royalty, and a total line; never the buyer. */
+const salesTable = (
+  lines: MailAuthorSale[],
+  royaltyCents: number,
+  group: 'author_sale' | 'author_sales_digest',
+  w: Words,
+  lng: Language,
+): Part => ({
+  table: {
+    head: [w(`${group}.product`), w(`${group}.quantity`), w(`${group}.royalty`)],
+    rows: lines.map((line) => [
+      `${line.title} (${w(`order_confirmation.formats.${line.format}`)})`,
+      String(line.quantity),
+      line.royaltyCents === null ? w('author_sale.unknown') : money(line.royaltyCents, lng),
+    ]),
+    foot: [
+      [
+        w(`${group}.total`),
+        String(lines.reduce((sum, line) => sum + line.quantity, 0)),
+        money(royaltyCents, lng),
+      ],
+    ],
+    numeric: [1, 2],
+  },
+});
 
 /** Each e-mail's blocks, in the words of its language. */
 const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: Language) => MailContent } = {
@@ -265,6 +291,61 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
     ],
     action: { label: w('bank_details_changed.action'), url: d.pageUrl },
   }),
+  author_proposal_received: (d, w, lng) => {
+    const title = w('author_proposal_received.title', { title: d.title });
+    return {
+      subject: w('author_proposal_received.subject', { title }),
+      greeting: hello(w, d.firstName),
+      paragraphs: [
+        w('author_proposal_received.received', {
+          title,
+          version: d.version,
+          submittedAt: dateTime(d.submittedAt, lng),
+        }),
+        w('author_proposal_received.next'),
+      ],
+      action: { label: w('author_proposal_received.action'), url: d.submissionUrl },
+    };
+  },
+  author_sale: (d, w, lng) => ({
+    subject:
+      d.lines.length === 1
+        ? w('author_sale.subject.one', { title: w('author_sale.title', { title: d.lines[0]!.title }) })
+        : w('author_sale.subject.many', { count: d.lines.length }),
+    greeting: hello(w, d.firstName),
+    paragraphs: [
+      w('author_sale.sold', { paidAt: dateTime(d.paidAt, lng) }),
+      salesTable(d.lines, d.royaltyCents, 'author_sale', w, lng),
+      w('author_sale.royaltyNote'),
+      w('author_sale.choice'),
+      link(w('emailChoices'), d.preferencesUrl),
+    ],
+    action: { label: w('author_sale.action'), url: d.pageUrl },
+  }),
+  author_sales_digest: (d, w, lng) => ({
+    subject: w('author_sales_digest.subject', { day: day(d.day, lng) }),
+    greeting: hello(w, d.firstName),
+    paragraphs: [
+      w('author_sales_digest.sold', { day: day(d.day, lng) }),
+      salesTable(d.lines, d.royaltyCents, 'author_sales_digest', w, lng),
+      w('author_sales_digest.choice'),
+      link(w('emailChoices'), d.preferencesUrl),
+    ],
+    action: { label: w('author_sales_digest.action'), url: d.pageUrl },
+  }),
+  author_review_published: (d, w) => {
+    const title = w('author_review_published.title', { title: d.title });
+    return {
+      subject: w('author_review_published.subject', { title }),
+      greeting: hello(w, d.firstName),
+      paragraphs: [
+        w('author_review_published.published', { title, rating: d.rating }),
+        w('author_review_published.choice'),
+        link(w('emailChoices'), d.preferencesUrl),
+      ],
+      action: { label: w('author_review_published.action'), url: d.productUrl },
+    };
+  },
   royalty_payout: (d, w, lng) => {
     const amount = money(d.amountCents, lng);
     return {

@@ -10,6 +10,14 @@ export type MailOrderLine = {
   totalCents: number;
 };
 
+/** What an author sold: a product in a format, how many, and their royalty on it (null when not known). */
+export type MailAuthorSale = {
+  title: string;
+  format: LineFormat;
+  quantity: number;
+  royaltyCents: number | null;
+};
+
 export type MailTemplates = {
   /** A new account: the link confirming its address (orders wait for it), valid `validFor` seconds. */
   welcome: {
@@ -122,6 +130,45 @@ export type MailTemplates = {
     version: number | null;
     submissionUrl: string;
     productUrl: string | null;
+  };
+  /** An author submitted a proposal (or its next version) for review: it arrived, an editor will read it. */
+  author_proposal_received: {
+    firstName: string;
+    title: string;
+    version: number;
+    /** ISO time of the submission. */
+    submittedAt: string;
+    submissionUrl: string;
+  };
+  /**
+   * A paid order held the author's products (sent after the payment settled, once): what sold and the author's
+   * royalty on it; nothing of the buyer.
+   */
+  author_sale: {
+    firstName: string;
+    /** ISO time of the payment. */
+    paidAt: string;
+    lines: MailAuthorSale[];
+    royaltyCents: number;
+    pageUrl: string;
+    preferencesUrl: string;
+  };
+  /** The author's sales of one day (YYYY-MM-DD, UTC), summed per product and format. */
+  author_sales_digest: {
+    firstName: string;
+    day: string;
+    lines: MailAuthorSale[];
+    royaltyCents: number;
+    pageUrl: string;
+    preferencesUrl: string;
+  };
+  /** A customer's review of the author's product was published (approved by an editor). */
+  author_review_published: {
+    firstName: string;
+    title: string;
+    rating: number;
+    productUrl: string;
+    preferencesUrl: string;
   };
   /**
    * An author's bank details were saved or changed: when, the account payouts now go to (IBAN masked), and what

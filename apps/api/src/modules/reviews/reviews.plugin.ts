@@ -23,6 +23,7 @@ export default fp(
       orders: app.orders,
       downloads: app.downloads,
       accounts: app.accounts,
+      authors: app.authorNews,
     });
     app.decorate('reviews', service);
 
@@ -42,6 +43,6 @@ export default fp(
   },
   {
     name: 'reviews',
-    dependencies: ['database', 'events', 'auth', 'accounts', 'catalog', 'orders', 'downloads'],
+    dependencies: ['database', 'events', 'auth', 'accounts', 'catalog', 'orders', 'downloads', 'author-news'],
   },
 );

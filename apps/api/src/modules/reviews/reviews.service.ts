@@ -17,6 +17,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { AuthorNews } from '../author-news/index.ts';
 import type { CatalogSales, CatalogWrites, SaleProduct } from '../catalog/index.ts';
 import type { DownloadsService } from '../downloads/index.ts';
 import type { OrdersService } from '../orders/index.ts';
@@ -35,6 +36,8 @@ export type ReviewsDeps = {
   orders: Pick<OrdersService, 'bought'>;
   downloads: Pick<DownloadsService, 'downloadedFree'>;
   accounts: Pick<AccountsService, 'getUser'>;
+  /** The product's author hears of a review published. */
+  authors: Pick<AuthorNews, 'reviewPublished'>;
 };
 
 type ReviewRow = typeof productReviews.$inferSelect;
@@ -178,8 +181,22 @@ export function createReviewsService(deps: ReviewsDeps) {
         })
         .where(eq(productReviews.id, reviewId))
         .returning();
-      if (to === 'approved')
+      if (to === 'approved') {
         await deps.catalog.writes.rate(current.productId, approvedShare(current, 1), ctx);
+        const product = (await deps.catalog.sales.offers([current.productId], ctx)).get(current.productId);
+        if (product) {
+          await deps.authors.reviewPublished(ctx, {
+            id: current.id,
+            rating: current.rating,
+            product: {
+              id: product.productId,
+              kind: product.kind,
+              title: product.title,
+              authorId: product.authorId,
+            },
+          });
+        }
+      }
       if (current.status === 'approved') {
         await deps.catalog.writes.rate(current.productId, approvedShare(current, -1), ctx);
       }

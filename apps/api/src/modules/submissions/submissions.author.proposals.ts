@@ -28,13 +28,14 @@ import {
   zodFields,
   type Fields,
 } from './submissions.author.rules.ts';
+import type { AuthorNews } from '../author-news/index.ts';
 import { submissions } from './submissions.tables.ts';
 import { WITHDRAWABLE_STATUSES, type SubmissionRow } from './submissions.view.ts';
 
 export type AuthorProposalDeps = Pick<
   AuthorDeps,
   'db' | 'transaction' | 'catalog' | 'unitsSold' | 'freeDownloads' | 'uploads' | 'storage' | 'log'
->;
+> & { authors: Pick<AuthorNews, 'proposalReceived'> };
 
 /**
  * A proposal's way to the editors: proposed whole (or a draft completed) as version 1, sent again as the next
@@ -99,6 +100,12 @@ export function createAuthorProposals(deps: AuthorProposalDeps) {
             })
             .where(eq(submissions.id, row.id));
           await addEvent(ctx.tx, row.id, authorId, 'submitted', { version });
+          await deps.authors.proposalReceived(ctx, {
+            authorId,
+            submissionId: row.id,
+            title: fields.title ?? '',
+            version,
+          });
           return { gone, id: row.id };
         });
       });
@@ -131,6 +138,12 @@ export function createAuthorProposals(deps: AuthorProposalDeps) {
           })
           .where(eq(submissions.id, id));
         await addEvent(ctx.tx, id, authorId, 'resubmitted', { version, comment: note ?? null });
+        await deps.authors.proposalReceived(ctx, {
+          authorId,
+          submissionId: id,
+          title: row.working.title ?? '',
+          version,
+        });
       });
       return loadOwn(deps, authorId, id);
     },

@@ -51,7 +51,7 @@ export default fp(
     const author: AuthorService = {
       ...createAuthorDrafts(authorDeps),
       ...createAuthorFiles(authorDeps),
-      ...createAuthorProposals(authorDeps),
+      ...createAuthorProposals({ ...authorDeps, authors: app.authorNews }),
       ...createCalculator({
         royaltyRates: () => app.royalties.rates.currentPercent(),
         vatRates: () => app.tax.referenceRates(),
@@ -92,6 +92,7 @@ export default fp(
       'uploads',
       'orders',
       'royalties',
+      'author-news',
     ],
   },
 );
