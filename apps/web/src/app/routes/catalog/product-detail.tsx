@@ -7,6 +7,7 @@ import { bookJsonLd } from '@/features/catalog/catalog-json-ld';
 import { productTrail, sectionPages } from '@/features/catalog/catalog-trail';
 import { BookDetailView } from '@/features/catalog/components/book-detail-view';
 import { ProductDetailSkeleton } from '@/features/catalog/components/product-detail-skeleton';
+import { StockAlert } from '@/features/catalog/components/stock-alert';
 import { useGetSiteInfoQuery } from '@/features/content/api/content-api';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 import { reviewsJsonLd } from '@/features/reviews/reviews-json-ld';
@@ -56,6 +57,7 @@ export function Component() {
         trail={trail}
         delivery={site?.delivery}
         reviews={<ProductReviews productId={book.id} free={false} loggedIn={loggedIn} />}
+        stockAlert={<StockAlert productId={book.id} loggedIn={loggedIn} />}
         actions={{
           onAddToCart: (edition) => dispatch(addToCart(cartItemFromProduct(book, edition))),
           ...listActions(book),

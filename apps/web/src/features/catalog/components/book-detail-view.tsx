@@ -61,6 +61,7 @@ export function BookDetailView({
   actions,
   reviews,
   delivery,
+  stockAlert,
 }: {
   book: BookDetail;
   trail: TrailPage[];
@@ -69,6 +70,8 @@ export function BookDetailView({
   reviews?: ReactNode;
   /** Working days a paper copy takes to arrive (the site's settings). */
   delivery?: DeliveryDays | undefined;
+  /** Under a paper edition out of stock: the back-in-stock request (the screen composes it in). */
+  stockAlert?: ReactNode;
 }) {
   const { t } = useTranslation('catalog');
   const locale = useIntlLocale();
@@ -136,6 +139,7 @@ export function BookDetailView({
             <ProductPrice price={edition.price} size="lg" />
             <StockState edition={edition} onChooseEbook={ebook ? chooseEbook : undefined} />
           </div>
+          {edition.format === 'paper' && !edition.inStock && stockAlert}
           <div className="product-actions">
             <AddToCartButton
               disabled={!edition.inStock}
