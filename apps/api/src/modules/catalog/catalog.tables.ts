@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   archiveParts,
+  assetFileTypes,
   editionFormats,
   fileTypes,
   languages,
@@ -26,6 +27,7 @@ import {
   sections,
   stockReasons,
   usageLicences,
+  type EbookAccessibility,
   type SoftwareApp,
 } from '@hls/contract';
 import { users } from '../accounts/accounts.tables.ts';
@@ -212,7 +214,7 @@ export const fileAssets = pgTable(
       .notNull()
       .unique()
       .references(() => products.id, { onDelete: 'cascade' }),
-    fileType: text('file_type', { enum: fileTypes }).notNull(),
+    fileType: text('file_type', { enum: assetFileTypes }).notNull(),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     mime: text('mime').notNull(),
@@ -221,6 +223,8 @@ export const fileAssets = pgTable(
     pages: integer('pages'),
     /** Holds a VBA project (found when the author's upload was inspected). */
     macros: boolean('macros').notNull().default(false),
+    /** An EPUB ebook's accessibility metadata, as its check read it (shown on the book's page). */
+    accessibility: jsonb('accessibility').$type<EbookAccessibility>(),
     ...timestamps,
   },
   (t) => [
@@ -243,7 +247,7 @@ export const fileVersions = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
-    fileType: text('file_type', { enum: fileTypes }).notNull(),
+    fileType: text('file_type', { enum: assetFileTypes }).notNull(),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     mime: text('mime').notNull(),

@@ -19,6 +19,7 @@ import {
   submissionEventKinds,
   submissionStatuses,
   uploadSlots,
+  type EpubReport,
   type SubmissionFields,
 } from '@hls/contract';
 import type { z } from 'zod';
@@ -98,6 +99,8 @@ export const submissionFiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** EPUBs: their check's report (epubcheck, Ace, metadata), `pending` until the check job ran. */
+    epubReport: jsonb('epub_report').$type<EpubReport>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
