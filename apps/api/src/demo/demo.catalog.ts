@@ -1,12 +1,11 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { sections, type FileType, type Language, type Section } from '@hls/contract';
+import { sections, type FileType, type Section } from '@hls/contract';
 import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../lib/cover.ts';
 import { createRandom } from '../lib/random.ts';
 import { slugify } from '../lib/slug.ts';
 import type { NewFileAsset, NewProduct } from '../modules/catalog/index.ts';
 import type { Storage } from '../modules/storage/index.ts';
-import { renderSampleFile, sampleFileFacts, type SampleFile } from './content/sample-files.ts';
-import { topicTexts } from './content/topics.ts';
+import { renderSampleFile, sampleFileFacts } from './content/sample-files.ts';
 import {
   ACCOUNT_AUTHOR,
   DEMO_PASSWORD,
@@ -16,6 +15,7 @@ import {
   demoBookFacts,
   demoCategories,
   demoCommercialUse,
+  demoFileSpecs,
   demoLicence,
   demoProducts,
   demoTwins,
@@ -63,50 +63,18 @@ async function ensureAuthors(
   return { ids, created };
 }
 
-/**
- * Titles of the sample files shared by several products of a type and language (PDFs, Word documents, slide
- * decks and products with an `outline` carry their own title and text): generating each file once keeps the seed
- * to a few seconds.
- */
-const sharedTitles: Record<
-  Exclude<FileType, 'pdf' | 'word' | 'powerpoint' | 'package'>,
-  Record<Language, string>
-> = {
-  excel: { fr: 'Suivi de trésorerie et synthèse', en: 'Cash-flow tracker and summary' },
-  powerbi: { fr: 'Tableau de bord des ventes', en: 'Sales dashboard' },
-  publisher: { fr: 'Brochure trois volets', en: 'Tri-fold brochure' },
-  access: { fr: 'Base de gestion des commandes', en: 'Order management database' },
-};
-
-type FileCache = Map<string, Promise<SampleFile>>;
-
-function sampleFileFor(cache: FileCache, demo: DemoProduct & { fileType: FileType }, authorName: string) {
-  if (demo.fileType === 'pdf' || demo.fileType === 'word' || demo.fileType === 'powerpoint' || demo.outline) {
-    return renderSampleFile(demo.fileType, {
-      title: demo.title,
-      author: authorName,
-      language: demo.language,
-      topic: demo.topic,
-      ...(demo.outline ? { outline: demo.outline } : {}),
-    });
-  }
-  const key = `${demo.fileType}:${demo.language}:${demo.fileType === 'package' ? demo.topic : ''}`;
-  let file = cache.get(key);
-  if (!file) {
-    const topic = topicTexts[demo.language][demo.topic].name;
-    const title =
-      demo.fileType === 'package'
-        ? `${topic} – ${demo.language === 'fr' ? 'pack de documents' : 'document pack'}`
-        : sharedTitles[demo.fileType][demo.language];
-    file = renderSampleFile(demo.fileType, {
-      title,
-      author: 'HLS',
-      language: demo.language,
-      topic: demo.topic,
-    });
-    cache.set(key, file);
-  }
-  return file;
+/** A product's own file: PDFs, Word files and decks from its outline, the others from files.json. */
+function sampleFileFor(demo: DemoProduct & { fileType: FileType }, authorName: string) {
+  const spec = demoFileSpecs[demo.key];
+  return renderSampleFile(demo.fileType, {
+    title: demo.title,
+    author: authorName,
+    language: demo.language,
+    topic: demo.topic,
+    description: demo.description,
+    ...(demo.outline ? { outline: demo.outline } : {}),
+    ...(spec ? { spec } : {}),
+  });
 }
 
 type PreparedProduct = {
@@ -141,7 +109,6 @@ async function prepareEbook(storage: Storage, demo: DemoProduct, authorName: str
 /** Writes the cover and the downloadable file of one product to storage and returns its catalogue input. */
 async function prepareProduct(
   storage: Storage,
-  files: FileCache,
   demo: DemoProduct,
   authorName: string,
   now: Date,
@@ -222,7 +189,7 @@ async function prepareProduct(
     };
   }
 
-  const file = await sampleFileFor(files, demo, authorName);
+  const file = await sampleFileFor(demo, authorName);
   const originalName = `${slugify(demo.title)}.${file.extension}`;
   const stored = await storage.putObject(`files/demo/${demo.key}/${originalName}`, file.bytes, file.mime);
   const pages =
@@ -286,11 +253,10 @@ export async function seedDemoCatalog(deps: DemoDeps, now = new Date()): Promise
   // Files are generated before the transaction, which then stays short; storage keys are stable, so a failed
   // run only leaves files that the next run overwrites.
   const prepared: PreparedProduct[] = [];
-  const files: FileCache = new Map();
   for (const demo of missing) {
     const author = authors.ids.get(demo.author);
     if (!author) throw new Error(`demo author ${demo.author} is missing (seed the demo accounts first)`);
-    prepared.push(await prepareProduct(storage, files, demo, author.name, now));
+    prepared.push(await prepareProduct(storage, demo, author.name, now));
   }
 
   return deps.transaction(async (ctx) => {

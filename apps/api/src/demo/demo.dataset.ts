@@ -9,6 +9,9 @@ import {
   type Licence,
   type Section,
 } from '@hls/contract';
+import { specFileType } from './content/sample-files.ts';
+import { FileSpec, Outline } from './content/sample-specs.ts';
+import { workbookSpecIssues } from './content/sample-workbook.ts';
 import { Topic } from './content/topics.ts';
 import { loadDataset } from './load-dataset.ts';
 
@@ -93,10 +96,6 @@ export const demoCategories: Record<Section, DemoCategory[]> = loadDataset(
 // products.json: the catalogue. `key` is stable (idempotent seeding, storage keys); `author` is `amira` or a key of
 // authors.json; `status` defaults to published; prices are in cents, and academic files are free.
 // `outline`: what the product's sample file says (its summary and a few sections), so each file is about its title.
-const Outline = z.strictObject({
-  abstract: Text,
-  sections: z.array(z.strictObject({ heading: Text, paragraphs: z.array(Text).min(1) })).min(3),
-});
 export type DemoOutline = z.output<typeof Outline>;
 const ProductBase = {
   key: Key,
@@ -170,6 +169,26 @@ export const demoBookFacts: Record<string, { publisher: string; published: strin
 export const demoCommercialUse = new Set(facts.commercialUse);
 /** The same work in French and in English: each page offers the other ("Aussi en français"). */
 export const demoTwins: [fr: string, en: string][] = facts.twins;
+
+// files.json: the file of each workbook, Power BI, Publisher and Access product and document pack, by product key:
+// its sheets, data, scripts, guide and documents, so each is about its own title.
+const specTypes = new Set<string>(['excel', 'powerbi', 'publisher', 'access', 'package']);
+export const demoFileSpecs: Record<string, FileSpec> = loadDataset(
+  'files.json',
+  z.record(ProductKey, FileSpec).superRefine((specs, ctx) => {
+    for (const product of demoProducts) {
+      if (product.section === 'book' || !specTypes.has(product.fileType)) continue;
+      const spec = specs[product.key];
+      const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: [product.key] });
+      if (!spec) issue(`no file for the ${product.fileType} product ${product.key}`);
+      else if (specFileType(spec) !== product.fileType)
+        issue(`a ${specFileType(spec)} file for a ${product.fileType}`);
+      const workbook =
+        spec && ('workbook' in spec ? spec.workbook : 'kit' in spec ? spec.kit.workbook : null);
+      for (const message of workbook ? workbookSpecIssues(workbook) : []) issue(message);
+    }
+  }),
+);
 
 /**
  * Academic documents: course material is shared for study (CC BY-NC, study packs CC BY), theses may be quoted

@@ -6,8 +6,16 @@ import {
   renderPublisherPackage,
 } from './sample-packages.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
+import {
+  renderBrochureKit,
+  renderDashboardKit,
+  renderDatabaseKit,
+  renderDocumentKit,
+} from './sample-kits.ts';
 import { renderSamplePdf, type SampleOutline } from './sample-pdf.ts';
 import { renderPresentation } from './sample-pptx.ts';
+import type { FileSpec } from './sample-specs.ts';
+import { renderSpecWorkbook } from './sample-workbook.ts';
 import { renderWorkbook } from './sample-xlsx.ts';
 import type { Topic } from './topics.ts';
 
@@ -18,6 +26,9 @@ export type SampleFileInput = {
   topic: Topic;
   /** The product's own summary and sections; without it, the topic's generic texts. */
   outline?: SampleOutline;
+  description?: string;
+  /** The product's own workbook or kit (files.json); without it, a generic file of the type. */
+  spec?: FileSpec;
 };
 
 export type SampleFile = { bytes: Buffer; extension: string; mime: string };
@@ -52,9 +63,33 @@ const renderers: Record<FileType, (input: SampleFileInput) => Promise<Buffer>> =
   package: renderBundle,
 };
 
+/** The product's own file, from its spec. */
+function renderSpecFile(spec: FileSpec, input: SampleFileInput): Promise<Buffer> {
+  if ('workbook' in spec) return renderSpecWorkbook({ ...input, workbook: spec.workbook });
+  if ('dashboard' in spec) return renderDashboardKit(input, spec.dashboard);
+  if ('brochure' in spec) return renderBrochureKit(input, spec.brochure);
+  if ('database' in spec) return renderDatabaseKit(input, spec.database);
+  return renderDocumentKit(input, spec.kit);
+}
+
+/** The file type a spec is written for. */
+export const specFileType = (spec: FileSpec): FileType =>
+  'workbook' in spec
+    ? 'excel'
+    : 'dashboard' in spec
+      ? 'powerbi'
+      : 'brochure' in spec
+        ? 'publisher'
+        : 'database' in spec
+          ? 'access'
+          : 'package';
+
 /** A real file of the given type that opens in its application (or, for .zip packages, holds what to build it). */
 export async function renderSampleFile(fileType: FileType, input: SampleFileInput): Promise<SampleFile> {
-  return { bytes: await renderers[fileType](input), ...sampleFileFormats[fileType] };
+  if (input.spec && specFileType(input.spec) !== fileType)
+    throw new Error(`a ${specFileType(input.spec)} spec for a ${fileType} file`);
+  const bytes = input.spec ? await renderSpecFile(input.spec, input) : await renderers[fileType](input);
+  return { bytes, ...sampleFileFormats[fileType] };
 }
 
 /** What the files generated here hold and open in, as their product pages state it (checked by demo-content.test). */

@@ -18,17 +18,20 @@ import type { Topic } from './topics.ts';
 export type PackageInput = { title: string; author: string; language: Language; topic: Topic };
 
 const ZIP_DATE = new Date('2026-01-05T09:00:00Z');
-const utf8 = (text: string) => new TextEncoder().encode(text.replace(/\n/g, '\r\n'));
+export const utf8 = (text: string) => new TextEncoder().encode(text.replace(/\r?\n/g, '\r\n'));
 
-function zip(files: Record<string, Uint8Array>): Buffer {
+export function zip(files: Record<string, Uint8Array>): Buffer {
   const entries: Zippable = {};
   for (const [name, bytes] of Object.entries(files)) entries[name] = [bytes, { mtime: ZIP_DATE }];
   return Buffer.from(zipSync(entries, { level: 6 }));
 }
 
-type Guide = { title: string; intro: string; sections: { heading: string; steps: string[] }[] };
+export type Guide = { title: string; intro: string; sections: { heading: string; steps: string[] }[] };
 
-async function renderGuide(guide: Guide, input: PackageInput): Promise<Buffer> {
+export async function renderGuide(
+  guide: Guide,
+  input: Pick<PackageInput, 'title' | 'author' | 'language'>,
+): Promise<Buffer> {
   const pdf = await PdfWriter.create({
     title: guide.title,
     author: input.author,
@@ -46,7 +49,7 @@ async function renderGuide(guide: Guide, input: PackageInput): Promise<Buffer> {
   return pdf.finish();
 }
 
-function readme(title: string, lines: string[]): Uint8Array {
+export function readme(title: string, lines: string[]): Uint8Array {
   return utf8([title, '='.repeat(title.length), '', ...lines, ''].join('\n'));
 }
 
