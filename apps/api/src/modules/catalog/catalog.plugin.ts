@@ -26,8 +26,8 @@ declare module 'fastify' {
       sales: CatalogSales;
       assets: CatalogAssets;
       stock: CatalogStock;
-    };
       alerts: StockAlerts;
+    };
   }
 }
 
@@ -48,9 +48,6 @@ declare module '../../plugins/events.ts' {
  */
 export default fp(
   async function catalog(app: FastifyInstance) {
-    const reads = createCatalogQueries(app.db, { stampPdfs: app.config.checkout.stampPdfs });
-    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts, restocked });
-    const sales = createCatalogSales({ db: app.db, restocked });
     // The queue is set up before any write may send to it inside its transaction.
     const alerts = createStockAlerts({
       db: app.db,
@@ -68,6 +65,9 @@ export default fp(
       await app.jobs.send(STOCK_ALERTS_JOB, {}, { ctx, singletonKey: 'restocked' });
     };
 
+    const reads = createCatalogQueries(app.db, { stampPdfs: app.config.checkout.stampPdfs });
+    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts, restocked });
+    const sales = createCatalogSales({ db: app.db, restocked });
     const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
     const stock = createCatalogStock({
       db: app.db,
@@ -90,7 +90,7 @@ export default fp(
     await app.register(catalogRoutes, { prefix: '/api' });
     await app.register(mediaRoutes, { prefix: '/api', media });
     await app.register(stockRoutes, { prefix: '/api' });
+    await app.register(stockAlertRoutes, { prefix: '/api' });
   },
   { name: 'catalog', dependencies: ['events', 'database', 'jobs', 'auth', 'mail', 'accounts', 'storage'] },
 );
-    await app.register(stockAlertRoutes, { prefix: '/api' });

@@ -20,9 +20,9 @@ export type CatalogChange = { what: 'category' | 'product' | 'author' | 'bulk' }
 export type CatalogWritesDeps = {
   transaction: AppTransaction;
   accounts: Pick<AccountsService, 'authorName'>;
-};
   /** Called in the transaction of a write that may put a paper edition back on sale (stock, publication). */
   restocked?: (ctx: AppTxContext) => Promise<void>;
+};
 
 /** A row still referenced by a foreign key: `foreign_key_violation`, or `restrict_violation` for ON DELETE RESTRICT (PostgreSQL 16 and later). */
 const REFERENCED = new Set(['23503', '23001']);

@@ -365,6 +365,15 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
       action: { label: w('royalty_payout.action'), url: d.pageUrl },
     };
   },
+  stock_back: (d, w) => {
+    const title = w('stock_back.title', { title: d.title });
+    return {
+      subject: w('stock_back.subject', { title }),
+      greeting: hello(w, d.firstName),
+      paragraphs: [w('stock_back.back', { title }), w('stock_back.hurry')],
+      action: { label: w('stock_back.action'), url: d.productUrl },
+    };
+  },
 };
 
 export function renderMail<T extends MailTemplate>(
@@ -376,12 +385,3 @@ export function renderMail<T extends MailTemplate>(
   const content = contents[template](data, words, language);
   return layOut(content, language, { linkSeparator: words('linkSeparator'), signature: words('signature') });
 }
-  stock_back: (d, w) => {
-    const title = w('stock_back.title', { title: d.title });
-    return {
-      subject: w('stock_back.subject', { title }),
-      greeting: hello(w, d.firstName),
-      paragraphs: [w('stock_back.back', { title }), w('stock_back.hurry')],
-      action: { label: w('stock_back.action'), url: d.productUrl },
-    };
-  },

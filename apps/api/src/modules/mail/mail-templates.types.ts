@@ -191,6 +191,8 @@ export type MailTemplates = {
     /** The authors' contact address of the team. */
     contactEmail: string;
   };
+  /** The one e-mail of a back-in-stock request: the paper book the customer asked about is on sale again. */
+  stock_back: { firstName: string; title: string; productUrl: string };
   /** A payout run paid the author: the amount, the transfer's reference, when, to which account (masked). */
   royalty_payout: {
     firstName: string;
@@ -206,5 +208,3 @@ export type MailTemplates = {
   };
 };
 export type MailTemplate = keyof MailTemplates;
-  /** The one e-mail of a back-in-stock request: the paper book the customer asked about is on sale again. */
-  stock_back: { firstName: string; title: string; productUrl: string };
