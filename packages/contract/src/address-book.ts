@@ -40,8 +40,8 @@ export const AddressBook = z.object({
 });
 export type AddressBook = z.infer<typeof AddressBook>;
 
-/** A saved address as the order takes it: its own copy, without the book's fields. */
-export function addressOf(saved: SavedAddress): Address {
+/** An address as an order takes it (its own copy): a saved address without the book's fields, empty parts left out. */
+export function addressOf(saved: Address): Address {
   const { fullName, line1, line2, postalCode, city, country, phone } = saved;
   return {
     fullName,

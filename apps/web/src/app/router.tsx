@@ -215,7 +215,7 @@ export const routes: RouteObject[] = [
             paths.myAccount.path,
             {
               titleKey: 'titles.myAccount',
-              namespaces: ['account', 'auth', 'errors', 'validation', 'toast'],
+              namespaces: ['account', 'auth', 'checkout', 'errors', 'validation', 'toast'],
             },
             () => import('./routes/my-account'),
           ),

@@ -9,6 +9,7 @@ import { useGetSiteInfoQuery } from '@/features/content/api/content-api';
 import { orderCleared, selectOrderId } from '@/features/orders/order-slice';
 import '@/styles/shop.css';
 import '@/styles/orders.css';
+import '@/styles/address-book.css';
 
 /** /checkout: the order of the persisted `order` area; once paid, its lines leave the cart and /download opens. */
 export function Component() {

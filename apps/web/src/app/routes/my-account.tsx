@@ -6,12 +6,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGetUserQuery } from '@/features/account/api/account-api';
+import { AddressBookSection } from '@/features/account/components/address-book';
 import { AuthorProfileForm } from '@/features/account/components/author-profile-form';
 import { EmailConfirmationNotice } from '@/features/account/components/email-confirmation-notice';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { PendingEmailChange } from '@/features/account/components/pending-email-change';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { intlLocale } from '@/lib/money';
+import '@/styles/address-book.css';
 
 export function Component() {
   const { t, i18n } = useTranslation(['common', 'account']);
@@ -91,6 +93,7 @@ export function Component() {
               <section className="card">
                 <ProfileForm key={`${user.id}-${fulfilledTimeStamp ?? 0}`} user={user} />
               </section>
+              <AddressBookSection />
               {user.role === 'author' && (
                 <section className="card">
                   <AuthorProfileForm key={`author-${user.id}-${fulfilledTimeStamp ?? 0}`} user={user} />

@@ -1,7 +1,6 @@
 import type {
   BillingCountry,
   ConfirmResult,
-  Country,
   CreateOrderBody,
   DemoCardBody,
   DemoPaymentResult,
@@ -29,10 +28,6 @@ export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downlo
       query: (id) => endpoints.order.url({ id }),
       extraOptions: { auth: true },
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
-    }),
-    getCountries: build.query<Country[], string>({
-      // The argument is the interface language: the names come in it (one cache entry per language).
-      query: () => endpoints.countries.url(),
     }),
     saveAddress: build.mutation<unknown, OrderAddressBody>({
       query: (body) => ({ url: endpoints.orderAddress.url(), method: 'POST', body }),
@@ -80,7 +75,6 @@ export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'Downlo
 export const {
   useCreateOrderMutation,
   useGetCheckoutOrderQuery,
-  useGetCountriesQuery,
   useSaveAddressMutation,
   useGetBillingCountriesQuery,
   useSaveBillingMutation,

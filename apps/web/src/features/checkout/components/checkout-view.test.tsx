@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { consentTexts } from '@hls/contract';
-import type { DemoPaymentResult, Order, PaymentIntent } from '@hls/contract';
+import type { DemoPaymentResult, Order, PaymentIntent, SavedAddress } from '@hls/contract';
 import { fakeApi } from '@/testing/fake-api';
 import { address, fileLine, makeLine, makeOrder } from '@/testing/order-fixtures';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
@@ -57,8 +57,13 @@ describe('checkout page', () => {
           { code: 'FR', name: 'France' },
           { code: 'TN', name: 'Tunisia' },
         ]),
+      'GET /api/account/addresses': () => jsonResponse(200, { results: [], max: 20 }),
       'POST /api/order/address': ({ body }) => {
-        const { orderId: _orderId, ...saved } = body as Order['address'] & { orderId: string };
+        const {
+          orderId: _orderId,
+          saveToAddressBook: _save,
+          ...saved
+        } = body as Order['address'] & { orderId: string; saveToAddressBook?: boolean };
         order = { ...order, address: saved };
         return jsonResponse(200, order);
       },
@@ -76,7 +81,7 @@ describe('checkout page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Import VAT and any customs duties are paid by HLS/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await user.click(await screen.findByRole('button', { name: 'Save address' }));
     expect(screen.getByLabelText(/^Full name/)).toHaveAccessibleDescription(
       "Enter the recipient's full name.",
     );
@@ -90,7 +95,12 @@ describe('checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Save address' }));
 
     expect(await screen.findByText('address saved')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/order/address')[0]?.body).toEqual({ orderId: order.id, ...address });
+    // A first address: offered to the address book, the box ticked.
+    expect(api.callsTo('POST', '/api/order/address')[0]?.body).toEqual({
+      orderId: order.id,
+      ...address,
+      saveToAddressBook: true,
+    });
     expect(await screen.findByRole('button', { name: 'Change address' })).toBeInTheDocument();
     expect(screen.getByText(/12 rue de la Paix/)).toBeInTheDocument();
     // Address saved: the payment is prepared (no consent for paper only) and the demo card form shows.
@@ -98,6 +108,70 @@ describe('checkout page', () => {
     expect(api.callsTo('POST', '/api/order/intentPayement')[0]?.body).toEqual({ orderId: order.id });
     expect(screen.getByText(/Demo payment — no money is taken/)).toBeInTheDocument();
     expect(payButton()).toBeEnabled();
+  });
+
+  it('offers the default saved address first, lets the buyer pick another or type a new one', async () => {
+    let order = makeOrder({ lines: [makeLine()] });
+    const saved = (id: string, fields: Partial<SavedAddress>): SavedAddress => ({
+      id,
+      label: null,
+      ...address,
+      isDefault: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      ...fields,
+    });
+    const home = saved('a1', { label: 'Home', isDefault: true });
+    const office = saved('a2', {
+      label: 'Office',
+      line1: '3 avenue Habib Bourguiba',
+      city: 'Tunis',
+      postalCode: '1000',
+      country: 'TN',
+      phone: '+216 71 000 000',
+    });
+    const api = fakeApi({
+      [`GET ${orderPath(order)}`]: () => jsonResponse(200, order),
+      'GET /api/checkout/countries': () => jsonResponse(200, [{ code: 'FR', name: 'France' }]),
+      'GET /api/account/addresses': () => jsonResponse(200, { results: [home, office], max: 20 }),
+      'POST /api/order/address': ({ body }) => {
+        const { orderId: _orderId, ...copy } = body as Order['address'] & { orderId: string };
+        order = { ...order, address: copy };
+        return jsonResponse(200, order);
+      },
+      'POST /api/order/intentPayement': () => jsonResponse(200, intentOf(order)),
+    });
+    renderCheckout(order);
+    const user = userEvent.setup();
+
+    const choice = await screen.findByRole('group', { name: 'Deliver to' });
+    const homeRadio = within(choice).getByRole('radio', { name: /^Home Default/ });
+    expect(homeRadio).toBeChecked();
+    // A new address: the form, its box unticked (the buyer has addresses already).
+    await user.click(within(choice).getByRole('radio', { name: 'A new address' }));
+    expect(screen.getByRole('checkbox', { name: 'Save this address to my address book' })).not.toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: /^Office/ }));
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deliver to this address' }));
+
+    expect(await screen.findByRole('button', { name: 'Change address' })).toBeInTheDocument();
+    // The order takes its own copy of the address, without the book's fields.
+    expect(api.callsTo('POST', '/api/order/address')[0]?.body).toEqual({
+      orderId: order.id,
+      fullName: address.fullName,
+      line1: '3 avenue Habib Bourguiba',
+      postalCode: '1000',
+      city: 'Tunis',
+      country: 'TN',
+      phone: '+216 71 000 000',
+    });
+    // Changing it starts on the address the order has.
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    expect(
+      within(await screen.findByRole('group', { name: 'Deliver to' })).getByRole('radio', {
+        name: /^Office/,
+      }),
+    ).toBeChecked();
   });
 
   it('shows the server’s field messages when the address is refused', async () => {

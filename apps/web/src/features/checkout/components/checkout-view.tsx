@@ -5,7 +5,6 @@ import type { Order } from '@hls/contract';
 import { OrderLines } from '@/components/order/order-lines';
 import { OrderTotals } from '@/components/order/order-totals';
 import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
-import { PostalAddress } from '@/components/order/order-address';
 import { OrderNumber } from '@/components/order/order-number';
 import { OrderStatusBadge } from '@/components/order/order-status-badge';
 import { Alert } from '@/components/ui/alert';
@@ -20,7 +19,7 @@ import { toApiFailure } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
 import { intlLocale } from '@/lib/money';
 import { useGetCheckoutOrderQuery } from '../api/checkout-api';
-import { AddressForm } from './address-form';
+import { AddressStep } from './address-step';
 import { BillingSummary } from './billing-summary';
 import { BillingForm } from './billing-form';
 import { ConsentBoxes } from './consent-boxes';
@@ -213,22 +212,13 @@ export function CheckoutView({ orderId, onPaid, onOrderGone, delivery }: Checkou
               {t('checkout:address.title')}
             </h2>
             <p className="checkout-step__intro">{t('checkout:address.intro')}</p>
-            {order.address && !editingAddress ? (
-              <div className="checkout-address">
-                <PostalAddress address={order.address} locale={locale} />
-                <Button variant="secondary" size="sm" onClick={() => setEditingAddress(true)}>
-                  {t('checkout:address.change')}
-                </Button>
-              </div>
-            ) : (
-              <AddressForm
-                orderId={order.id}
-                address={order.address}
-                labelledBy="address-title"
-                onSaved={() => setEditingAddress(false)}
-                {...(order.address ? { onCancel: () => setEditingAddress(false) } : {})}
-              />
-            )}
+            <AddressStep
+              order={order}
+              editing={editingAddress}
+              onEditingChange={setEditingAddress}
+              locale={locale}
+              labelledBy="address-title"
+            />
           </section>
         )}
         {order.hasDigital && (
