@@ -7,7 +7,11 @@ import { fileTypes, type FileType } from '@hls/contract';
 import { renderCover, wrapWords } from '../../lib/cover.ts';
 import { pdfText } from '../../lib/pdf/pdf-text.ts';
 import { createRandom } from '../../lib/random.ts';
+import { demoFileSpecs } from '../demo.dataset.ts';
 import { renderSampleFile, sampleFileFacts } from './sample-files.ts';
+import { tableRows } from './sample-kits.ts';
+import type { DatabaseSpec, WorkbookSpec } from './sample-specs.ts';
+import { renderSpecWorkbook, workbookSpecIssues } from './sample-workbook.ts';
 
 const input = (language: 'fr' | 'en') => ({
   title: language === 'fr' ? 'Gestion financière de l’étudiant' : 'Financial management basics',
@@ -198,5 +202,67 @@ describe('the facts the demo pages state of each sample file', () => {
       }
       expect(facts.software.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("a product's own workbook and kit data", () => {
+  const stocks = demoFileSpecs['p-stocks'] as { workbook: WorkbookSpec };
+  const load = async (bytes: Buffer) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    return workbook;
+  };
+  const cell = (sheet: ExcelJS.Worksheet, ref: string) =>
+    sheet.getCell(ref).value as { formula: string; result: unknown };
+
+  it('stores each formula with the value it gives: stock, alert, value and the summary over them', async () => {
+    const workbook = await load(
+      await renderSpecWorkbook({ title: 'Stocks', author: 'K', language: 'fr', workbook: stocks.workbook }),
+    );
+    const articles = workbook.getWorksheet('Articles')!;
+    // VIS-M6: 42 in stock + 20 in - 38 out = 24, above its safety stock of 15, worth 24 x 6.40.
+    expect(cell(articles, 'H2')).toEqual({ formula: 'C2+D2', result: 62 });
+    expect(cell(articles, 'I2')).toEqual({ formula: 'H2-E2', result: 24 });
+    expect(cell(articles, 'J2')).toMatchObject({ formula: 'IF(I2<=F2,"À commander","")' });
+    expect(cell(articles, 'K2')).toEqual({ formula: 'I2*G2', result: 153.6 });
+    // CHV-8: 30 - 22 = 8, at most its safety stock of 10.
+    expect(cell(articles, 'J3')).toEqual({ formula: 'IF(I3<=F3,"À commander","")', result: 'À commander' });
+    const board = workbook.getWorksheet('Tableau de bord')!;
+    expect(cell(board, 'B8')).toEqual({ formula: `COUNTIF('Articles'!$J$2:$J$11,"À commander")`, result: 6 });
+    expect(cell(board, 'B7')).toEqual({ formula: 'IF(B6=0,0,B5/B6)', result: 0.6629 });
+  });
+
+  it('leaves growth blank on the first year and indexes a series on its first row', async () => {
+    const spec = demoFileSpecs['a-exos-eco'] as { workbook: WorkbookSpec };
+    const workbook = await load(
+      await renderSpecWorkbook({ title: 'Éco', author: 'K', language: 'fr', workbook: spec.workbook }),
+    );
+    const series = workbook.getWorksheet('Exercices')!;
+    expect(cell(series, 'E2').formula).toBe('""');
+    expect(cell(series, 'E3')).toEqual({ formula: 'IFERROR(B3/B2-1,"")', result: -0.0521 });
+    expect(cell(series, 'F3')).toEqual({ formula: `B3/$B$2*'Énoncés'!$B$4`, result: 94.7887 });
+  });
+
+  it('refuses a workbook whose formulas name a missing column or a later summary row', () => {
+    const { workbook } = stocks;
+    expect(workbookSpecIssues(workbook)).toEqual([]);
+    const broken: WorkbookSpec = {
+      ...workbook,
+      data: { ...workbook.data, computed: [{ header: 'X', type: 'number', op: 'add', args: ['C', 'Z'] }] },
+      summary: { ...workbook.summary, rows: [{ label: 'R', op: 'ratio', of: [1, 2], type: 'percent' }] },
+    };
+    expect(workbookSpecIssues(broken)).toEqual(['X: no column Z before it', 'R: ratio of earlier rows']);
+  });
+
+  it('draws the same kit data on every run, each reference naming a row of its table', () => {
+    const { tables } = (demoFileSpecs['p-access-stock'] as { database: DatabaseSpec }).database;
+    const rows = tableRows(tables, 'stock');
+    expect(tableRows(tables, 'stock')).toEqual(rows);
+    const moves = rows.get('donnees/mouvements.csv')!;
+    expect(moves[0]).toEqual(['id_mouvement', 'id_article', 'date_mouvement', 'sens', 'quantite']);
+    expect(moves).toHaveLength(91);
+    const articles = rows.get('donnees/articles.csv')!.length - 1;
+    expect(moves.slice(1).every((m) => Number(m[1]) >= 1 && Number(m[1]) <= articles)).toBe(true);
+    expect(moves.slice(1).map((m) => m[0])).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
   });
 });
