@@ -132,7 +132,7 @@ describe('what authors hear of their work', () => {
         { productId: shop.fileId },
       ]);
       await deliver();
-      expect(subjectsTo(shop.author.email)).toEqual(['2 ventes de vos produits']);
+      expect(subjectsTo(shop.author.email)).toEqual(['Nouvelles ventes de vos produits']);
 
       const [mail] = await outbox(shop.author.email, 'author_sale');
       expect(mail!.language).toBe('fr');

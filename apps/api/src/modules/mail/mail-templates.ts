@@ -311,7 +311,7 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
     subject:
       d.lines.length === 1
         ? w('author_sale.subject.one', { title: w('author_sale.title', { title: d.lines[0]!.title }) })
-        : w('author_sale.subject.many', { count: d.lines.length }),
+        : w('author_sale.subject.many'),
     greeting: hello(w, d.firstName),
     paragraphs: [
       w('author_sale.sold', { paidAt: dateTime(d.paidAt, lng) }),

@@ -9,10 +9,12 @@ import { useGetUserQuery } from '@/features/account/api/account-api';
 import { AddressBookSection } from '@/features/account/components/address-book';
 import { AuthorProfileForm } from '@/features/account/components/author-profile-form';
 import { EmailConfirmationNotice } from '@/features/account/components/email-confirmation-notice';
+import { EmailPreferences } from '@/features/account/components/email-preferences';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { PendingEmailChange } from '@/features/account/components/pending-email-change';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { intlLocale } from '@/lib/money';
+import '@/styles/email-preferences.css';
 import '@/styles/address-book.css';
 
 export function Component() {
@@ -102,6 +104,7 @@ export function Component() {
               <section className="card">
                 <PasswordForm />
               </section>
+              <EmailPreferences role={user.role} />
             </div>
           </>
         )}
