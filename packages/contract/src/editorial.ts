@@ -11,6 +11,7 @@ import {
   ReviewDecision,
   UserStatus,
 } from './authoring.ts';
+import { VERSION_NOTE_MAX } from './file-versions.ts';
 import { Submission } from './submissions.ts';
 
 /**
@@ -162,6 +163,8 @@ export const DecisionBody = z
         .max(1_000_000, 'stock.invalid'),
     ),
     confidentialityChecked: optionalOf(booleanField),
+    /** A republished file: what changed, in a few words for its buyers (their e-mail and /download show it). */
+    versionNote: optionalOf(z.string().trim().max(VERSION_NOTE_MAX, 'versionNote.tooLong')),
   })
   .superRefine((body, ctx) => {
     // A paper edition published without its copies would stay "out of stock" for good.

@@ -52,6 +52,13 @@ export const paths = {
     pathWithToken: '/email/report/:token',
     getHref: (token?: string) => (token ? `/email/report/${encodeURIComponent(token)}` : '/email/report/'),
   },
+  /** The link of a new-version e-mail that turns these e-mails off (one click, no login). */
+  versionEmailsOff: {
+    path: '/email/versions-off/',
+    pathWithToken: '/email/versions-off/:token',
+    getHref: (token?: string) =>
+      token ? `/email/versions-off/${encodeURIComponent(token)}` : '/email/versions-off/',
+  },
   cart: { path: '/cart', getHref: () => '/cart' },
   wishlist: { path: '/wishlist', getHref: () => '/wishlist' },
   compare: { path: '/compare', getHref: () => '/compare' },

@@ -7,3 +7,5 @@ export const downloadsResend = { method: 'POST', path: '/downloads/resend', url 
 export const freeFileDownload = { method: 'POST', path: '/category/file/:id/download', url } as const;
 /** The file behind a download link (GET and HEAD, ranges). */
 export const downloadFile = { method: 'GET', path: '/category/download/:token', url } as const;
+/** The one-click opt-out link of a new-version e-mail (no login: the token names the user). */
+export const versionEmailsOff = { method: 'POST', path: '/downloads/version-emails/off', url } as const;

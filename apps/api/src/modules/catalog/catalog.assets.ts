@@ -1,9 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { FileType, ProductKind, ProductStatus, Section } from '@hls/contract';
+import type { AssetFileType, ProductKind, ProductStatus, Section } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { NewFileAsset } from './catalog.service.ts';
 import { fileAssets, products } from './catalog.tables.ts';
+import { recordVersion, versionsOf } from './catalog.versions.ts';
 
 /**
  * The file a product delivers: a professional or academic file's asset, or a book's ebook (its PDF, a
@@ -17,7 +18,7 @@ export type ProductAsset = {
   title: string;
   /** Files: the list price (0 for academic files); books: the cheapest edition's. */
   priceCents: number;
-  fileType: FileType;
+  fileType: AssetFileType;
   storageKey: string;
   originalName: string;
   mime: string;
@@ -63,12 +64,15 @@ export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction 
     async forProduct(productId: number, within?: AppTxContext): Promise<ProductAsset | undefined> {
       return (await forProducts([productId], within)).get(productId);
     },
+    /** Every published version of these products' files, oldest first (the last is the one sold). */
+    versions: (productIds: number[], within?: AppTxContext) => versionsOf(within?.tx ?? deps.db, productIds),
     /**
      * Sets the downloadable file of a product (a book's ebook PDF, or a file's new version): one per product,
-     * replaced when it exists.
+     * replaced when it exists; a changed content is recorded as its next version (`note`: what changed).
      */
-    attach: (productId: number, asset: NewFileAsset, within?: AppTxContext) =>
-      deps.transaction(async ({ tx }) => {
+    attach: (productId: number, asset: NewFileAsset, within?: AppTxContext, note?: string | null) =>
+      deps.transaction(async (ctx) => {
+        const { tx } = ctx;
         const values = {
           fileType: asset.fileType,
           storageKey: asset.storageKey,
@@ -77,11 +81,13 @@ export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction 
           sizeBytes: asset.sizeBytes,
           sha256: asset.sha256,
           pages: asset.pages ?? null,
+          accessibility: asset.accessibility ?? null,
         };
         await tx
           .insert(fileAssets)
           .values({ productId, ...values })
           .onConflictDoUpdate({ target: fileAssets.productId, set: { ...values, updatedAt: sql`now()` } });
+        await recordVersion(ctx, productId, asset, note);
       }, within),
   };
 }

@@ -16,6 +16,7 @@ import {
 import stockAlertRoutes from './catalog.stock-alerts.routes.ts';
 import stockRoutes from './catalog.stock.routes.ts';
 import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
+import type { VersionPublished } from './catalog.versions.ts';
 import mediaRoutes from './media.routes.ts';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module '../../plugins/events.ts' {
   interface AppEvents {
     /** Something every catalogue page may show has changed and committed: caches of it must be emptied. */
     'catalog.changed': CatalogChange;
+    /** A product's file has a new version (a changed content published), committed: its buyers are told. */
+    'catalog.versioned': VersionPublished;
   }
 }
 

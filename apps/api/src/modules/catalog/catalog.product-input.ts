@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type {
   ArchivePart,
+  AssetFileType,
+  EbookAccessibility,
   EditionFormat,
   FileType,
   Language,
@@ -43,7 +45,7 @@ export type NewEdition = {
 };
 
 export type NewFileAsset = {
-  fileType: FileType;
+  fileType: AssetFileType;
   /** Storage key of the downloadable file (never under `covers/`). */
   storageKey: string;
   originalName: string;
@@ -54,6 +56,8 @@ export type NewFileAsset = {
   pages?: number | null;
   /** Holds a VBA project (the upload's inspection said so). */
   macros?: boolean;
+  /** An EPUB ebook: its accessibility metadata, as its check read it. */
+  accessibility?: EbookAccessibility | null;
 };
 
 export type NewProduct = {
@@ -74,7 +78,7 @@ export type NewProduct = {
   /** Books: one or two editions with distinct formats. */
   editions?: NewEdition[];
   /** Files: the downloadable asset. */
-  file?: NewFileAsset;
+  file?: NewFileAsset & { fileType: FileType };
   /** Files: list price (must be 0 in the academic section) and discount. */
   priceCents?: number;
   discountPercent?: number;
@@ -92,6 +96,8 @@ export type NewProduct = {
   software?: SoftwareRequirement[];
   /** Professional files: what the buyer may do with it (personal use unless the author offers more). */
   usage?: UsageLicence | null;
+  /** Files: what changed in this version of the file, for its buyers (kept with the version when its content changed). */
+  versionNote?: string | null;
   /** When this content was written (default: now; a new version is a revision). */
   revisedAt?: Date;
   /** The same work in the other language: both are linked to each other; null unlinks, absent keeps the link. */
@@ -233,4 +239,5 @@ export const assetValues = (f: NewFileAsset) => ({
   sha256: f.sha256,
   pages: f.pages ?? null,
   macros: f.macros ?? false,
+  accessibility: f.accessibility ?? null,
 });

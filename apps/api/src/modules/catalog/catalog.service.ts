@@ -11,6 +11,7 @@ import {
   type NewProduct,
 } from './catalog.product-input.ts';
 import { bookEditions, categories, fileAssets, products } from './catalog.tables.ts';
+import { recordVersion } from './catalog.versions.ts';
 
 export type { NewCategory, NewEdition, NewFileAsset, NewProduct } from './catalog.product-input.ts';
 
@@ -118,6 +119,7 @@ async function insertProduct(
     await tx.insert(bookEditions).values(input.editions!.map((e) => editionValues(id, e)));
   } else {
     await tx.insert(fileAssets).values({ productId: id, ...assetValues(input.file!) });
+    await recordVersion(ctx, id, input.file!, input.versionNote);
   }
   if (input.twinId != null) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });
@@ -196,6 +198,7 @@ async function replaceProduct(
       .insert(fileAssets)
       .values({ productId: id, ...asset })
       .onConflictDoUpdate({ target: fileAssets.productId, set: { ...asset, updatedAt: sql`now()` } });
+    await recordVersion(ctx, id, input.file!, input.versionNote);
   }
   if (input.twinId !== undefined) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });

@@ -16,3 +16,4 @@ export type {
 } from './catalog.service.ts';
 export type { CatalogSales, SaleOffer, SaleProduct } from './catalog.sales.ts';
 export type { CatalogAssets, ProductAsset } from './catalog.assets.ts';
+export type { FileVersion, VersionPublished } from './catalog.versions.ts';

@@ -1,44 +1,58 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Download } from '@hls/contract';
+import type { VersionedDownload } from '@hls/contract/file-versions';
 import type { AppTxContext } from '../../plugins/database.ts';
 import {
-  isPdf,
-  needsStamp,
-  queueStamp,
+  buyerOf,
+  holdingsOf,
+  queueCopy,
+  serving,
   toDownload,
+  wantsCopy,
   type DownloadsDeps,
   type EntitlementRow,
   type GrantInput,
 } from './downloads.helpers.ts';
 import { entitlements } from './downloads.tables.ts';
 
-export type EntitlementDeps = Pick<DownloadsDeps, 'db' | 'jobs' | 'assets' | 'settings' | 'log'>;
+export type EntitlementDeps = Pick<DownloadsDeps, 'db' | 'jobs' | 'assets' | 'accounts' | 'settings' | 'log'>;
 
 /**
  * Entitlements, what each user may download: granted in the paying transaction (a PDF's stamped copy queued
- * with it), revoked with a refund, listed for the user and the orders, and the free documents' users counted.
+ * with it), revoked with a refund, listed for the user (every version of the file they hold) and the orders, and
+ * the free documents' users counted.
  */
 export function createEntitlements(deps: EntitlementDeps) {
-  const { db, jobs, assets, settings, log } = deps;
+  const { db, assets, settings, log } = deps;
 
-  /** The entitlements as the contract shows them: with their file (type, size) and whether a stamped copy is due. */
-  async function asDownloads(rows: EntitlementRow[]): Promise<Download[]> {
-    const found = await assets.forProducts(rows.map((r) => r.productId));
-    return rows.map((row) => {
-      const asset = found.get(row.productId);
-      return toDownload(row, asset, asset !== undefined && needsStamp(row, asset, settings.stampPdfs));
-    });
+  /**
+   * The entitlements as /download shows them. A current version whose stamped copy is due and was never asked
+   * for (a new version published, a PDF added after the sale) is queued now for its holder.
+   */
+  async function asDownloads(rows: EntitlementRow[]): Promise<VersionedDownload[]> {
+    const holdings = await holdingsOf(deps, rows);
+    let buyer: { name: string; email: string } | undefined;
+    for (const holding of holdings) {
+      const current = holding.versions.at(-1);
+      if (!current || holding.row.status !== 'active') continue;
+      const served = serving(holding, current, settings.stampPdfs);
+      if (served.kind === 'preparing' && !served.copy) {
+        buyer ??= await buyerOf(deps, holding.row.userId);
+        await queueCopy(deps, undefined, holding.row, current, buyer);
+      }
+    }
+    return holdings.map((holding) => toDownload(holding, settings.stampPdfs));
   }
 
   return {
     /**
      * The buyer's right to download a paid digital line, in the paying transaction. Idempotent per order line;
-     * a PDF gets a stamped copy made by a job queued in the same transaction (when stamping is on).
+     * a PDF gets a stamped copy of its current version made by a job queued in the same transaction (when
+     * stamping is on).
      */
     async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
       const asset = await assets.forProduct(input.productId, ctx);
       if (!asset) log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
-      const stamp = settings.stampPdfs && asset !== undefined && isPdf(asset);
       const [created] = await ctx.tx
         .insert(entitlements)
         .values({
@@ -49,10 +63,9 @@ export function createEntitlements(deps: EntitlementDeps) {
           orderNumber: input.orderNumber,
           title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
           source: 'purchase',
-          stampStatus: stamp ? 'pending' : 'none',
         })
         .onConflictDoNothing({ target: entitlements.orderLineId })
-        .returning({ id: entitlements.id });
+        .returning();
       if (!created) {
         const [existing] = await ctx.tx
           .select({ id: entitlements.id })
@@ -60,13 +73,9 @@ export function createEntitlements(deps: EntitlementDeps) {
           .where(eq(entitlements.orderLineId, input.orderLineId));
         return { entitlementId: existing!.id };
       }
-      if (stamp) {
-        await queueStamp(jobs, ctx, {
-          entitlementId: created.id,
-          name: input.buyer.name,
-          email: input.buyer.email,
-          orderNumber: input.orderNumber,
-        });
+      const current = (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1);
+      if (current && wantsCopy(created, current, settings.stampPdfs)) {
+        await queueCopy(deps, ctx, created, current, input.buyer);
       }
       return { entitlementId: created.id };
     },
@@ -88,12 +97,15 @@ export function createEntitlements(deps: EntitlementDeps) {
         .from(entitlements)
         .where(and(eq(entitlements.userId, userId), inArray(entitlements.orderLineId, orderLineIds)));
       const downloads = await asDownloads(rows);
-      rows.forEach((row, i) => found.set(row.orderLineId!, downloads[i]!));
+      rows.forEach((row, i) => {
+        const { version: _, earlierVersions: __, ...download } = downloads[i]!;
+        found.set(row.orderLineId!, download);
+      });
       return found;
     },
 
-    /** The user's downloads, newest first: of one order, or all of them. */
-    async list(userId: string, orderId?: string): Promise<Download[]> {
+    /** The user's downloads, newest first: of one order, or all of them; each with its file's versions. */
+    async list(userId: string, orderId?: string): Promise<VersionedDownload[]> {
       const rows = await db
         .select()
         .from(entitlements)

@@ -1,27 +1,34 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Download } from '@hls/contract';
+import type { VersionedDownload } from '@hls/contract/file-versions';
 import type { Db } from '../../db/database.ts';
 import { slugify } from '../../lib/slug.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { CatalogAssets, CatalogWrites, ProductAsset } from '../catalog/index.ts';
+import type { CatalogAssets, CatalogWrites, FileVersion, ProductAsset } from '../catalog/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { extensionOfMime } from '../uploads/index.ts';
-import { entitlements } from './downloads.tables.ts';
+import { entitlements, stampedCopies } from './downloads.tables.ts';
 import type { DownloadTokens } from './downloads.tokens.ts';
 
 /**
- * What the downloads' use cases (entitlements, links and the file served, stamped copies) share: the entitlement
- * row as the API shows it, the name a download is saved as, and the queueing of a buyer's stamped copy.
+ * What the downloads' use cases (entitlements, links and the file served, stamped copies, new-version notices)
+ * share: an entitlement with the versions of its file it may download and its stamped copies of them, the name a
+ * download is saved as, and the queueing of a buyer's stamped copy of a version.
  */
 
-/** The job that makes a buyer's stamped copy of a PDF. */
+/** The job that makes a buyer's stamped copy of a version of a PDF (no `versionId`: the current version). */
 export const STAMP_JOB = 'downloads.stamp';
-export type StampJob = { entitlementId: string; name: string; email: string; orderNumber: string };
+export type StampJob = {
+  entitlementId: string;
+  versionId?: number;
+  name: string;
+  email: string;
+  orderNumber: string;
+};
 /** Attempts of the stamping job after the first failure (pg-boss backs off between them). */
 export const STAMP_RETRIES = 5;
 
@@ -49,18 +56,30 @@ export type DownloadsDeps = {
   db: Db;
   transaction: AppTransaction;
   jobs: Pick<Jobs, 'send'>;
-  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts'>;
+  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts' | 'versions'>;
   /** Counts a free document's users on the product (its page and cards show it). */
   catalog: Pick<CatalogWrites, 'countDownload'>;
   storage: Pick<Storage, 'getObject' | 'putObject'>;
   mail: Pick<MailService, 'queue'>;
-  accounts: Pick<AccountsService, 'getUser' | 'sessionActive'>;
+  accounts: Pick<AccountsService, 'getUser' | 'sessionActive' | 'mailRecipients' | 'updateEmailPreferences'>;
   tokens: DownloadTokens;
   settings: { stampPdfs: boolean; linkTtl: number; publicUrl: string };
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
+export type CopyRow = typeof stampedCopies.$inferSelect;
+
+/**
+ * An entitlement as its downloads need it: the product (title, state), the versions of its file the holder may
+ * download (oldest first; the last is the current one) and the holder's stamped copies of them, by version id.
+ */
+export type Holding = {
+  row: EntitlementRow;
+  asset: ProductAsset | undefined;
+  versions: FileVersion[];
+  copies: Map<number, CopyRow>;
+};
 
 export const notFound = () => new AppError('not_found', 'Download not found.');
 export const notReady = () =>
@@ -69,73 +88,190 @@ export const notReady = () =>
     'Your personal copy of this file is being prepared. Try again in a moment.',
   );
 
-export const stampedKey = (entitlementId: string) => `stamped/${entitlementId}.pdf`;
-export const isPdf = (asset: ProductAsset) => asset.mime === 'application/pdf' || asset.fileType === 'pdf';
+/** Where a buyer's stamped copy of a version is kept (copies made before versions kept `stamped/<id>.pdf`). */
+export const copyKey = (entitlementId: string, version: FileVersion) =>
+  `stamped/${entitlementId}/v${version.number}.pdf`;
+export const isPdf = (file: { mime: string; fileType: string }) =>
+  file.mime === 'application/pdf' || file.fileType === 'pdf';
 export const downloadPath = (token: string) => `/api/category/download/${token}`;
 
 /**
- * What a download is saved as: the product's title and the extension of the format its content was found to be
- * (a buyer's stamped copy is a PDF), never the name the uploader gave the file.
+ * The versions an entitlement may download: the one current when it was granted and every one published since
+ * (all of them when it predates the first one recorded).
  */
-export function downloadName(asset: ProductAsset, stamped = false): string {
-  const extension = stamped ? 'pdf' : (extensionOfMime(asset.mime) ?? 'bin');
-  return `${slugify(asset.title, 'download')}.${extension}`;
+export function visibleVersions(row: EntitlementRow, all: FileVersion[]): FileVersion[] {
+  const atGrant = all.filter((v) => v.publishedAt.getTime() <= row.createdAt.getTime()).at(-1);
+  return atGrant ? all.filter((v) => v.number >= atGrant.number) : all;
 }
 
-export function toDownload(
-  row: EntitlementRow,
-  asset: ProductAsset | undefined,
-  stampDue: boolean,
-): Download {
-  const stamped = row.stampStatus === 'ready';
+/** The entitlements' holdings, in their order: one read each of products, versions and copies. */
+export async function holdingsOf(
+  deps: Pick<DownloadsDeps, 'db' | 'assets'>,
+  rows: EntitlementRow[],
+  within?: AppTxContext,
+): Promise<Holding[]> {
+  if (rows.length === 0) return [];
+  const productIds = rows.map((r) => r.productId);
+  const [assets, versions, copies] = await Promise.all([
+    deps.assets.forProducts(productIds, within),
+    deps.assets.versions(productIds, within),
+    (within?.tx ?? deps.db)
+      .select()
+      .from(stampedCopies)
+      .where(
+        inArray(
+          stampedCopies.entitlementId,
+          rows.map((r) => r.id),
+        ),
+      ),
+  ]);
+  return rows.map((row) => ({
+    row,
+    asset: assets.get(row.productId),
+    versions: visibleVersions(row, versions.get(row.productId) ?? []),
+    copies: new Map(copies.filter((c) => c.entitlementId === row.id).map((c) => [c.versionId, c])),
+  }));
+}
+
+/** A purchased PDF served while stamping is on is always the buyer's copy. */
+export const wantsCopy = (row: EntitlementRow, version: FileVersion, stampPdfs: boolean) =>
+  row.source === 'purchase' && stampPdfs && isPdf(version);
+
+/**
+ * What a version of a holding serves now: the buyer's stamped copy once made, the original when no copy is due,
+ * or nothing yet (`preparing`: a copy being made, given up on, or due and not asked for yet).
+ */
+export function serving(
+  holding: Holding,
+  version: FileVersion,
+  stampPdfs: boolean,
+): { kind: 'copy'; copy: CopyRow } | { kind: 'original' } | { kind: 'preparing'; copy: CopyRow | undefined } {
+  const copy = holding.copies.get(version.id);
+  if (copy?.status === 'ready') return { kind: 'copy', copy };
+  if (copy || wantsCopy(holding.row, version, stampPdfs)) return { kind: 'preparing', copy };
+  return { kind: 'original' };
+}
+
+/**
+ * What a download is saved as: the product's title, the version's number once the file has had several, and the
+ * extension of the format its content was found to be (a buyer's stamped copy is a PDF), never the name the
+ * uploader gave the file.
+ */
+export function downloadName(
+  title: string,
+  version: Pick<FileVersion, 'mime' | 'number'> | undefined,
+  stamped: boolean,
+  numbered: boolean,
+): string {
+  const extension = stamped || !version ? 'pdf' : (extensionOfMime(version.mime) ?? 'bin');
+  const suffix = numbered && version ? `-v${version.number}` : '';
+  return `${slugify(title, 'download')}${suffix}.${extension}`;
+}
+
+/** The holding as /download shows it: the current version (what a click fetches) and the earlier ones. */
+export function toDownload(holding: Holding, stampPdfs: boolean): VersionedDownload {
+  const { row, asset, versions } = holding;
+  const current = versions.at(-1);
+  const title = asset?.title ?? row.title;
+  const numbered = (current?.number ?? 1) > 1;
+  const describe = (version: FileVersion) => {
+    const served = serving(holding, version, stampPdfs);
+    return {
+      fileName: downloadName(title, version, served.kind !== 'original', numbered),
+      sizeBytes: served.kind === 'copy' ? (served.copy.sizeBytes ?? 0) : version.sizeBytes,
+      status: served.kind === 'preparing' ? ('preparing' as const) : ('ready' as const),
+    };
+  };
+  const info = (version: FileVersion) => ({
+    number: version.number,
+    publishedAt: version.publishedAt.toISOString(),
+    note: version.note,
+  });
+  const now = current && describe(current);
   return {
     entitlementId: row.id,
     productId: row.productId,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
     title: row.title,
-    fileName: asset
-      ? downloadName(asset, row.stampStatus === 'ready')
-      : `${slugify(row.title, 'download')}.pdf`,
-    fileType: asset?.fileType ?? 'pdf',
-    sizeBytes: stamped ? (row.stampedSizeBytes ?? 0) : (asset?.sizeBytes ?? 0),
-    status:
-      row.status === 'revoked'
-        ? 'revoked'
-        : !asset || stampDue || row.stampStatus === 'pending' || row.stampStatus === 'failed'
-          ? 'preparing'
-          : 'ready',
+    fileName: now?.fileName ?? downloadName(title, undefined, true, false),
+    fileType: current?.fileType ?? asset?.fileType ?? 'pdf',
+    sizeBytes: now?.sizeBytes ?? 0,
+    status: row.status === 'revoked' ? 'revoked' : !asset || !now ? 'preparing' : now.status,
     downloadCount: row.downloadCount,
     firstDownloadAt: row.firstDownloadAt?.toISOString() ?? null,
     grantedAt: row.createdAt.toISOString(),
+    version: current ? info(current) : { number: 1, publishedAt: row.createdAt.toISOString(), note: null },
+    earlierVersions:
+      row.status === 'revoked'
+        ? []
+        : versions
+            .slice(0, -1)
+            .reverse()
+            .map((version) => ({ ...info(version), ...describe(version) })),
   };
 }
 
-/** A purchased PDF served while stamping is on is always the buyer's copy. */
-export const needsStamp = (row: EntitlementRow, asset: ProductAsset, stampPdfs: boolean) =>
-  row.stampStatus === 'none' && row.source === 'purchase' && stampPdfs && isPdf(asset);
-
-/** Queues the stamping of a buyer's copy: in `ctx` (after its commit), or at once. */
-export async function queueStamp(
-  jobs: DownloadsDeps['jobs'],
+/**
+ * Queues the making of a holder's stamped copy of a version: in `ctx` (after its commit), or at once. A copy
+ * already made or being made is left alone; one whose stamping gave up is made again.
+ */
+export async function queueCopy(
+  deps: Pick<DownloadsDeps, 'db' | 'jobs'>,
   ctx: AppTxContext | undefined,
-  job: StampJob,
+  row: EntitlementRow,
+  version: FileVersion,
+  buyer: { name: string; email: string },
 ): Promise<void> {
-  await jobs.send(STAMP_JOB, job, { ...(ctx ? { ctx } : {}), singletonKey: job.entitlementId });
+  const [queued] = await (ctx?.tx ?? deps.db)
+    .insert(stampedCopies)
+    .values({ entitlementId: row.id, versionId: version.id, status: 'pending' })
+    .onConflictDoUpdate({
+      target: [stampedCopies.entitlementId, stampedCopies.versionId],
+      set: { status: 'pending', updatedAt: sql`now()` },
+      setWhere: eq(stampedCopies.status, 'failed'),
+    })
+    .returning({ status: stampedCopies.status });
+  if (!queued) return;
+  const job: StampJob = {
+    entitlementId: row.id,
+    versionId: version.id,
+    name: buyer.name,
+    email: buyer.email,
+    orderNumber: row.orderNumber ?? '',
+  };
+  await deps.jobs.send(STAMP_JOB, job, {
+    ...(ctx ? { ctx } : {}),
+    singletonKey: `${row.id}:${version.id}`,
+  });
 }
 
-/** A copy whose stamping gave up (or a PDF added after the sale) is stamped again, for its buyer. */
-export async function restamp(deps: Pick<DownloadsDeps, 'db' | 'jobs' | 'accounts'>, row: EntitlementRow) {
-  const { db } = deps;
-  const user = await deps.accounts.getUser(row.userId);
-  await db
-    .update(entitlements)
-    .set({ stampStatus: 'pending', updatedAt: sql`now()` })
-    .where(and(eq(entitlements.id, row.id), eq(entitlements.stampStatus, row.stampStatus)));
-  await queueStamp(deps.jobs, undefined, {
-    entitlementId: row.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
-    email: user.email,
-    orderNumber: row.orderNumber ?? '',
-  });
+/** The holder's name and address, as a stamped copy prints them. */
+export async function buyerOf(deps: Pick<DownloadsDeps, 'accounts'>, userId: string) {
+  const user = await deps.accounts.getUser(userId);
+  return { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+}
+
+/** The copy of a version whose stamping is due (never asked, or given up on) is queued for its holder. */
+export async function restamp(
+  deps: Pick<DownloadsDeps, 'db' | 'jobs' | 'accounts'>,
+  holding: Holding,
+  version: FileVersion,
+): Promise<void> {
+  if (holding.copies.get(version.id)?.status === 'pending') return;
+  await queueCopy(deps, undefined, holding.row, version, await buyerOf(deps, holding.row.userId));
+}
+
+/** The holding's row of an entitlement of this user, active (someone else's, or revoked: 404). */
+export async function ownEntitlement(
+  deps: Pick<DownloadsDeps, 'db'>,
+  userId: string,
+  entitlementId: string,
+): Promise<EntitlementRow> {
+  const [row] = await deps.db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, userId)));
+  if (!row || row.status !== 'active') throw notFound();
+  return row;
 }

@@ -1,16 +1,19 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { paths, type DownloadLink } from '@hls/contract';
 import { AppError } from '../../plugins/app-error.ts';
-import type { ProductAsset } from '../catalog/index.ts';
+import type { FileVersion, ProductAsset } from '../catalog/index.ts';
 import {
   downloadName,
   downloadPath,
-  needsStamp,
+  holdingsOf,
   notFound,
   notReady,
+  ownEntitlement,
   restamp,
+  serving,
   type DownloadsDeps,
   type EntitlementRow,
+  type Holding,
   type ServedFile,
 } from './downloads.helpers.ts';
 import { entitlements } from './downloads.tables.ts';
@@ -27,48 +30,62 @@ export type LinkDeps = Pick<
   'db' | 'transaction' | 'jobs' | 'assets' | 'catalog' | 'mail' | 'accounts' | 'tokens' | 'settings'
 >;
 
+/** A version of the holding by number (the current one when none is asked for); undefined if it may not have it. */
+const versionOf = (holding: Holding, number?: number): FileVersion | undefined =>
+  number === undefined ? holding.versions.at(-1) : holding.versions.find((v) => v.number === number);
+
+/** What a version of a holding is saved as (its number once the file has had several). */
+const nameOf = (holding: Holding, version: FileVersion, stamped: boolean) =>
+  downloadName(
+    holding.asset?.title ?? holding.row.title,
+    version,
+    stamped,
+    (holding.versions.at(-1)?.number ?? 1) > 1,
+  );
+
 /**
- * Links to the user's downloads (for the session that asks, or mailed again bound to none), free academic files
- * taken from their page, the file a link serves (checked again at every request), and each download counted.
+ * Links to the user's downloads — the current version of each file or an earlier one they hold — (for the session
+ * that asks, or mailed again bound to none), free academic files taken from their page, the file a link serves
+ * (checked again at every request), and each download counted.
  */
 export function createDownloadLinks(deps: LinkDeps) {
   const { db, transaction, assets, tokens, settings } = deps;
 
-  async function ownEntitlement(userId: string, entitlementId: string): Promise<EntitlementRow> {
-    const [row] = await db
-      .select()
-      .from(entitlements)
-      .where(and(eq(entitlements.id, entitlementId), eq(entitlements.userId, userId)));
-    if (!row || row.status !== 'active') throw notFound();
-    return row;
+  async function holdingOf(row: EntitlementRow): Promise<Holding> {
+    return (await holdingsOf(deps, [row]))[0]!;
   }
 
   async function linkFor(
-    row: EntitlementRow,
+    holding: Holding,
     use: LinkUse,
     ttl: number,
-    asset?: ProductAsset,
+    number?: number,
   ): Promise<DownloadLink> {
-    const file = asset ?? (await assets.forProduct(row.productId));
-    if (!file) throw notReady();
-    if (
-      row.stampStatus === 'pending' ||
-      row.stampStatus === 'failed' ||
-      needsStamp(row, file, settings.stampPdfs)
-    ) {
-      // A copy whose stamping gave up (or a PDF added to the product after the sale) is stamped now; the
-      // customer is told to come back in a moment.
-      if (row.stampStatus !== 'pending') await restamp(deps, row);
+    const { row } = holding;
+    const version = versionOf(holding, number);
+    if (number !== undefined && !version) throw notFound();
+    if (!version || !holding.asset) throw notReady();
+    const served = serving(holding, version, settings.stampPdfs);
+    if (served.kind === 'preparing') {
+      // A copy whose stamping gave up (or due and never asked for) is made now; the customer is told to come
+      // back in a moment.
+      await restamp(deps, holding, version);
       throw notReady();
     }
     const { token, expiresAt } = await tokens.sign(
-      { userId: row.userId, productId: row.productId, entitlementId: row.id, ...use },
+      {
+        userId: row.userId,
+        productId: row.productId,
+        entitlementId: row.id,
+        version: version.number,
+        ...use,
+      },
       ttl,
     );
     return {
       entitlementId: row.id,
       url: downloadPath(token),
-      fileName: downloadName(file, row.stampStatus === 'ready'),
+      fileName: nameOf(holding, version, served.kind === 'copy'),
       expiresAt: expiresAt.toISOString(),
     };
   }
@@ -112,9 +129,14 @@ export function createDownloadLinks(deps: LinkDeps) {
      * A short-lived link to one of the user's active downloads (409 while the stamped copy is being made), for
      * the session that asks for it: it stops working when that session ends.
      */
-    async link(userId: string, entitlementId: string, sessionId: string): Promise<DownloadLink> {
-      const row = await ownEntitlement(userId, entitlementId);
-      return linkFor(row, { use: 'site', sessionId }, settings.linkTtl);
+    async link(
+      userId: string,
+      entitlementId: string,
+      sessionId: string,
+      version?: number,
+    ): Promise<DownloadLink> {
+      const row = await ownEntitlement(deps, userId, entitlementId);
+      return linkFor(await holdingOf(row), { use: 'site', sessionId }, settings.linkTtl, version);
     },
 
     /**
@@ -122,8 +144,8 @@ export function createDownloadLinks(deps: LinkDeps) {
      * that asks for it. Unknown or unpublished files are a 404; a file that is sold is a 403.
      */
     async free(userId: string, productId: number, sessionId: string): Promise<DownloadLink> {
-      const { row, asset } = await freeEntitlement(userId, productId);
-      return linkFor(row, { use: 'site', sessionId }, settings.linkTtl, asset);
+      const { row } = await freeEntitlement(userId, productId);
+      return linkFor(await holdingOf(row), { use: 'site', sessionId }, settings.linkTtl);
     },
 
     /** The user's entitlement to a free academic file (made once), without a link; as `free` refuses. */
@@ -149,19 +171,17 @@ export function createDownloadLinks(deps: LinkDeps) {
           ),
         )
         .orderBy(desc(entitlements.createdAt), entitlements.id);
-      const found = await assets.forProducts(rows.map((r) => r.productId));
       const links: { title: string; url: string; expiresAt: string }[] = [];
-      for (const row of rows) {
-        const asset = found.get(row.productId);
-        if (
-          !asset ||
-          (row.stampStatus !== 'none' && row.stampStatus !== 'ready') ||
-          needsStamp(row, asset, settings.stampPdfs)
-        ) {
-          continue;
-        }
-        const link = await linkFor(row, { use: 'mail' }, RESENT_LINK_TTL, asset);
-        links.push({ title: row.title, url: `${settings.publicUrl}${link.url}`, expiresAt: link.expiresAt });
+      for (const holding of await holdingsOf(deps, rows)) {
+        const current = holding.versions.at(-1);
+        if (!holding.asset || !current) continue;
+        if (serving(holding, current, settings.stampPdfs).kind === 'preparing') continue;
+        const link = await linkFor(holding, { use: 'mail' }, RESENT_LINK_TTL);
+        links.push({
+          title: holding.row.title,
+          url: `${settings.publicUrl}${link.url}`,
+          expiresAt: link.expiresAt,
+        });
       }
       if (links.length === 0) return 0;
       await transaction((ctx) =>
@@ -198,26 +218,30 @@ export function createDownloadLinks(deps: LinkDeps) {
       ) {
         throw invalidDownloadToken(404);
       }
-      const asset = await assets.forProduct(row.productId);
-      if (!asset) throw notReady();
-      if (row.stampStatus === 'ready') {
+      const holding = await holdingOf(row);
+      const version = versionOf(holding, claims.version);
+      // A version the link names that this entitlement may not have: as if the link were of another purchase.
+      if (claims.version !== undefined && !version) throw invalidDownloadToken(404);
+      if (!version || !holding.asset) throw notReady();
+      const served = serving(holding, version, settings.stampPdfs);
+      if (served.kind === 'preparing') throw notReady();
+      if (served.kind === 'copy') {
         return {
           entitlementId: row.id,
-          storageKey: row.stampedKey!,
-          sha256: row.stampedSha256!,
-          sizeBytes: row.stampedSizeBytes!,
+          storageKey: served.copy.storageKey!,
+          sha256: served.copy.sha256!,
+          sizeBytes: served.copy.sizeBytes!,
           mime: 'application/pdf',
-          fileName: downloadName(asset, true),
+          fileName: nameOf(holding, version, true),
         };
       }
-      if (row.stampStatus !== 'none' || needsStamp(row, asset, settings.stampPdfs)) throw notReady();
       return {
         entitlementId: row.id,
-        storageKey: asset.storageKey,
-        sha256: asset.sha256,
-        sizeBytes: asset.sizeBytes,
-        mime: asset.mime,
-        fileName: downloadName(asset),
+        storageKey: version.storageKey,
+        sha256: version.sha256,
+        sizeBytes: version.sizeBytes,
+        mime: version.mime,
+        fileName: nameOf(holding, version, false),
       };
     },
 

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { createEntitlements, type Entitlements } from './downloads.entitlements.ts';
 import { STAMP_JOB, STAMP_RETRIES, type DownloadsDeps, type StampJob } from './downloads.helpers.ts';
 import { createDownloadLinks, type DownloadLinks } from './downloads.links.ts';
+import { createVersionNotices, NOTICE_JOB, type NoticeJob } from './downloads.notices.ts';
+import { createOptOutTokens, type OptOutTokens } from './downloads.opt-out.ts';
 import downloadsRoutes from './downloads.routes.ts';
 import { createStamping, type Stamping } from './downloads.stamping.ts';
 import { createDownloadTokens } from './downloads.tokens.ts';
@@ -11,7 +13,14 @@ import { createDownloadTokens } from './downloads.tokens.ts';
  * `app.downloads`: entitlements (grant, revoke, lists, free documents' users), links and the file they serve,
  * and the stamping of the buyers' PDF copies. Grants join the paying transaction; stamping runs as a job after it.
  */
-export type DownloadsService = Entitlements & DownloadLinks & Stamping;
+export type DownloadsService = Entitlements &
+  DownloadLinks &
+  Stamping & {
+    /** The new-version e-mails of the user named by an opt-out link's token are turned off; resolves with their address. */
+    versionEmailsOff(token: string): Promise<{ email: string }>;
+    /** Signs the token of a user's opt-out link (the e-mails carry it; tests and commands may make one). */
+    optOut: OptOutTokens;
+  };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +37,9 @@ declare module '../../plugins/events.ts' {
 
 /**
  * What users may download: `app.downloads` (grant and revoke with the orders, links, free academic files, the
- * buyers' stamped PDFs made by the `downloads.stamp` job), and the routes of /api/downloads and the download link.
+ * buyers' stamped PDFs made by the `downloads.stamp` job, every version of a file they hold), the e-mails telling
+ * buyers of a new version (`catalog.versioned` → the `downloads.version-notice` job) with their opt-out link, and
+ * the routes of /api/downloads and the download link.
  */
 export default fp(
   async function downloads(app: FastifyInstance) {
@@ -51,11 +62,27 @@ export default fp(
       log: app.log.child({ module: 'downloads' }),
     };
     const stamping = createStamping(deps);
+    const optOut = createOptOutTokens(config.checkout.downloadTokenSecret);
+    const notices = createVersionNotices({ ...deps, optOut });
     app.decorate('downloads', {
       ...createEntitlements(deps),
       ...createDownloadLinks(deps),
       ...stamping,
+      optOut,
+      async versionEmailsOff(token: string) {
+        const userId = await optOut.verify(token);
+        await app.accounts.updateEmailPreferences(userId, { versionEmails: false });
+        return { email: (await app.accounts.getUser(userId)).email };
+      },
     } satisfies DownloadsService);
+    await app.jobs.work<NoticeJob>(NOTICE_JOB, async (job) => {
+      await notices.notify(job.data);
+    });
+    // One job per version, sent once the publication has committed: it survives a restart and is retried.
+    const offVersioned = app.events.on('catalog.versioned', async (event) => {
+      await app.jobs.send(NOTICE_JOB, event, { singletonKey: `version-${event.versionId}` });
+    });
+    app.addHook('onClose', async () => offVersioned());
     await app.jobs.work<StampJob>(STAMP_JOB, (job) => stamping.stamp(job.data, job), {
       retryLimit: STAMP_RETRIES,
       retryDelay: 5,

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DownloadLink,
-  DownloadList,
-  DownloadQuery,
-  IdParams,
-  ResendLinksBody,
-  roles,
-  Uuid,
-} from '@hls/contract';
+import { DownloadLink, DownloadQuery, IdParams, ResendLinksBody, roles, Uuid } from '@hls/contract';
 import * as endpoints from '@hls/contract/endpoints';
+import {
+  DownloadLinkBody,
+  VersionedDownloadList,
+  VersionEmailsOffBody,
+  VersionEmailsOffResponse,
+} from '@hls/contract/file-versions';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { sendStoredObject } from '../storage/index.ts';
 import { contentDisposition, resolveRange } from './http-range.ts';
@@ -31,9 +29,10 @@ export default async function downloadsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'The user’s downloads, newest first: of one order, or all of them',
+      summary:
+        'The user’s downloads, newest first: of one order, or all of them; each with its current version and the earlier ones the user keeps',
       querystring: DownloadQuery,
-      response: { 200: DownloadList, ...errorResponses(400, 401) },
+      response: { 200: VersionedDownloadList, ...errorResponses(400, 401) },
     },
     handler: async (request) => ({ results: await downloads.list(request.user!.id, request.query.order) }),
   });
@@ -44,14 +43,27 @@ export default async function downloadsRoutes(app: FastifyInstance) {
       tags,
       security,
       summary:
-        'A short-lived link to one of the user’s downloads, working while this session lasts (409 while the stamped copy is being made)',
+        'A short-lived link to one of the user’s downloads, its current version or an earlier one they keep (`version`), working while this session lasts (409 while the stamped copy is being made)',
       params: z.object({ entitlementId: Uuid }),
+      body: DownloadLinkBody.nullish(),
       response: { 200: DownloadLink, ...errorResponses(400, 401, 404, 409) },
     },
     handler: async (request) => {
       const user = request.user!;
-      return downloads.link(user.id, request.params.entitlementId, user.sessionId);
+      return downloads.link(user.id, request.params.entitlementId, user.sessionId, request.body?.version);
     },
+  });
+
+  api.post(endpoints.versionEmailsOff.path, {
+    config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary:
+        'The one-click opt-out of a new-version e-mail: no more e-mails about new versions of what the user bought (no login; the link’s token names the user)',
+      body: VersionEmailsOffBody,
+      response: { 200: VersionEmailsOffResponse, ...errorResponses(400, 429) },
+    },
+    handler: async (request) => downloads.versionEmailsOff(request.body.token),
   });
 
   api.post(endpoints.downloadsResend.path, {

@@ -17,7 +17,14 @@ import {
   uniqueEmail,
   useApp,
 } from '../../../test/helper.ts';
-import { bookEditions, entitlements, orderLines, orders } from '../../db/schema.ts';
+import {
+  bookEditions,
+  entitlements,
+  fileVersions,
+  orderLines,
+  orders,
+  stampedCopies,
+} from '../../db/schema.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { createAccessTokens } from '../../plugins/auth.ts';
 import { STAMP_RETRIES } from './downloads.helpers.ts';
@@ -245,6 +252,13 @@ describe('downloads', () => {
     t.app.inject({ method, url, headers });
   const row = async (id: string) =>
     (await t.database.db.select().from(entitlements).where(eq(entitlements.id, id)))[0]!;
+  /** The buyer's stamped copy of the file's only version, if any. */
+  const copyOf = async (entitlementId: string) =>
+    (
+      await t.database.db.select().from(stampedCopies).where(eq(stampedCopies.entitlementId, entitlementId))
+    )[0];
+  const setCopy = (entitlementId: string, status: 'pending' | 'ready') =>
+    t.database.db.update(stampedCopies).set({ status }).where(eq(stampedCopies.entitlementId, entitlementId));
   const freshLink = async (entitlementId: string) => {
     const response = await link(entitlementId);
     expect(response.statusCode, response.body).toBe(200);
@@ -280,8 +294,9 @@ describe('downloads', () => {
 
       await t.app.jobs.settle();
       const pdf = await row(order.entitlementIds[0]!);
-      expect(pdf).toMatchObject({ stampStatus: 'ready', stampedKey: `stamped/${pdf.id}.pdf` });
-      expect((await row(order.entitlementIds[1]!)).stampStatus).toBe('none');
+      const copy = await copyOf(pdf.id);
+      expect(copy).toMatchObject({ status: 'ready', storageKey: `stamped/${pdf.id}/v1.pdf` });
+      expect(await copyOf(order.entitlementIds[1]!), 'a zip is served as it is').toBeUndefined();
 
       const byLine = await t.app.downloads.forOrderLines(buyer.id, order.lineIds);
       expect(byLine.get(order.lineIds[0]!)).toMatchObject({
@@ -292,7 +307,7 @@ describe('downloads', () => {
         // Named after the product and its format, never after the uploader's file name.
         fileName: 'gestion-financiere.pdf',
         fileType: 'pdf',
-        sizeBytes: pdf.stampedSizeBytes!,
+        sizeBytes: copy!.sizeBytes!,
         status: 'ready',
         downloadCount: 0,
         firstDownloadAt: null,
@@ -329,7 +344,7 @@ describe('downloads', () => {
     const response = await fetchFile(url);
     expect(response.statusCode).toBe(200);
     const body = rawBody(response);
-    const stored = await t.app.storage.getObject(entitlement.stampedKey!);
+    const stored = await t.app.storage.getObject((await copyOf(entitlement.id))!.storageKey!);
     expect(body.equals(stored!.bytes), 'the stamped bytes').toBe(true);
     expect(sha256(body)).not.toBe(sha256(products.pdfFile.bytes));
     expect(response.headers).toMatchObject({
@@ -633,7 +648,7 @@ describe('downloads', () => {
     const served = await fetchFile(ready.url);
     expect((await extractPdfText(served.rawPayload))[0]).toContain(`order ${order.number}`);
 
-    await t.database.db.update(entitlements).set({ stampStatus: 'pending' }).where(eq(entitlements.id, id));
+    await setCopy(id, 'pending');
     const preparing = await link(id);
     expect(preparing.statusCode).toBe(409);
     expect(preparing.json().error.code).toBe('download_not_ready');
@@ -642,7 +657,7 @@ describe('downloads', () => {
     ).toBe('preparing');
     // A link given before is refused too until the copy is ready again.
     expect((await fetchFile(ready.url)).statusCode).toBe(409);
-    await t.database.db.update(entitlements).set({ stampStatus: 'ready' }).where(eq(entitlements.id, id));
+    await setCopy(id, 'ready');
   });
 
   it(
@@ -654,8 +669,19 @@ describe('downloads', () => {
       ]);
       await t.app.jobs.settle();
       const id = order.entitlementIds[0]!;
-      const good = (await t.app.catalog.assets.forProduct(products.pdfFile.id))!;
-      const job = { entitlementId: id, name: buyer.name, email: buyer.email, orderNumber: order.number };
+      const [version] = await t.database.db
+        .select()
+        .from(fileVersions)
+        .where(eq(fileVersions.productId, products.pdfFile.id));
+      const job = {
+        entitlementId: id,
+        versionId: version!.id,
+        name: buyer.name,
+        email: buyer.email,
+        orderNumber: order.number,
+      };
+      const storedAt = (storageKey: string) =>
+        t.database.db.update(fileVersions).set({ storageKey }).where(eq(fileVersions.id, version!.id));
       try {
         // The stored file turns out unreadable while a stamping runs its last attempt.
         const broken = await t.app.storage.putObject(
@@ -663,34 +689,26 @@ describe('downloads', () => {
           Buffer.from('not a pdf'),
           'application/pdf',
         );
-        await t.app.catalog.assets.attach(products.pdfFile.id, {
-          ...good,
-          storageKey: broken.key,
-          sizeBytes: broken.sizeBytes,
-          sha256: broken.sha256,
-        });
-        await t.database.db
-          .update(entitlements)
-          .set({ stampStatus: 'pending' })
-          .where(eq(entitlements.id, id));
+        await storedAt(broken.key);
+        await setCopy(id, 'pending');
         await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES - 1 })).rejects.toThrow();
-        expect((await row(id)).stampStatus, 'retried by the queue').toBe('pending');
+        expect((await copyOf(id))?.status, 'retried by the queue').toBe('pending');
         await expect(t.app.downloads.stamp(job, { retryCount: STAMP_RETRIES })).rejects.toThrow();
-        expect((await row(id)).stampStatus).toBe('failed');
+        expect((await copyOf(id))?.status).toBe('failed');
         expect(
           (await t.app.downloads.forOrderLines(buyer.id, order.lineIds)).get(order.lineIds[0]!)?.status,
         ).toBe('preparing');
       } finally {
-        await t.app.catalog.assets.attach(products.pdfFile.id, good);
+        await storedAt(version!.storageKey);
       }
 
       // The file is readable again: the next click queues the stamping and says the copy is being prepared.
       const retried = await link(id);
       expect(retried.statusCode).toBe(409);
       expect(retried.json().error.code).toBe('download_not_ready');
-      expect((await row(id)).stampStatus).toBe('pending');
+      expect((await copyOf(id))?.status).toBe('pending');
       await t.app.jobs.settle();
-      expect((await row(id)).stampStatus).toBe('ready');
+      expect((await copyOf(id))?.status).toBe('ready');
       expect((await link(id)).statusCode).toBe(200);
     },
   );
@@ -710,7 +728,7 @@ describe('downloads', () => {
     });
     const order = await buy(t.app, buyer, products.authorId, [{ productId: later.id, format: 'ebook' }]);
     const id = order.entitlementIds[0]!;
-    expect((await row(id)).stampStatus).toBe('none');
+    expect(await copyOf(id)).toBeUndefined();
     const status = async () =>
       (await t.app.downloads.forOrderLines(buyer.id, order.lineIds)).get(order.lineIds[0]!)?.status;
     expect(await status(), 'no file yet').toBe('preparing');
@@ -748,9 +766,7 @@ describe('downloads', () => {
       .select()
       .from(entitlements)
       .where(and(eq(entitlements.userId, buyer.id), eq(entitlements.productId, products.free.id)));
-    expect(rows).toMatchObject([
-      { source: 'free', orderId: null, stampStatus: 'none', title: 'Cours gratuit' },
-    ]);
+    expect(rows).toMatchObject([{ source: 'free', orderId: null, title: 'Cours gratuit' }]);
 
     const file = await fetchFile(first.json<DownloadLink>().url);
     expect(file.statusCode).toBe(200);

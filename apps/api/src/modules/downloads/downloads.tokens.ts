@@ -11,12 +11,19 @@ export const DOWNLOAD_AUDIENCE = 'hls:download';
  */
 export type LinkUse = { use: 'site'; sessionId: string } | { use: 'mail' };
 
-export type DownloadClaims = { userId: string; productId: number; entitlementId: string } & LinkUse;
+/** `version`: the number of the file's version the link fetches (absent: the current one). */
+export type DownloadClaims = {
+  userId: string;
+  productId: number;
+  entitlementId: string;
+  version?: number;
+} & LinkUse;
 
 const Claims = z.object({
   sub: z.uuid(),
   file_id: z.number().int().positive(),
   ent: z.uuid(),
+  ver: z.number().int().positive().optional(),
   aud: z.literal(DOWNLOAD_AUDIENCE),
   exp: z.number(),
 });
@@ -37,9 +44,9 @@ export function invalidDownloadToken(status: 403 | 404 = 403): AppError {
 }
 
 /**
- * Download links: an HS256 JWT with `file_id` (the product), `sub` (the user), `ent` (the entitlement), `use`
- * (`site`, with `sid` the session that asked for it, or `mail`), the `hls:download` audience and a short expiry,
- * signed with its own key (DOWNLOAD_TOKEN_SECRET).
+ * Download links: an HS256 JWT with `file_id` (the product), `sub` (the user), `ent` (the entitlement), `ver` (the
+ * file's version; absent, the current one), `use` (`site`, with `sid` the session that asked for it, or `mail`),
+ * the `hls:download` audience and a short expiry, signed with its own key (DOWNLOAD_TOKEN_SECRET).
  */
 export function createDownloadTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -47,7 +54,13 @@ export function createDownloadTokens(secret: string) {
     async sign(claims: DownloadClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: Date }> {
       const now = Math.floor(Date.now() / 1000);
       const use = claims.use === 'site' ? { use: claims.use, sid: claims.sessionId } : { use: claims.use };
-      const token = await new SignJWT({ file_id: claims.productId, ent: claims.entitlementId, ...use })
+      const version = claims.version === undefined ? {} : { ver: claims.version };
+      const token = await new SignJWT({
+        file_id: claims.productId,
+        ent: claims.entitlementId,
+        ...version,
+        ...use,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setAudience(DOWNLOAD_AUDIENCE)
@@ -72,6 +85,7 @@ export function createDownloadTokens(secret: string) {
           userId: claims.sub,
           productId: claims.file_id,
           entitlementId: claims.ent,
+          ...(claims.ver === undefined ? {} : { version: claims.ver }),
           ...(use.use === 'site' ? { use: use.use, sessionId: use.sid } : { use: use.use }),
         };
       } catch (error) {

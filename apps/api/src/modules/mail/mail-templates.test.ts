@@ -106,6 +106,18 @@ const samples = [
     },
   ],
   [
+    'new_version',
+    {
+      firstName: 'Ali',
+      title: 'Budget prévisionnel',
+      version: 2,
+      publishedAt: '2026-12-01T09:30:00.000Z',
+      note: 'Les formules de TVA sont corrigées.',
+      downloadsUrl: 'http://x/download',
+      optOutUrl: 'http://x/email/versions-off/t',
+    },
+  ],
+  [
     'download_links',
     {
       firstName: 'Ali',

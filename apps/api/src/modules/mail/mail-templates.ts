@@ -242,6 +242,21 @@ const contents: { [T in MailTemplate]: (data: MailTemplates[T], w: Words, lng: L
     ],
     action: { label: w('viewOrder'), url: d.orderUrl },
   }),
+  new_version: (d, w, lng) => {
+    const title = w('new_version.title', { title: d.title });
+    return {
+      subject: w('new_version.subject', { title, version: d.version }),
+      greeting: hello(w, d.firstName),
+      paragraphs: [
+        w('new_version.lead', { title, version: d.version, day: day(d.publishedAt.slice(0, 10), lng) }),
+        ...(d.note ? [w('new_version.note'), quote(d.note)] : []),
+        w('new_version.download'),
+        w('new_version.earlier'),
+        link(w('new_version.optOut'), d.optOutUrl),
+      ],
+      action: { label: w('new_version.action'), url: d.downloadsUrl },
+    };
+  },
   download_links: (d, w, lng) => ({
     subject: w('download_links.subject'),
     greeting: hello(w, d.firstName),

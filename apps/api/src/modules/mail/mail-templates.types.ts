@@ -112,6 +112,20 @@ export type MailTemplates = {
     lines: { title: string; quantity: number }[];
     returnAddress: string;
   };
+  /**
+   * A new version of a file the user bought: its number, date and the editor's note of what changed; the link to
+   * /download (where it is waiting, stamped for them) and the one-click link that turns these e-mails off.
+   */
+  new_version: {
+    firstName: string;
+    title: string;
+    version: number;
+    /** ISO time. */
+    publishedAt: string;
+    note: string | null;
+    downloadsUrl: string;
+    optOutUrl: string;
+  };
   download_links: {
     firstName: string;
     downloadsUrl: string;

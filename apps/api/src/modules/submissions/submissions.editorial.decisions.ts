@@ -105,14 +105,20 @@ export function createEditorialDecisions(deps: EditorialDecisionDeps) {
           let kind: AuthorDecision;
           if (prepared) {
             kind = 'published';
-            const input: NewProduct = { ...prepared.input, status: 'published' };
+            const input: NewProduct = {
+              ...prepared.input,
+              status: 'published',
+              versionNote: body.versionNote ?? null,
+            };
             if (productId === null) {
               productId = (await deps.catalog.writes.createProduct(input, ctx)).id;
             } else {
               const updated = await deps.catalog.writes.updateProduct(productId, input, ctx);
               if (!updated) productId = (await deps.catalog.writes.createProduct(input, ctx)).id;
             }
-            if (prepared.ebook) await deps.catalog.assets.attach(productId, prepared.ebook, ctx);
+            if (prepared.ebook) {
+              await deps.catalog.assets.attach(productId, prepared.ebook, ctx, body.versionNote ?? null);
+            }
           } else {
             kind = body.decision === 'request_changes' ? 'changes_requested' : 'rejected';
           }

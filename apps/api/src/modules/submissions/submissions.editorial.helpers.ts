@@ -53,6 +53,8 @@ export type DecisionInput = {
   subcategoryId?: number | undefined;
   stock?: number | undefined;
   confidentialityChecked?: boolean | undefined;
+  /** A republished file: what changed, for its buyers. */
+  versionNote?: string | undefined;
 };
 
 export type SubmissionRow = typeof submissions.$inferSelect;
