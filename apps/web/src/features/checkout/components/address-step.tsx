@@ -68,7 +68,7 @@ export function AddressStep({ order, editing, onEditingChange, locale, labelledB
         labelledBy={labelledBy}
         onSaved={done}
         onCancel={cancel}
-        saveToBook={!book.isError}
+        saveToBook={book.isError ? undefined : true}
       />
     );
   }
