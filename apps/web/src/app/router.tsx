@@ -160,6 +160,17 @@ export const routes: RouteObject[] = [
           () => import('./routes/email-report'),
         ),
       ),
+      ...[paths.versionEmailsOff.path, paths.versionEmailsOff.pathWithToken].map((path) =>
+        page(
+          path,
+          {
+            titleKey: 'titles.versionsOff',
+            namespaces: ['downloads', 'errors', 'validation'],
+            personal: true,
+          },
+          () => import('./routes/version-emails-off'),
+        ),
+      ),
       page(
         paths.cart.path,
         {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Download } from '@hls/contract';
+import type { VersionedDownload } from '@hls/contract/file-versions';
 import { formatFileSize } from '@hls/contract/file-size';
 import { Button } from '@/components/ui/button';
 import { FileTypeIcon } from '@/components/ui/file-type-icon';
@@ -13,23 +13,33 @@ import { useCreateDownloadLinkMutation } from '../api/downloads-api';
 /** How long after a download starts the row reads its count again. */
 const COUNT_REFRESH_MS = 1500;
 
-type DownloadRowProps = { download: Download; locale: string; onDownloaded: () => void };
+type DownloadRowProps = { download: VersionedDownload; locale: string; onDownloaded: () => void };
 
-/** One file the customer may download: what it is, its state, and the button that fetches a fresh link. */
+/**
+ * One file the customer may download: what it is, its version and date, its state, the button that fetches a
+ * fresh link to the current version, and the earlier versions they keep, each with its own button.
+ */
 export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps) {
   const { t } = useTranslation(['downloads', 'orders']);
   const errorText = useErrorText();
   const [createLink, { isLoading }] = useCreateDownloadLinkMutation();
+  const [busyVersion, setBusyVersion] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = `download-${download.entitlementId}`;
   // The server counts a download when it starts sending the file, a moment after the link is followed.
   const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(refresh.current), []);
 
-  const start = async () => {
+  /** Downloads the current version (no number) or an earlier one. */
+  const start = async (version?: number) => {
     if (isLoading) return;
     setFailure(null);
-    const result = await createLink(download.entitlementId);
+    setBusyVersion(version ?? download.version.number);
+    const result = await createLink({
+      entitlementId: download.entitlementId,
+      ...(version === undefined ? {} : { version }),
+    });
+    setBusyVersion(null);
     if (result.data) {
       saveFile(result.data.url);
       clearTimeout(refresh.current);
@@ -39,6 +49,8 @@ export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps
     setFailure(errorText(toApiFailure(result.error)));
   };
 
+  const { version, earlierVersions } = download;
+  const earlierId = `${titleId}-earlier`;
   return (
     <li className={`download-row download-row--${download.status}`}>
       <FileTypeIcon
@@ -51,6 +63,15 @@ export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps
         <h3 id={titleId} className="download-row__title">
           {download.title}
         </h3>
+        <p className="download-row__version">
+          {t('downloads:row.version', {
+            number: version.number,
+            date: formatDate(version.publishedAt, locale),
+          })}
+        </p>
+        {version.note && (
+          <p className="download-row__note">{t('downloads:row.note', { note: version.note })}</p>
+        )}
         <p className="download-row__file">
           <span className="download-row__name">{download.fileName}</span>
           <span aria-hidden="true"> · </span>
@@ -85,14 +106,56 @@ export function DownloadRow({ download, locale, onDownloaded }: DownloadRowProps
       {download.status !== 'revoked' && (
         <Button
           className="download-row__button"
-          busy={isLoading}
+          busy={isLoading && busyVersion === version.number}
           busyLabel={t('downloads:row.starting')}
-          disabled={download.status !== 'ready'}
+          disabled={download.status !== 'ready' || isLoading}
           onClick={() => void start()}
         >
           {t('downloads:row.download')}
           <span className="visually-hidden"> {download.title}</span>
         </Button>
+      )}
+      {earlierVersions.length > 0 && (
+        <section className="download-row__earlier" aria-labelledby={earlierId}>
+          <h4 id={earlierId} className="download-row__earlier-title">
+            {t('downloads:earlier.title')}
+          </h4>
+          <ul className="download-row__earlier-list">
+            {earlierVersions.map((earlier) => (
+              <li key={earlier.number} className="download-row__earlier-item">
+                <div>
+                  <p className="download-row__earlier-version">
+                    {t('downloads:row.version', {
+                      number: earlier.number,
+                      date: formatDate(earlier.publishedAt, locale),
+                    })}
+                  </p>
+                  <p className="download-row__file">
+                    <span className="download-row__name">{earlier.fileName}</span>
+                    <span aria-hidden="true"> · </span>
+                    <span>{formatFileSize(earlier.sizeBytes, locale)}</span>
+                  </p>
+                  {earlier.status === 'preparing' && (
+                    <p className="download-row__preparing" role="status">
+                      {t('downloads:row.preparing')}
+                    </p>
+                  )}
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={isLoading && busyVersion === earlier.number}
+                  busyLabel={t('downloads:row.starting')}
+                  disabled={isLoading}
+                  onClick={() => void start(earlier.number)}
+                >
+                  {t('downloads:earlier.download', { number: earlier.number })}
+                  <span className="visually-hidden"> {download.title}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </li>
   );

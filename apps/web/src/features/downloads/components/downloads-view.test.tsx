@@ -2,11 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
+import type { Download } from '@hls/contract';
+import type { VersionedDownload } from '@hls/contract/file-versions';
 import { makeDownload } from '@/testing/order-fixtures';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { DownloadsView } from './downloads-view';
 
 const orderId = '11111111-1111-4111-8111-111111111111';
+
+/** A download as /download lists it: its file's first version, none earlier unless given. */
+const versioned = (
+  overrides: Partial<Download> = {},
+  versions: Pick<VersionedDownload, 'version' | 'earlierVersions'> = {
+    version: { number: 1, publishedAt: '2026-11-20T09:00:00.000Z', note: null },
+    earlierVersions: [],
+  },
+): VersionedDownload => ({ ...makeDownload(overrides), ...versions });
 
 /** The links the page clicks to save a file (the browser would download them). */
 function savedLinks() {
@@ -24,8 +35,8 @@ describe('downloads page', () => {
       'GET /api/downloads': () =>
         jsonResponse(200, {
           results: [
-            makeDownload(),
-            makeDownload({
+            versioned(),
+            versioned({
               entitlementId: 'e-2',
               title: 'Guide PDF',
               fileName: 'guide.pdf',
@@ -63,6 +74,54 @@ describe('downloads page', () => {
     await waitFor(() => expect(saved).toEqual(['/api/category/download/token-1']));
   });
 
+  it('shows each file’s version, its date and what changed, and downloads an earlier version kept', async () => {
+    const saved = savedLinks();
+    const api = fakeApi({
+      'GET /api/downloads': () =>
+        jsonResponse(200, {
+          results: [
+            versioned(
+              { fileName: 'suivi-tresorerie-v2.xlsx' },
+              {
+                version: { number: 2, publishedAt: '2026-11-25T09:00:00.000Z', note: 'VAT formulas fixed.' },
+                earlierVersions: [
+                  {
+                    number: 1,
+                    publishedAt: '2026-11-02T09:00:00.000Z',
+                    note: null,
+                    fileName: 'suivi-tresorerie-v1.xlsx',
+                    sizeBytes: 1_200_000,
+                    status: 'ready',
+                  },
+                ],
+              },
+            ),
+          ],
+        }),
+      'POST /api/downloads/22222222-2222-4222-8222-222222222222/link': () =>
+        jsonResponse(200, {
+          entitlementId: '22222222-2222-4222-8222-222222222222',
+          url: '/api/category/download/token-v1',
+          fileName: 'suivi-tresorerie-v1.xlsx',
+          expiresAt: '2026-11-22T11:10:00.000Z',
+        }),
+    });
+    renderWithProviders(<DownloadsView orderId={null} />);
+
+    const row = (await screen.findByRole('heading', { name: 'Suivi de trésorerie PME' })).closest('li')!;
+    expect(row).toHaveTextContent('Version 2, published on 25 November 2026');
+    expect(row).toHaveTextContent('What changed: VAT formulas fixed.');
+    expect(row).toHaveTextContent('suivi-tresorerie-v2.xlsx');
+    const earlier = within(row).getByRole('region', { name: 'Earlier versions' });
+    expect(earlier).toHaveTextContent('Version 1, published on 2 November 2026');
+    expect(earlier).toHaveTextContent('suivi-tresorerie-v1.xlsx');
+    await userEvent
+      .setup()
+      .click(within(earlier).getByRole('button', { name: 'Download version 1 Suivi de trésorerie PME' }));
+    await waitFor(() => expect(saved).toEqual(['/api/category/download/token-v1']));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ version: 1 });
+  });
+
   it('reads the count again once the download has started, so the row says it was downloaded', async () => {
     savedLinks();
     let served = false;
@@ -70,7 +129,7 @@ describe('downloads page', () => {
       'GET /api/downloads': () =>
         jsonResponse(200, {
           results: [
-            makeDownload(served ? { downloadCount: 1, firstDownloadAt: '2026-11-22T11:00:00.000Z' } : {}),
+            versioned(served ? { downloadCount: 1, firstDownloadAt: '2026-11-22T11:00:00.000Z' } : {}),
           ],
         }),
       'POST /api/downloads/22222222-2222-4222-8222-222222222222/link': () => {
@@ -100,7 +159,7 @@ describe('downloads page', () => {
       'GET /api/downloads': () => {
         calls += 1;
         return jsonResponse(200, {
-          results: [makeDownload({ status: calls === 1 ? 'preparing' : 'ready' })],
+          results: [versioned({ status: calls === 1 ? 'preparing' : 'ready' })],
         });
       },
     });
@@ -115,7 +174,7 @@ describe('downloads page', () => {
 
   it('e-mails the links again on request', async () => {
     const api = fakeApi({
-      'GET /api/downloads': () => jsonResponse(200, { results: [makeDownload()] }),
+      'GET /api/downloads': () => jsonResponse(200, { results: [versioned()] }),
       'POST /api/downloads/resend': () => jsonResponse(202, { sent: 1 }),
     });
     renderWithProviders(<DownloadsView orderId={orderId} />, { lng: 'fr' });
