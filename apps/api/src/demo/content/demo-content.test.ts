@@ -7,7 +7,7 @@ import { fileTypes, type FileType } from '@hls/contract';
 import { renderCover, wrapWords } from '../../lib/cover.ts';
 import { pdfText } from '../../lib/pdf/pdf-text.ts';
 import { createRandom } from '../../lib/random.ts';
-import { demoFileSpecs } from '../demo.dataset.ts';
+import { demoFileSpecs, demoProducts } from '../demo.dataset.ts';
 import { renderSampleFile, sampleFileFacts } from './sample-files.ts';
 import { tableRows } from './sample-kits.ts';
 import type { DatabaseSpec, WorkbookSpec } from './sample-specs.ts';
@@ -19,6 +19,14 @@ const input = (language: 'fr' | 'en') => ({
   language,
   topic: 'finance' as const,
 });
+
+/** The input of a sample file of a type: workbooks and kits take the spec of a demo product of that type. */
+const inputFor = (fileType: FileType, language: 'fr' | 'en') => {
+  const product = demoProducts.find(
+    (p) => p.section !== 'book' && p.fileType === fileType && p.language === language && demoFileSpecs[p.key],
+  );
+  return { ...input(language), ...(product ? { spec: demoFileSpecs[product.key]! } : {}) };
+};
 
 const ooxml: Partial<Record<FileType, { mime: string; part: string }>> = {
   excel: {
@@ -106,7 +114,7 @@ describe('sample files', () => {
   for (const language of ['fr', 'en'] as const) {
     for (const fileType of fileTypes) {
       it(`${fileType} (${language}) is a real file of its format`, async () => {
-        const file = await renderSampleFile(fileType, input(language));
+        const file = await renderSampleFile(fileType, inputFor(fileType, language));
         const detected = await fileTypeFromBuffer(file.bytes);
         if (fileType === 'pdf') {
           expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -143,19 +151,14 @@ describe('sample files', () => {
       });
     }
   }
+});
 
-  it('the workbook computes its balance and summary with formulas', async () => {
-    const file = await renderSampleFile('excel', input('fr'));
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Paramètres', 'Saisie', 'Synthèse']);
-    const entries = workbook.getWorksheet('Saisie')!;
-    expect(entries.rowCount).toBeGreaterThan(30);
-    const balance = entries.getCell('F3').value as { formula: string; result: number };
-    expect(balance.formula).toBe('F2+D3-E3');
-    const summary = workbook.getWorksheet('Synthèse')!;
-    const sumifs = summary.getCell('B5').value as { formula: string };
-    expect(sumifs.formula).toMatch(/^SUMIFS\(/);
+describe('sample files without their content', () => {
+  it('a workbook or a kit is refused without its spec, and with the spec of another type', async () => {
+    await expect(renderSampleFile('excel', input('fr'))).rejects.toThrow('built from its spec');
+    await expect(renderSampleFile('access', inputFor('powerbi', 'en'))).rejects.toThrow(
+      'a powerbi spec for a access file',
+    );
   });
 });
 
@@ -185,7 +188,7 @@ describe('the facts the demo pages state of each sample file', () => {
   it.each(fileTypes)('%s: its sheets, slides and archive parts are what the file holds', async (type) => {
     const facts = sampleFileFacts[type];
     for (const language of ['fr', 'en'] as const) {
-      const file = await renderSampleFile(type, input(language));
+      const file = await renderSampleFile(type, inputFor(type, language));
       if (file.extension === 'pdf') {
         expect(facts).toEqual({ software: [{ app: 'pdf_reader', version: null }] });
         continue;

@@ -1,10 +1,4 @@
 import type { ArchivePart, FileType, Language, SoftwareRequirement } from '@hls/contract';
-import {
-  renderAccessPackage,
-  renderBundle,
-  renderPowerBiPackage,
-  renderPublisherPackage,
-} from './sample-packages.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
 import {
   renderBrochureKit,
@@ -16,7 +10,6 @@ import { renderSamplePdf, type SampleOutline } from './sample-pdf.ts';
 import { renderPresentation } from './sample-pptx.ts';
 import type { FileSpec } from './sample-specs.ts';
 import { renderSpecWorkbook } from './sample-workbook.ts';
-import { renderWorkbook } from './sample-xlsx.ts';
 import type { Topic } from './topics.ts';
 
 export type SampleFileInput = {
@@ -27,7 +20,7 @@ export type SampleFileInput = {
   /** The product's own summary and sections; without it, the topic's generic texts. */
   outline?: SampleOutline;
   description?: string;
-  /** The product's own workbook or kit (files.json); without it, a generic file of the type. */
+  /** A workbook's or a kit's content (files.json): required for those types. */
   spec?: FileSpec;
 };
 
@@ -52,15 +45,11 @@ export const sampleFileFormats: Record<FileType, { extension: string; mime: stri
   package: { extension: 'zip', mime: ZIP },
 };
 
-const renderers: Record<FileType, (input: SampleFileInput) => Promise<Buffer>> = {
+/** Documents: from the product's outline, or the topic's texts (a procedure, a quarterly review deck). */
+const documentRenderers: Partial<Record<FileType, (input: SampleFileInput) => Promise<Buffer>>> = {
   pdf: renderSamplePdf,
-  excel: renderWorkbook,
   word: renderProcedureDocx,
   powerpoint: renderPresentation,
-  powerbi: renderPowerBiPackage,
-  publisher: renderPublisherPackage,
-  access: renderAccessPackage,
-  package: renderBundle,
 };
 
 /** The product's own file, from its spec. */
@@ -84,11 +73,16 @@ export const specFileType = (spec: FileSpec): FileType =>
           ? 'access'
           : 'package';
 
-/** A real file of the given type that opens in its application (or, for .zip packages, holds what to build it). */
+/**
+ * A real file of the given type that opens in its application (or, for .zip kits, holds what to build it):
+ * workbooks and kits from their spec (files.json), documents from their outline.
+ */
 export async function renderSampleFile(fileType: FileType, input: SampleFileInput): Promise<SampleFile> {
+  const render = documentRenderers[fileType];
+  if (!render && !input.spec) throw new Error(`a ${fileType} file is built from its spec (files.json)`);
   if (input.spec && specFileType(input.spec) !== fileType)
     throw new Error(`a ${specFileType(input.spec)} spec for a ${fileType} file`);
-  const bytes = input.spec ? await renderSpecFile(input.spec, input) : await renderers[fileType](input);
+  const bytes = input.spec ? await renderSpecFile(input.spec, input) : await render!(input);
   return { bytes, ...sampleFileFormats[fileType] };
 }
 

@@ -1,14 +1,68 @@
+import { zipSync, type Zippable } from 'fflate';
 import type { Language } from '@hls/contract';
 import { renderCover } from '../../lib/cover.ts';
+import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 import { createRandom } from '../../lib/random.ts';
 import { renderProcedureDocx } from './sample-docx.ts';
-import { readme, renderGuide, utf8, zip } from './sample-packages.ts';
 import { renderSamplePdf } from './sample-pdf.ts';
 import { renderPresentation } from './sample-pptx.ts';
-import type { BrochureSpec, DashboardSpec, DatabaseSpec, DataTableSpec, KitSpec } from './sample-specs.ts';
+import type {
+  BrochureSpec,
+  DashboardSpec,
+  DatabaseSpec,
+  DataTableSpec,
+  GuideSpec,
+  KitSpec,
+} from './sample-specs.ts';
 import { renderSpecWorkbook } from './sample-workbook.ts';
-import { toCsv } from './sample-xlsx.ts';
 import type { Topic } from './topics.ts';
+
+/*
+ * Power BI (.pbix), Publisher (.pub) and Access (.accdb) files are binary formats no library writes honestly, so
+ * those products ship as a .zip: the data or copy, the scripts, a PDF guide and a README to build the file in the
+ * target tool. A document pack is a .zip of its four documents.
+ */
+
+const ZIP_DATE = new Date('2026-01-05T09:00:00Z');
+/** Text files in Windows line endings, as the target tools expect. */
+const utf8 = (text: string) => new TextEncoder().encode(text.replace(/\r?\n/g, '\r\n'));
+
+function zip(files: Record<string, Uint8Array>): Buffer {
+  const entries: Zippable = {};
+  for (const [name, bytes] of Object.entries(files)) entries[name] = [bytes, { mtime: ZIP_DATE }];
+  return Buffer.from(zipSync(entries, { level: 6 }));
+}
+
+function toCsv(rows: (string | number)[][]): string {
+  const cell = (v: string | number) => {
+    const text = String(v);
+    return /[",;\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return rows.map((r) => r.map(cell).join(',')).join('\n') + '\n';
+}
+
+/** The kit's step-by-step guide: its title, the product's title, an introduction and numbered steps. */
+async function renderGuide(guide: GuideSpec, input: KitInput): Promise<Buffer> {
+  const pdf = await PdfWriter.create({
+    title: guide.title,
+    author: input.author,
+    language: input.language === 'fr' ? 'fr-FR' : 'en-GB',
+    runningHeader: guide.title,
+    footer: 'HLS',
+  });
+  pdf.heading(guide.title, 1);
+  pdf.text(input.title, { size: 13, font: pdf.fonts.bold, after: 10 });
+  pdf.paragraph(guide.intro);
+  for (const section of guide.sections) {
+    pdf.heading(section.heading);
+    pdf.bullets(section.steps, true);
+  }
+  return pdf.finish();
+}
+
+function readme(title: string, lines: string[]): Uint8Array {
+  return utf8([title, '='.repeat(title.length), '', ...lines, ''].join('\n'));
+}
 
 /** A product's own kit: what its files.json entry says, under its title, author and description. */
 export type KitInput = {
