@@ -132,6 +132,11 @@ export const ReviewSubmission = Submission.extend({
   /** What the last version changed from the one before (empty for version 1). */
   changes: z.array(VersionChange),
   reports: z.array(Report),
+  /**
+   * The copies in stock of the catalogue book's paper edition (a new version of a book already published, which the
+   * publish form starts from); null when there is no such edition yet.
+   */
+  paperStock: z.number().int().nullable(),
 });
 export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
 

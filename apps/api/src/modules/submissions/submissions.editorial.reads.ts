@@ -208,7 +208,16 @@ export function createEditorialReads(deps: EditorialReadDeps) {
     };
   }
 
-  /** One submission as editors review it: S1's view plus the author, the claim, what changed and its reports. */
+  /** The copies in stock of a catalogue book's paper edition; null for a product without one. */
+  async function paperStock(productId: number): Promise<number | null> {
+    const product = (await deps.catalog.sales.offers([productId])).get(productId);
+    return product?.offers.find((offer) => offer.format === 'paper')?.stock ?? null;
+  }
+
+  /**
+   * One submission as editors review it: S1's view plus the author, the claim, what changed, its reports and, for a
+   * book already in the catalogue, its paper copies in stock.
+   */
   async function review(id: string, editor: Editor): Promise<ReviewSubmission> {
     const submission = await loadSubmission(view, id, { viewer: editor });
     if (!submission) throw notFound();
@@ -238,6 +247,7 @@ export function createEditorialReads(deps: EditorialReadDeps) {
       claimedBy: row.claimedBy ? { id: row.claimedBy, name: claimerName ?? '' } : null,
       changes: versionChanges(submission.history[1]?.values, submission.history[0]?.values),
       reports: row.productId === null ? [] : await reports.forProduct(row.productId),
+      paperStock: row.productId === null ? null : await paperStock(row.productId),
     };
   }
 

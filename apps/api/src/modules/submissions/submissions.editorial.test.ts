@@ -17,7 +17,7 @@ import {
   type Section,
 } from '@hls/contract';
 import { bearer, login, uniqueEmail, useApp } from '../../../test/helper.ts';
-import { mailOutbox, products } from '../../db/schema.ts';
+import { bookEditions, mailOutbox, products } from '../../db/schema.ts';
 import {
   documentReports,
   submissionEvents,
@@ -687,6 +687,43 @@ describe('editorial review', () => {
           .offers.map((o) => o.format)
           .sort(),
       ).toEqual(['ebook', 'paper']);
+    });
+
+    it('tells the editor the paper copies in stock of a book already published, which a new version starts from', async () => {
+      const id = await seed({
+        kind: 'book',
+        section: 'book',
+        fields: {
+          title: 'Ornithorynque des marais',
+          description,
+          language: 'fr',
+          categoryId: cats.book,
+          paperPriceCents: 2100,
+          pages: 90,
+        },
+        files: [{ ...(await pdfFile(2, 'ornithorynque')), slot: 'manuscript' }],
+      });
+      await claim(id, 'editor');
+      const before = await inject('GET', `/api/editorial/submissions/${id}`, 'editor');
+      expect(before.statusCode, before.body).toBe(200);
+      expect(ReviewSubmission.parse(before.json()).paperStock).toBeNull();
+
+      const published = await decide(id, 'editor', { decision: 'publish', comment: 'Bien.', stock: 9 });
+      expect(published.statusCode, published.body).toBe(200);
+      expect(ReviewSubmission.parse(published.json()).paperStock).toBe(9);
+
+      // Copies sold or counted since: the read follows the catalogue.
+      const [paper] = await t.database.db
+        .select({ id: bookEditions.id })
+        .from(bookEditions)
+        .where(eq(bookEditions.productId, ReviewSubmission.parse(published.json()).productId!));
+      const counted = await inject('POST', `/api/admin/stock/${paper!.id}`, 'editor', {
+        stock: 4,
+        reason: 'count',
+      });
+      expect(counted.statusCode, counted.body).toBe(200);
+      const after = await inject('GET', `/api/editorial/submissions/${id}`, 'editor');
+      expect(ReviewSubmission.parse(after.json()).paperStock).toBe(4);
     });
 
     it('publishes a confidential academic report only once confidentiality was checked, with its licence', async () => {

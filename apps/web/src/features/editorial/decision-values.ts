@@ -26,7 +26,7 @@ export function eurosToCents(text: string): number | null {
 
 /**
  * The last version's values: what is published unless the editor changes them, prices written as the page's
- * language writes them ("19,90" in French).
+ * language writes them ("19,90" in French); a book already on sale starts from its paper copies in stock.
  */
 export function decisionDefaults(submission: ReviewSubmission, language: Language): DecisionForm {
   const centsToEuros = (cents: number | null) => priceInputText(cents, language);
@@ -40,7 +40,7 @@ export function decisionDefaults(submission: ReviewSubmission, language: Languag
     discount: '0',
     categoryId: values.categoryId === null ? '' : String(values.categoryId),
     subcategoryId: values.subcategoryId === null ? '' : String(values.subcategoryId),
-    stock: '',
+    stock: submission.paperStock === null ? '' : String(submission.paperStock),
     confidentialityChecked: false,
   };
 }

@@ -92,6 +92,7 @@ export function makeReview(overrides: Partial<ReviewSubmission> = {}): ReviewSub
     claimedBy: { id: editor.id, name: 'Eve Editor' },
     changes: [],
     reports: [],
+    paperStock: null,
     ...overrides,
   };
 }

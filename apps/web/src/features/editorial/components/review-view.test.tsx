@@ -305,6 +305,35 @@ describe('the decision form', () => {
     );
   });
 
+  it('starts a new version of a book on sale from its copies in stock, sent as they are unless changed', async () => {
+    const submission = makeReview({
+      kind: 'book',
+      section: 'book',
+      productId: 41,
+      history: [
+        makeVersion(2, { priceCents: null, paperPriceCents: 2600, ebookPriceCents: 1200 }),
+        makeVersion(1, { priceCents: null, paperPriceCents: 2400, ebookPriceCents: 1200 }),
+      ],
+      paperStock: 7,
+    });
+    const { api } = renderReview(submission, 'fr');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Votre décision' });
+    await user.click(within(form).getByRole('radio', { name: /^Publier/ }));
+    expect(within(form).getByLabelText(/^Exemplaires en stock/)).toHaveValue(7);
+    await user.type(within(form).getByLabelText(/^Commentaire pour l’auteur/), 'Nouvelle version');
+    await user.click(within(form).getByRole('button', { name: 'Publier' }));
+    await waitFor(() =>
+      expect(
+        api.callsTo('POST', `/api/editorial/submissions/${submission.id}/decision`)[0]?.body,
+      ).toMatchObject({
+        decision: 'publish',
+        paperPriceCents: 2600,
+        stock: 7,
+      }),
+    );
+  });
+
   it('asks for no stock when the book has no paper edition', async () => {
     const submission = makeReview({
       kind: 'book',
