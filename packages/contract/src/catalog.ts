@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Language } from './accounts.ts';
 import {
   archiveParts,
+  assetFileTypes,
   ebookFileFormats,
   editionFormats,
   fileTypes,
@@ -26,6 +27,10 @@ export type Section = z.infer<typeof Section>;
 
 export const FileType = z.enum(fileTypes);
 export type FileType = z.infer<typeof FileType>;
+
+/** A stored file's type: a file product's, or `epub` for a book's EPUB ebook. */
+export const AssetFileType = z.enum(assetFileTypes);
+export type AssetFileType = z.infer<typeof AssetFileType>;
 
 export const EditionFormat = z.enum(editionFormats);
 export type EditionFormat = z.infer<typeof EditionFormat>;
@@ -146,6 +151,26 @@ export const Edition = z.object({
 });
 export type Edition = z.infer<typeof Edition>;
 
+/**
+ * An EPUB's accessibility as its package document states it (schema.org properties, EPUB Accessibility 1.1), the
+ * metadata the European Accessibility Act asks a shop to show: values as written, the page words them.
+ */
+export const EbookAccessibility = z.object({
+  /** schema:accessMode: `textual`, `visual`, `auditory`… */
+  accessModes: z.array(z.string()),
+  /** schema:accessModeSufficient: each a comma-separated set of modes (`textual`, `textual,visual`). */
+  accessModesSufficient: z.array(z.string()),
+  /** schema:accessibilityFeature: `alternativeText`, `displayTransformability`, `tableOfContents`… */
+  features: z.array(z.string()),
+  /** schema:accessibilityHazard: `none`, `noFlashingHazard`, `flashing`… */
+  hazards: z.array(z.string()),
+  /** schema:accessibilitySummary, in the publisher's words. */
+  summary: z.string().nullable(),
+  /** dcterms:conformsTo: the standard the EPUB claims (EPUB Accessibility 1.1 - WCAG 2.1 Level AA…). */
+  conformsTo: z.string().nullable(),
+});
+export type EbookAccessibility = z.infer<typeof EbookAccessibility>;
+
 export const BookDetail = ProductSummary.extend({
   kind: z.literal('book'),
   description: z.string(),
@@ -158,6 +183,8 @@ export const BookDetail = ProductSummary.extend({
   publisher: z.string().nullable(),
   publicationDate: z.string().nullable(),
   twin: ProductTwin.nullable(),
+  /** The EPUB ebook's accessibility metadata (null when the ebook is no EPUB, or there is no ebook). */
+  accessibility: EbookAccessibility.nullable(),
 });
 export type BookDetail = z.infer<typeof BookDetail>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Language } from './accounts.ts';
-import { EditionFormat, FileType, Id, ProductKind, Section } from './catalog.ts';
+import { AssetFileType, EditionFormat, FileType, Id, ProductKind, Section } from './catalog.ts';
 import { LineTax, OrderBilling } from './tax.ts';
 import {
   lineFormats,
@@ -119,7 +119,7 @@ export const Download = z.object({
   title: z.string(),
   /** The name the file is saved under. */
   fileName: z.string(),
-  fileType: FileType,
+  fileType: AssetFileType,
   sizeBytes: z.number().int(),
   /** `preparing`: the buyer's stamped copy is being made; `revoked`: refunded. */
   status: z.enum(['ready', 'preparing', 'revoked']),

@@ -51,6 +51,10 @@ export const errorCodes = [
    * that cannot be taken in safely: a zip bomb, a zip-slip name, a damaged package); `fields` names the upload.
    */
   'upload_rejected',
+  /** The EPUB has errors epubcheck calls blocking (its report is in the proposal): it cannot be published. */
+  'epub_invalid',
+  /** The EPUB's check has not run yet: publish once its report is in. */
+  'epub_check_pending',
   /** A suspended account cannot log in. */
   'account_suspended',
   /** Ordering waits until the account's e-mail address is confirmed (the link mailed to it was followed). */
@@ -99,6 +103,8 @@ export const errorStatus = {
   download_not_ready: 409,
   invalid_download_token: 403,
   upload_rejected: 415,
+  epub_invalid: 409,
+  epub_check_pending: 409,
   account_suspended: 403,
   email_unconfirmed: 403,
   invalid_email_token: 400,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Language } from './accounts.ts';
 import {
   ArchivePart,
+  EbookAccessibility,
   FileType,
   LocalizedText,
   ProductKind,
@@ -18,6 +19,56 @@ import { Licence, PublishingRight, SubmissionEventKind, UploadSlot } from './aut
  * is in authoring.ts.
  */
 
+/**
+ * One finding of a check: epubcheck's `fatal`, `error` (both block publication), `warning`, `info`; Ace's
+ * accessibility issues by impact (`critical`, `serious`, `moderate`, `minor`). `code` is the tool's (RSC-005,
+ * color-contrast); `location` the file (and line) inside the EPUB.
+ */
+export const EpubFinding = z.object({
+  level: z.enum(['fatal', 'error', 'warning', 'info', 'critical', 'serious', 'moderate', 'minor']),
+  code: z.string(),
+  message: z.string(),
+  location: z.string().nullable(),
+});
+export type EpubFinding = z.infer<typeof EpubFinding>;
+
+/**
+ * What one tool found: `done` (its findings, at most 100 kept, and their full counts), `unavailable` (the tool
+ * is not installed where the check ran) or `failed` (it stopped without an answer); `reason` says why.
+ */
+export const EpubToolResult = z.object({
+  state: z.enum(['done', 'unavailable', 'failed']),
+  version: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** epubcheck: fatal errors and errors; Ace: critical and serious issues. */
+  errors: z.number().int(),
+  /** epubcheck: warnings; Ace: moderate and minor issues. */
+  warnings: z.number().int(),
+  findings: z.array(EpubFinding),
+});
+export type EpubToolResult = z.infer<typeof EpubToolResult>;
+
+/**
+ * The check of an uploaded EPUB, made by a job after the upload: `pending` until it ran. `blocking`: epubcheck
+ * found errors, and the EPUB cannot be published as it is. `metadata`: what its package document says.
+ */
+export const EpubReport = z.object({
+  status: z.enum(['pending', 'done']),
+  checkedAt: z.string().nullable(),
+  blocking: z.boolean(),
+  epubcheck: EpubToolResult.nullable(),
+  ace: EpubToolResult.nullable(),
+  metadata: z
+    .object({
+      version: z.string().nullable(),
+      title: z.string().nullable(),
+      language: z.string().nullable(),
+      accessibility: EbookAccessibility,
+    })
+    .nullable(),
+});
+export type EpubReport = z.infer<typeof EpubReport>;
+
 /** A stored upload: never the storage key; `url` downloads it (the owner author and editors only). */
 export const SubmissionFile = z.object({
   id: z.string(),
@@ -33,6 +84,8 @@ export const SubmissionFile = z.object({
   pages: z.number().int().nullable(),
   /** What editors should look at: `macros` (an Office file with a VBA project), `external_links`. */
   flags: z.array(z.enum(['macros', 'external_links'])),
+  /** EPUBs: the report of their check (epubcheck, Ace, metadata); null for other files. */
+  epubReport: EpubReport.nullable(),
   url: z.string(),
   uploadedAt: z.string(),
 });

@@ -19,6 +19,8 @@ export const fileTypes = [
   'package',
   'access',
 ] as const;
+/** What a stored file (a product's asset, a download) may be: a file product's types, or a book's EPUB ebook. */
+export const assetFileTypes = [...fileTypes, 'epub'] as const;
 export const editionFormats = ['paper', 'ebook'] as const;
 export const productKinds = ['book', 'file'] as const;
 export const productStatuses = [

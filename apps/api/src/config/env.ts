@@ -269,6 +269,12 @@ export const EnvSchema = z.object({
   UPLOAD_ZIP_MAX_ENTRIES: positiveInt.default(10_000),
   UPLOAD_ZIP_MAX_UNCOMPRESSED_MB: positiveInt.default(1024),
   UPLOAD_ZIP_MAX_RATIO: positiveInt.default(100),
+  /** Debian's `epubcheck` package; an uploaded EPUB's check says epubcheck is unavailable when it is missing. */
+  EPUBCHECK_JAR: z.string().min(1).default('/usr/share/java/epubcheck.jar'),
+  /** The system's Chromium (headless shell) DAISY's Ace drives; unset or missing: Ace is unavailable. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium-headless-shell'),
+  /** Whether uploaded EPUBs are also checked by Ace (a browser run per EPUB). */
+  EPUB_ACE: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOCALES_DIR: z.string().min(1).optional(),

@@ -30,6 +30,8 @@ export type UploadSettings = {
     /** Uncompressed ÷ compressed size allowed for an entry of over 1 MB, and for the whole zip. */
     maxRatio: number;
   };
+  /** How an uploaded EPUB is checked: epubcheck's jar, and the browser Ace drives (null: Ace is not run). */
+  epubChecks: { epubcheckJar: string; chromiumPath: string | null };
 };
 
 /** The S3 bucket of the environment, or null (the local disk). */
@@ -58,6 +60,10 @@ export function readUploads(e: ParsedEnv): UploadSettings {
       maxEntries: e.UPLOAD_ZIP_MAX_ENTRIES,
       maxUncompressedBytes: e.UPLOAD_ZIP_MAX_UNCOMPRESSED_MB * 1024 * 1024,
       maxRatio: e.UPLOAD_ZIP_MAX_RATIO,
+    },
+    epubChecks: {
+      epubcheckJar: e.EPUBCHECK_JAR,
+      chromiumPath: e.EPUB_ACE ? e.CHROMIUM_PATH : null,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
+  EbookAccessibility,
   ArchivePart,
   BookDetail,
   EditionFormat,
@@ -16,6 +17,16 @@ import type {
 import { discountedPrice } from '@hls/contract';
 import { extensionOfMime } from '../uploads/index.ts';
 import { mediaUrl, summaryColumns, type CatalogReader, type SummaryRow } from './catalog.reader.ts';
+
+/** The accessibility of an EPUB whose package states none. */
+const noAccessibilityMetadata: EbookAccessibility = {
+  accessModes: [],
+  accessModesSufficient: [],
+  features: [],
+  hazards: [],
+  summary: null,
+  conformsTo: null,
+};
 
 const RELATED = 6;
 
@@ -103,6 +114,7 @@ export function createCatalogDetails(
         publisher: string | null;
         publication_date: string | null;
         ebook_mime: string | null;
+        ebook_accessibility: EbookAccessibility | null;
       } & TwinColumns
     >(
       id,
@@ -112,7 +124,8 @@ export function createCatalogDetails(
           WHERE product_id = p.id) e) AS editions,
         (SELECT bio FROM author_profiles WHERE id = p.author_id) AS author_bio,
         p.publisher, p.publication_date::text AS publication_date,
-        (SELECT a.mime FROM file_assets a WHERE a.product_id = p.id) AS ebook_mime, ${twinColumns}`,
+        (SELECT a.mime FROM file_assets a WHERE a.product_id = p.id) AS ebook_mime,
+        (SELECT a.accessibility FROM file_assets a WHERE a.product_id = p.id) AS ebook_accessibility, ${twinColumns}`,
     );
     if (!row) return undefined;
     const ebookFormat =
@@ -134,7 +147,7 @@ export function createCatalogDetails(
         inStock: e.format === 'ebook' || (e.stock ?? 0) > 0,
         ebookFile:
           e.format === 'ebook' && ebookFormat
-            ? { format: ebookFormat, drmFree: true, watermarked: ebookFormat === 'pdf' && stampPdfs }
+            ? { format: ebookFormat, drmFree: true, watermarked: stampPdfs }
             : null,
       })),
       authorBio: row.author_bio?.trim() ? row.author_bio : null,
@@ -143,6 +156,8 @@ export function createCatalogDetails(
       publisher: row.publisher,
       publicationDate: row.publication_date,
       twin: row.twin,
+      // An EPUB states its accessibility; one published without the metadata says it has none.
+      accessibility: ebookFormat === 'epub' ? (row.ebook_accessibility ?? noAccessibilityMetadata) : null,
     };
   }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VersionedDownload } from '@hls/contract/file-versions';
 import type { Db } from '../../db/database.ts';
+import { EPUB_MIME } from '../../lib/epub/epub-archive.ts';
 import { slugify } from '../../lib/slug.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
@@ -90,9 +91,11 @@ export const notReady = () =>
 
 /** Where a buyer's stamped copy of a version is kept (copies made before versions kept `stamped/<id>.pdf`). */
 export const copyKey = (entitlementId: string, version: FileVersion) =>
-  `stamped/${entitlementId}/v${version.number}.pdf`;
+  `stamped/${entitlementId}/v${version.number}.${isEpub(version) ? 'epub' : 'pdf'}`;
 export const isPdf = (file: { mime: string; fileType: string }) =>
   file.mime === 'application/pdf' || file.fileType === 'pdf';
+export const isEpub = (file: { mime: string; fileType: string }) =>
+  file.mime === EPUB_MIME || file.fileType === 'epub';
 export const downloadPath = (token: string) => `/api/category/download/${token}`;
 
 /**
@@ -133,9 +136,9 @@ export async function holdingsOf(
   }));
 }
 
-/** A purchased PDF served while stamping is on is always the buyer's copy. */
+/** A purchased PDF or EPUB served while stamping is on is always the buyer's copy. */
 export const wantsCopy = (row: EntitlementRow, version: FileVersion, stampPdfs: boolean) =>
-  row.source === 'purchase' && stampPdfs && isPdf(version);
+  row.source === 'purchase' && stampPdfs && (isPdf(version) || isEpub(version));
 
 /**
  * What a version of a holding serves now: the buyer's stamped copy once made, the original when no copy is due,
@@ -163,7 +166,8 @@ export function downloadName(
   stamped: boolean,
   numbered: boolean,
 ): string {
-  const extension = stamped || !version ? 'pdf' : (extensionOfMime(version.mime) ?? 'bin');
+  // A stamped copy keeps its version's format (PDF or EPUB); one made before versions were kept is a PDF.
+  const extension = !version ? 'pdf' : (extensionOfMime(version.mime) ?? (stamped ? 'pdf' : 'bin'));
   const suffix = numbered && version ? `-v${version.number}` : '';
   return `${slugify(title, 'download')}${suffix}.${extension}`;
 }

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { EPUB_MIME } from '../../lib/epub/epub-archive.ts';
+import { stampEpub } from '../../lib/epub/epub-stamp.ts';
 import { stampPdf } from '../../lib/pdf/stamp.ts';
-import { copyKey, STAMP_RETRIES, type DownloadsDeps, type StampJob } from './downloads.helpers.ts';
+import { copyKey, isEpub, STAMP_RETRIES, type DownloadsDeps, type StampJob } from './downloads.helpers.ts';
 import { entitlements, stampedCopies } from './downloads.tables.ts';
 
 export type StampingDeps = Pick<DownloadsDeps, 'db' | 'assets' | 'storage' | 'log'>;
 
-/** The buyers' stamped copies of PDFs, one per entitlement and version, made by the `downloads.stamp` job. */
+/** The buyers' stamped copies of PDFs and EPUBs, one per entitlement and version, made by the `downloads.stamp` job. */
 export function createStamping(deps: StampingDeps) {
   const { db, assets, storage, log } = deps;
   return {
@@ -32,12 +34,20 @@ export function createStamping(deps: StampingDeps) {
         if (!version) throw new Error(`product ${row.productId} has no such version of its file`);
         const original = await storage.getObject(version.storageKey);
         if (!original) throw new Error(`stored file ${version.storageKey} is missing`);
-        const bytes = await stampPdf(original.bytes, {
-          name: job.name,
-          email: job.email,
-          orderNumber: job.orderNumber,
-        });
-        const stored = await storage.putObject(copyKey(row.id, version), bytes, 'application/pdf');
+        // An EPUB gets a page naming its buyer and the order, and the same words in its metadata.
+        const epub = isEpub(version);
+        const bytes = epub
+          ? stampEpub(original.bytes, { name: job.name, orderNumber: job.orderNumber })
+          : await stampPdf(original.bytes, {
+              name: job.name,
+              email: job.email,
+              orderNumber: job.orderNumber,
+            });
+        const stored = await storage.putObject(
+          copyKey(row.id, version),
+          bytes,
+          epub ? EPUB_MIME : 'application/pdf',
+        );
         const made = {
           status: 'ready' as const,
           storageKey: stored.key,

@@ -25,7 +25,15 @@ import type { Viewer } from './submissions.view.ts';
 
 export type AuthorFileDeps = Pick<
   AuthorDeps,
-  'db' | 'transaction' | 'catalog' | 'unitsSold' | 'freeDownloads' | 'uploads' | 'storage' | 'log'
+  | 'db'
+  | 'transaction'
+  | 'catalog'
+  | 'unitsSold'
+  | 'freeDownloads'
+  | 'uploads'
+  | 'storage'
+  | 'log'
+  | 'epubChecks'
 >;
 
 /** The uploads of a proposal's working copy: one slot put or removed at a time, and a stored upload read back. */
@@ -55,7 +63,11 @@ export function createAuthorFiles(deps: AuthorFileDeps) {
           const row = await lockOwn(ctx.tx, authorId, id);
           checkEditable(row);
           if (slot === 'file') checkFileType(received, fileType ?? row.working.fileType);
-          const { gone } = await replaceWorking(ctx.tx, id, received);
+          const { gone, files } = await replaceWorking(ctx.tx, id, received);
+          const keys = new Set(received.map((file) => file.storageKey));
+          for (const file of files) {
+            if (keys.has(file.storageKey) && file.epubReport) await deps.epubChecks.queue(ctx, file.id);
+          }
           const working = fileType ? { ...row.working, fileType } : row.working;
           await ctx.tx
             .update(submissions)

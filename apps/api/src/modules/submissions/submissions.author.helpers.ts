@@ -5,6 +5,7 @@ import type { AppTransaction } from '../../plugins/database.ts';
 import type { Storage } from '../storage/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import { notFound, type Categories, type Fields } from './submissions.author.rules.ts';
+import { initialEpubReport, type EpubChecks } from './submissions.epub-checks.ts';
 import { submissionEvents, submissionFiles, submissions, submissionVersions } from './submissions.tables.ts';
 import {
   loadSubmission,
@@ -36,6 +37,8 @@ export type AuthorDeps = AuthorView &
   AuthorCleanup & {
     transaction: AppTransaction;
     uploads: AuthorUploads;
+    /** Uploaded EPUBs are checked by a job queued with the upload. */
+    epubChecks: Pick<EpubChecks, 'queue'>;
   };
 
 /** Every category and subcategory (the catalogue's cached lists), read before a transaction opens. */
@@ -103,6 +106,7 @@ export async function replaceWorking(tx: Tx, submissionId: string, received: Rec
         height: file.height,
         pages: file.pages,
         flags: file.flags,
+        epubReport: initialEpubReport(file.mime),
       })),
     );
   }

@@ -1,6 +1,8 @@
-import type { EditionFormat, FileType } from '@hls/contract';
+import type { AssetFileType, EditionFormat } from '@hls/contract';
+import { EPUB_MIME } from '../../lib/epub/epub-archive.ts';
+import { AppError } from '../../plugins/app-error.ts';
 import { COVER_HEIGHT, COVER_MIME, COVER_WIDTH, renderCover } from '../../lib/cover.ts';
-import type { NewEdition, NewProduct } from '../catalog/index.ts';
+import type { NewEdition, NewFileAsset, NewProduct } from '../catalog/index.ts';
 import {
   conflict,
   invalid,
@@ -17,11 +19,35 @@ export type PublicationDeps = Pick<EditorialDeps, 'storage' | 'accounts' | 'uplo
 
 export type Prepared = {
   input: Omit<NewProduct, 'status'>;
-  ebook?: NonNullable<NewProduct['file']>;
+  ebook?: NewFileAsset;
   stored: string[];
 };
 
-const ebookFileType = (mime: string): FileType => (mime === 'application/pdf' ? 'pdf' : 'package');
+const ebookFileType = (mime: string): AssetFileType =>
+  mime === 'application/pdf' ? 'pdf' : mime === EPUB_MIME ? 'epub' : 'package';
+
+/**
+ * An EPUB ebook is published only once its check ran and found nothing blocking (its report is in the proposal):
+ * 409 `epub_check_pending` before, 409 `epub_invalid` with epubcheck's errors. Missing tools block nothing.
+ */
+function checkEpubReport(file: FileRow): void {
+  if (file.mime !== EPUB_MIME) return;
+  const report = file.epubReport;
+  if (!report || report.status === 'pending') {
+    throw new AppError(
+      'epub_check_pending',
+      'The EPUB is still being checked: publish once its report is in.',
+      {
+        manuscript: 'upload.epubPending',
+      },
+    );
+  }
+  if (report.blocking) {
+    throw new AppError('epub_invalid', 'The EPUB has blocking errors: see its report in the proposal.', {
+      manuscript: 'upload.epubInvalid',
+    });
+  }
+}
 
 /**
  * The catalogue input of a version: the editor's final values over the author's proposal, the uploaded cover
@@ -103,6 +129,8 @@ export async function prepareProduct(
       : 0;
   if (priceCents === undefined) missing.priceCents = 'price.required';
   if (Object.keys(missing).length) throw invalid(missing, 'The submission cannot be published as it is.');
+  const ebookOffered = editions.some((e) => e.format === 'ebook');
+  if (row.kind === 'book' && main && ebookOffered) checkEpubReport(main);
 
   const stored: string[] = [];
   try {
@@ -144,6 +172,7 @@ export async function prepareProduct(
       // A PDF's pages are counted; an Office file's are what the author said.
       pages: main.pages ?? (row.kind === 'file' ? (f.pages ?? null) : null),
       macros: main.flags.includes('macros'),
+      accessibility: main.epubReport?.metadata?.accessibility ?? null,
     };
     const paid =
       row.kind === 'file' ? priceCents! > 0 : editions.some((e) => e.format === 'ebook' && e.priceCents > 0);
@@ -180,12 +209,11 @@ export async function prepareProduct(
       ...(row.kind === 'book'
         ? { editions }
         : {
-            file: asset!,
+            file: { ...asset!, fileType: f.fileType! },
             priceCents: priceCents!,
             discountPercent: row.section === 'academic' ? 0 : discountPercent,
           }),
     };
-    const ebookOffered = editions.some((e) => e.format === 'ebook');
     return { input, ...(row.kind === 'book' && asset && ebookOffered ? { ebook: asset } : {}), stored };
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.storage.deleteObject(key)));

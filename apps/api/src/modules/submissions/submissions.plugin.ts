@@ -10,6 +10,12 @@ import { createCalculator, type Calculator } from './submissions.calculator.ts';
 import { createEditorialDecisions, type EditorialDecisions } from './submissions.editorial.decisions.ts';
 import type { EditorialDeps } from './submissions.editorial.helpers.ts';
 import { createEditorialReads, type EditorialReads } from './submissions.editorial.reads.ts';
+import {
+  createEpubChecks,
+  EPUB_CHECK_JOB,
+  EPUB_CHECK_RETRIES,
+  type EpubCheckJob,
+} from './submissions.epub-checks.ts';
 import editorialRoutes from './submissions.editorial.routes.ts';
 import { createReports, type Reports } from './submissions.reports.ts';
 
@@ -38,6 +44,14 @@ declare module 'fastify' {
 export default fp(
   async function submissions(app: FastifyInstance) {
     const unitsSold = (ids: number[]) => app.orders.unitsSold(ids);
+    const log = app.log.child({ module: 'submissions' });
+    const epubChecks = createEpubChecks({
+      db: app.db,
+      jobs: app.jobs,
+      storage: app.storage,
+      settings: app.config.uploads.epubChecks,
+      log,
+    });
     const authorDeps: AuthorDeps = {
       db: app.db,
       transaction: app.transaction,
@@ -46,7 +60,8 @@ export default fp(
       freeDownloads: (ids) => app.downloads.freeDownloads(ids),
       uploads: app.uploads,
       storage: app.storage,
-      log: app.log.child({ module: 'submissions' }),
+      log,
+      epubChecks,
     };
     const author: AuthorService = {
       ...createAuthorDrafts(authorDeps),
@@ -75,6 +90,11 @@ export default fp(
     const editorial: EditorialService = { ...reads, ...decisions, reports };
 
     app.decorate('submissions', { author, editorial, adopt: adoptProducts });
+    // A browser run and a JVM per EPUB: one check at a time, with time to spare.
+    await app.jobs.work<EpubCheckJob>(EPUB_CHECK_JOB, (job) => epubChecks.run(job.data), {
+      retryLimit: EPUB_CHECK_RETRIES,
+      expireInSeconds: 900,
+    });
     await app.register(authorRoutes, { prefix: '/api' });
     await app.register(editorialRoutes, { prefix: '/api' });
   },
@@ -83,6 +103,7 @@ export default fp(
     dependencies: [
       'config',
       'database',
+      'jobs',
       'auth',
       'tax',
       'mail',

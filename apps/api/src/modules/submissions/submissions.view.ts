@@ -75,6 +75,7 @@ export function toSubmissionFile(row: SubmissionFileRow): SubmissionFile {
     flags: row.flags.filter((flag): flag is 'macros' | 'external_links' =>
       includes(['macros', 'external_links'] as const, flag),
     ),
+    epubReport: row.epubReport ?? null,
     url: submissionFileUrl(row.submissionId, row.id),
     uploadedAt: row.createdAt.toISOString(),
   };
