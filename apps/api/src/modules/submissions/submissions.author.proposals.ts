@@ -113,13 +113,16 @@ export function createAuthorProposals(deps: AuthorProposalDeps) {
       return loadOwn(deps, authorId, id);
     },
 
-    /** POST /api/submissions/{id}/resubmit: the working copy becomes the next version (changes requested). */
+    /**
+     * POST /api/submissions/{id}/resubmit: the working copy becomes the next version (changes requested), or the
+     * next version of a product on sale (published: it stays on sale as it is until an editor publishes this one).
+     */
     async resubmit(authorId: string, id: string, note?: string) {
       const cats = await allCategories(deps.catalog);
       await transaction(async (ctx) => {
         const row = await lockOwn(ctx.tx, authorId, id);
-        if (row.status !== 'changes_requested') {
-          throw invalidTransition('Only a proposal with changes requested can be sent again.');
+        if (row.status !== 'changes_requested' && row.status !== 'published') {
+          throw invalidTransition('Only a proposal with changes requested, or published, can be sent again.');
         }
         const files = await workingFiles(ctx.tx, id);
         const errors = submitErrors(row, row.working, files, cats);
@@ -155,9 +158,15 @@ export function createAuthorProposals(deps: AuthorProposalDeps) {
         if (!(WITHDRAWABLE_STATUSES as readonly string[]).includes(row.status)) {
           throw invalidTransition('Only a proposal not yet published or decided can be withdrawn.');
         }
+        // A new version of a product on sale, withdrawn: the product stays as it is.
         await ctx.tx
           .update(submissions)
-          .set({ status: 'archived', claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
+          .set({
+            status: row.productId === null ? 'archived' : 'published',
+            claimedBy: null,
+            claimedAt: null,
+            updatedAt: sql`now()`,
+          })
           .where(eq(submissions.id, id));
         await addEvent(ctx.tx, id, authorId, 'withdrawn', {
           version: row.versionCount || null,

@@ -125,7 +125,8 @@ export function createEditorialDecisions(deps: EditorialDecisionDeps) {
           await ctx.tx
             .update(submissions)
             .set({
-              status: kind,
+              // A new version of a product on sale, rejected: the product stays on sale as it was.
+              status: kind === 'rejected' && productId !== null ? 'published' : kind,
               productId,
               claimedBy: null,
               claimedAt: null,

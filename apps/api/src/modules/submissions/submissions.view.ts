@@ -47,7 +47,8 @@ export const submissionFileUrl = (submissionId: string, fileId: string) =>
   `/api/submissions/${submissionId}/files/${fileId}`;
 
 /** Statuses in which the author edits the working copy. */
-export const EDITABLE_STATUSES = ['draft', 'changes_requested'] as const;
+/** A published proposal's working copy is the author's next version of the product on sale. */
+export const EDITABLE_STATUSES = ['draft', 'changes_requested', 'published'] as const;
 /** Statuses an author may withdraw from (anything before publication that is still open). */
 export const WITHDRAWABLE_STATUSES = ['draft', 'submitted', 'in_review', 'changes_requested'] as const;
 const DECISION_KINDS = [
@@ -131,9 +132,10 @@ export function toValues(
 /** What the owner author may do now (nothing for anyone else). */
 export function authorActions(row: SubmissionRow, isOwner: boolean): Submission['actions'] {
   return {
-    edit: isOwner && includes(EDITABLE_STATUSES, row.status),
+    // A published proposal is changed through its next version (`resubmit`), not edited in place.
+    edit: isOwner && includes(EDITABLE_STATUSES, row.status) && row.status !== 'published',
     submit: isOwner && row.status === 'draft',
-    resubmit: isOwner && row.status === 'changes_requested',
+    resubmit: isOwner && (row.status === 'changes_requested' || row.status === 'published'),
     withdraw: isOwner && includes(WITHDRAWABLE_STATUSES, row.status),
     requestUnpublish: isOwner && row.status === 'published' && row.unpublishRequestedAt === null,
   };
