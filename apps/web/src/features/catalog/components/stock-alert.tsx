@@ -64,7 +64,7 @@ export function StockAlert({ productId, loggedIn }: { productId: number; loggedI
             {t('detail.stockAlert.asked')}
           </p>
           <Button
-            variant="ghost"
+            variant="secondary"
             size="sm"
             aria-describedby={statusId}
             busy={cancelling.isLoading}
