@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorStats, EmailPreferences, ModerationReview } from '@hls/contract';
-import { authorNotices, mailOutbox, orderLines, pageViews, submissions, users } from '../../db/schema.ts';
+import { authorNotices, mailOutbox, orderLines, pageViews, users } from '../../db/schema.ts';
 import {
   confirm,
   customer,
@@ -15,6 +15,7 @@ import {
 import { bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
 import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
+import { dayBefore } from './author-news.notices.ts';
 import { firstCounted } from './author-news.stats.ts';
 
 /** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
@@ -326,10 +327,8 @@ describe('what authors hear of their work', () => {
       );
       const { access } = await login(t.app, registered.email, registered.password);
       const response = await propose({ headers: bearer(access) }, 'Rapport de stage — audit interne');
-      const [{ id }] = (await t.database.db
-        .select({ id: submissions.id })
-        .from(submissions)
-        .where(eq(submissions.authorId, registered.user.id))) as [{ id: string }];
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = response.json<{ id: string }>();
       await deliver();
       expect(subjectsTo(registered.email)).toContain(
         'We received your proposal “Rapport de stage — audit interne”',
@@ -338,7 +337,6 @@ describe('what authors hear of their work', () => {
       expect(mail!.text).toContain('(version 1)');
       expect(mail!.text).toContain('An editor will read it');
       expect(mail!.text).toContain(`http://shop.test/author-product?id=${id}`);
-      expect(response.statusCode, response.body).toBe(201);
     });
 
     it('sends nothing for a proposal refused as incomplete', async () => {
@@ -440,5 +438,19 @@ describe('what authors hear of their work', () => {
       const wrongId = await stats(editor, '?authorId=nope');
       expect(wrongId.statusCode).toBe(400);
     });
+  });
+});
+
+describe('the days and months counted', () => {
+  it('sends at a run the day before it (UTC), across a month and a year', () => {
+    expect(dayBefore(new Date('2026-11-27T06:15:00Z'))).toBe('2026-11-26');
+    expect(dayBefore(new Date('2026-03-01T00:10:00Z'))).toBe('2026-02-28');
+    expect(dayBefore(new Date('2027-01-01T06:15:00Z'))).toBe('2026-12-31');
+  });
+
+  it('counts the statistics from the first day of the month `months - 1` before the current one', () => {
+    expect(firstCounted(new Date('2026-11-27T12:00:00Z'), 12)).toBe('2025-12-01');
+    expect(firstCounted(new Date('2026-11-27T12:00:00Z'), 1)).toBe('2026-11-01');
+    expect(firstCounted(new Date('2026-01-31T23:59:00Z'), 2)).toBe('2025-12-01');
   });
 });

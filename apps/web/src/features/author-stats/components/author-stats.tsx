@@ -7,12 +7,13 @@ import { intlLocale } from '@/lib/money';
 import { useGetAuthorStatsQuery } from '../api/author-stats-api';
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
-/** "November 2026" / "novembre 2026" of a YYYY-MM month. */
-function monthName(month: string, locale: string): string {
-  let format = monthFormats.get(locale);
+/** "November 2026" / "novembre 2026" of a YYYY-MM month, or "Nov 2026" / "nov. 2026" (`short`, the table's). */
+function monthName(month: string, locale: string, width: 'long' | 'short' = 'long'): string {
+  const key = `${locale}|${width}`;
+  let format = monthFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(locale, format);
+    format = new Intl.DateTimeFormat(locale, { month: width, year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(key, format);
   }
   return format.format(new Date(`${month}-01T00:00:00Z`));
 }
@@ -72,7 +73,9 @@ function ProductMonths({ product, locale }: { product: ProductStats; locale: str
               <tbody>
                 {product.months.map((m) => (
                   <tr key={m.month}>
-                    <th scope="row">{monthName(m.month, locale)}</th>
+                    <th scope="row">
+                      <abbr title={monthName(m.month, locale)}>{monthName(m.month, locale, 'short')}</abbr>
+                    </th>
                     <td className="num">{m.views.toLocaleString(locale)}</td>
                     <td className="num">
                       {m.sales - m.refunded}
