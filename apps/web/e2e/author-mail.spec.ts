@@ -1,6 +1,7 @@
 // An author hears of their sales as they choose, and sees how their products do month by month: the account
 // page's "E-mails" section, and "Views and sales per month" on My products, in English and in French, on a desktop
 // and at 360 px.
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EmailPreferences } from '@hls/contract';
 import { expect, readLatestMail, screenshot, test, uniqueEmail } from './fixtures.ts';
@@ -107,6 +108,16 @@ async function expectMonthOf(page: Page, lng: Lng, title: string, views: number)
   await expect(row.getByRole('cell')).toHaveText([String(views), '1', percent]);
 }
 
+/** No WCAG 2.1 A/AA violation in the part of the page this journey is about. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 /** The page shows nothing wider than the viewport (360 px), and the months' tables need no sideways scroll. */
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -138,6 +149,7 @@ test('an English-speaking author hears of a sale, turns to one e-mail a day and 
   await section.getByRole('button', { name: w.save }).click();
   await expect(toast(page, w.saved)).toBeVisible();
   await section.scrollIntoViewIfNeeded();
+  await expectAccessible(page, '#email-preferences');
   await screenshot(page, 'author-mail-account-en-desktop');
   const saved = await callApiAs<EmailPreferences>(
     request,
@@ -152,6 +164,7 @@ test('an English-speaking author hears of a sale, turns to one e-mail a day and 
   await openIn(page, '/file-book', 'en');
   await expectMonthOf(page, 'en', book.title, 8);
   await page.getByRole('region', { name: w.stats }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, '.author-stats');
   await screenshot(page, 'author-mail-stats-en-desktop');
 
   await page.setViewportSize(PHONE);
@@ -190,6 +203,7 @@ test('une autrice francophone coupe les e-mails de ses ventes et voit les vues e
   await expectMonthOf(page, 'fr', book.title, 4);
   await expectNoSideScroll(page);
   await page.getByRole('region', { name: w.stats }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, '.author-stats');
   await screenshot(page, 'author-mail-stats-fr-360', { fullPage: false });
 
   await page.setViewportSize(DESKTOP);
