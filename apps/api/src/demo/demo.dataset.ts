@@ -10,6 +10,7 @@ import {
   type Section,
 } from '@hls/contract';
 import { specFileType } from './content/sample-files.ts';
+import { dataTableIssues } from './content/sample-kits.ts';
 import { FileSpec, Outline } from './content/sample-specs.ts';
 import { workbookSpecIssues } from './content/sample-workbook.ts';
 import { Topic } from './content/topics.ts';
@@ -180,12 +181,17 @@ export const demoFileSpecs: Record<string, FileSpec> = loadDataset(
       if (product.section === 'book' || !specTypes.has(product.fileType)) continue;
       const spec = specs[product.key];
       const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: [product.key] });
-      if (!spec) issue(`no file for the ${product.fileType} product ${product.key}`);
-      else if (specFileType(spec) !== product.fileType)
+      if (!spec) {
+        issue(`no file for the ${product.fileType} product ${product.key}`);
+        continue;
+      }
+      if (specFileType(spec) !== product.fileType)
         issue(`a ${specFileType(spec)} file for a ${product.fileType}`);
-      const workbook =
-        spec && ('workbook' in spec ? spec.workbook : 'kit' in spec ? spec.kit.workbook : null);
-      for (const message of workbook ? workbookSpecIssues(workbook) : []) issue(message);
+      const workbook = 'workbook' in spec ? spec.workbook : 'kit' in spec ? spec.kit.workbook : null;
+      const tables =
+        'dashboard' in spec ? spec.dashboard.tables : 'database' in spec ? spec.database.tables : [];
+      for (const message of [...(workbook ? workbookSpecIssues(workbook) : []), ...dataTableIssues(tables)])
+        issue(message);
     }
   }),
 );

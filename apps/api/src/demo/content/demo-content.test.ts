@@ -9,7 +9,7 @@ import { pdfText } from '../../lib/pdf/pdf-text.ts';
 import { createRandom } from '../../lib/random.ts';
 import { demoFileSpecs, demoProducts } from '../demo.dataset.ts';
 import { renderSampleFile, sampleFileFacts } from './sample-files.ts';
-import { tableRows } from './sample-kits.ts';
+import { dataTableIssues, tableRows } from './sample-kits.ts';
 import type { DatabaseSpec, WorkbookSpec } from './sample-specs.ts';
 import { renderSpecWorkbook, workbookSpecIssues } from './sample-workbook.ts';
 
@@ -255,6 +255,30 @@ describe("a product's own workbook and kit data", () => {
       summary: { ...workbook.summary, rows: [{ label: 'R', op: 'ratio', of: [1, 2], type: 'percent' }] },
     };
     expect(workbookSpecIssues(broken)).toEqual(['X: no column Z before it', 'R: ratio of earlier rows']);
+  });
+
+  it('refuses kit data whose columns cannot be drawn: no way or two, a reference to a later table, a short row', () => {
+    const { tables } = (demoFileSpecs['p-access-stock'] as { database: DatabaseSpec }).database;
+    expect(dataTableIssues(tables)).toEqual([]);
+    const [suppliers, articles, moves] = [tables[0]!, tables[1]!, tables[2]!];
+    const broken = [
+      { ...suppliers, rows: [[1, 'Quincaillerie du Sahel']] },
+      {
+        ...moves,
+        columns: [
+          { name: 'id_mouvement', id: true as const, min: 1 },
+          { name: 'id_article', ref: articles.file },
+          { name: 'sens' },
+        ],
+      },
+      articles,
+    ];
+    expect(dataTableIssues(broken)).toEqual([
+      'donnees/fournisseurs.csv: row 1 does not fit the columns',
+      'donnees/mouvements.csv: id_mouvement needs one way to draw its values',
+      'donnees/mouvements.csv: id_article refers to donnees/articles.csv, not an earlier table',
+      'donnees/mouvements.csv: sens needs one way to draw its values',
+    ]);
   });
 
   it('draws the same kit data on every run, each reference naming a row of its table', () => {

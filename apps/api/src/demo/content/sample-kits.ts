@@ -136,6 +136,28 @@ export function tableRows(tables: DataTableSpec[], seed: string): Map<string, Ro
   return out;
 }
 
+/** Checks what the schema cannot: written rows fit the columns; drawn columns say how, and refer to earlier tables. */
+export function dataTableIssues(tables: DataTableSpec[]): string[] {
+  const issues: string[] = [];
+  tables.forEach((table, t) => {
+    if (!table.rows === !table.count) issues.push(`${table.file}: rows or a count, not both`);
+    table.rows?.forEach((row, i) => {
+      if (row.length !== table.columns.length)
+        issues.push(`${table.file}: row ${i + 1} does not fit the columns`);
+    });
+    if (!table.count) return;
+    for (const c of table.columns) {
+      const ways = [c.id, c.from, c.values, c.product, c.ref, c.min !== undefined].filter(Boolean).length;
+      if (ways !== 1) issues.push(`${table.file}: ${c.name} needs one way to draw its values`);
+      if (c.ref && !tables.slice(0, t).some((other) => other.file === c.ref))
+        issues.push(`${table.file}: ${c.name} refers to ${c.ref}, not an earlier table`);
+      if (c.product && !c.product.every((name) => table.columns.some((other) => other.name === name)))
+        issues.push(`${table.file}: ${c.name} multiplies unknown columns`);
+    }
+  });
+  return issues;
+}
+
 function header(input: KitInput, contents: string[]): Uint8Array {
   const w = words[input.language];
   const colon = input.language === 'fr' ? '\u202f:' : ':';
