@@ -231,7 +231,8 @@ export function createDownloadLinks(deps: LinkDeps) {
           storageKey: served.copy.storageKey!,
           sha256: served.copy.sha256!,
           sizeBytes: served.copy.sizeBytes!,
-          mime: 'application/pdf',
+          // A copy is in its version's format (PDF or EPUB).
+          mime: version.mime,
           fileName: nameOf(holding, version, true),
         };
       }

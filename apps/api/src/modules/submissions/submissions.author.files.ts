@@ -20,6 +20,7 @@ import {
   notFound,
   slotsOf,
 } from './submissions.author.rules.ts';
+import { queueNewEpubChecks } from './submissions.epub-checks.ts';
 import { submissionFiles, submissions } from './submissions.tables.ts';
 import type { Viewer } from './submissions.view.ts';
 
@@ -64,10 +65,7 @@ export function createAuthorFiles(deps: AuthorFileDeps) {
           checkEditable(row);
           if (slot === 'file') checkFileType(received, fileType ?? row.working.fileType);
           const { gone, files } = await replaceWorking(ctx.tx, id, received);
-          const keys = new Set(received.map((file) => file.storageKey));
-          for (const file of files) {
-            if (keys.has(file.storageKey) && file.epubReport) await deps.epubChecks.queue(ctx, file.id);
-          }
+          await queueNewEpubChecks(deps.epubChecks, ctx, received, files);
           const working = fileType ? { ...row.working, fileType } : row.working;
           await ctx.tx
             .update(submissions)

@@ -29,12 +29,21 @@ import {
   type Fields,
 } from './submissions.author.rules.ts';
 import type { AuthorNews } from '../author-news/index.ts';
+import { queueNewEpubChecks } from './submissions.epub-checks.ts';
 import { submissions } from './submissions.tables.ts';
 import { WITHDRAWABLE_STATUSES, type SubmissionRow } from './submissions.view.ts';
 
 export type AuthorProposalDeps = Pick<
   AuthorDeps,
-  'db' | 'transaction' | 'catalog' | 'unitsSold' | 'freeDownloads' | 'uploads' | 'storage' | 'log'
+  | 'db'
+  | 'transaction'
+  | 'catalog'
+  | 'unitsSold'
+  | 'freeDownloads'
+  | 'uploads'
+  | 'storage'
+  | 'log'
+  | 'epubChecks'
 > & { authors: Pick<AuthorNews, 'proposalReceived'> };
 
 /**
@@ -85,6 +94,7 @@ export function createAuthorProposals(deps: AuthorProposalDeps) {
           checkTypeChange(row.working, fields, await workingFiles(ctx.tx, row.id), received);
           checkFileType(received, fields.fileType);
           const { gone, files } = await replaceWorking(ctx.tx, row.id, received);
+          await queueNewEpubChecks(deps.epubChecks, ctx, received, files);
           submitErrors(row, fields, files, cats, errors);
           await twinErrors(ctx.tx, row, fields, errors);
           if (Object.keys(errors).length) throw invalid(errors);

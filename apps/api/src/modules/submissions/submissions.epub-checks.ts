@@ -65,3 +65,16 @@ export function createEpubChecks(deps: EpubCheckDeps) {
   };
 }
 export type EpubChecks = ReturnType<typeof createEpubChecks>;
+
+/** Queues, in the upload's transaction, the checks of the EPUBs just received among the working copy's files. */
+export async function queueNewEpubChecks(
+  epubChecks: Pick<EpubChecks, 'queue'>,
+  ctx: AppTxContext,
+  received: readonly { storageKey: string }[],
+  files: readonly (typeof submissionFiles.$inferSelect)[],
+): Promise<void> {
+  const keys = new Set(received.map((file) => file.storageKey));
+  for (const file of files) {
+    if (keys.has(file.storageKey) && file.epubReport) await epubChecks.queue(ctx, file.id);
+  }
+}
