@@ -180,9 +180,11 @@ test('une autrice francophone coupe les e-mails de ses ventes et voit les vues e
 }) => {
   const { authorAccess, book } = await authorWithASale(page, request, 'fr', 4);
   await page.setViewportSize(PHONE);
-  await openIn(page, '/my-account', 'fr');
+  // The e-mails' "Mes choix d’e-mails" link opens the account page on the section.
+  await page.goto('/my-account?lng=fr#email-preferences');
   const w = words.fr;
   const section = page.getByRole('region', { name: w.section });
+  await expect(section).toBeInViewport();
   await expect(section.getByRole('checkbox', { name: w.versions })).toBeChecked();
   await salesChoice(page, 'fr', w.none).check();
   await section.getByRole('checkbox', { name: w.reviews }).uncheck();

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { salesEmailChoices } from '@hls/contract';
 import type { EmailPreferences as Choices, Role } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
@@ -19,8 +20,15 @@ import { useGetEmailPreferencesQuery, useUpdateEmailPreferencesMutation } from '
 export function EmailPreferences({ role }: { role: Role }) {
   const { t } = useTranslation('account');
   const { data, isError, refetch } = useGetEmailPreferencesQuery();
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // The e-mails' "My e-mail choices" link ends with #email-preferences: the section is shown once its choices came.
+  useEffect(() => {
+    if (data && hash === '#email-preferences') section.current?.scrollIntoView({ block: 'start' });
+  }, [data, hash]);
   return (
     <section
+      ref={section}
       className="card email-preferences"
       id="email-preferences"
       aria-labelledby="email-preferences-title"
