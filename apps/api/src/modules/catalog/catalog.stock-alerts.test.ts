@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StockAlertState } from '@hls/contract';
-import { bookEditions, mailOutbox, stockAlerts } from '../../db/schema.ts';
+import { bookEditions, mailOutbox, products, stockAlerts } from '../../db/schema.ts';
 import { customer, openShop, placeOrder, staff, type Customer } from '../../../test/checkout-fixtures.ts';
 import { bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
 import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
@@ -200,6 +200,30 @@ describe('back-in-stock requests for paper books', () => {
     await deliver();
     expect(received(ana)).toHaveLength(1);
     expect(await outbox(ana)).toMatchObject([{ language: 'fr' }]);
+  });
+
+  it('e-mails the request when a new version of the book comes with copies in stock', async () => {
+    const { productId } = await book(0);
+    const ana = await customer(t.app);
+    expect((await ask(productId, ana, { language: 'en' })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    await t.app.catalog.writes.updateProduct(productId, {
+      kind: 'book',
+      section: 'book',
+      title: row!.title,
+      description: `${row!.description} Second edition.`,
+      language: row!.language,
+      authorId: row!.authorId,
+      categoryId: row!.categoryId,
+      cover: { key: row!.coverKey, width: row!.coverWidth, height: row!.coverHeight },
+      editions: [
+        { format: 'paper', priceCents: 2100, stock: 5 },
+        { format: 'ebook', priceCents: 1200 },
+      ],
+    });
+    await deliver();
+    expect(received(ana)).toHaveLength(1);
+    expect(state(await read(productId, ana)).alert).toBeNull();
   });
 
   it('waits while the book is unpublished and e-mails once it is published again', async () => {
