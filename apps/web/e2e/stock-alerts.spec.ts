@@ -74,8 +74,9 @@ test('customers ask to be told when a paper book is back, and each gets one e-ma
   await login.getByLabel(/^E-mail address/).fill(ann.email);
   await login.getByLabel(/^Password/).fill(ann.password);
   await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-  await choosePaper(buy, /^Paper book/);
+  // Back on the book, its paper edition chosen.
+  await expect(page).toHaveURL(new RegExp(`${path}\\?edition=paper$`));
+  await expect(buy.getByRole('radio', { name: /^Paper book/ })).toBeChecked();
   await buy.getByRole('button', { name: 'Tell me when it is back in stock' }).click();
   await expect(
     buy.getByText('We will e-mail you once, as soon as this paper book is back in stock.'),

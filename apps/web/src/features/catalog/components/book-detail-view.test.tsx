@@ -97,6 +97,18 @@ describe('book page', () => {
     },
   );
 
+  it('opens on the edition the address names (back from signing in), with the back-in-stock request', () => {
+    const [paper, ebook] = bookDetail().editions;
+    const book = bookDetail({ editions: [{ ...paper!, stock: 0, inStock: false }, ebook!] });
+    renderWithProviders(
+      <BookDetailView book={book} trail={[]} actions={actions()} stockAlert={<p>Request</p>} />,
+      { route: '/product/1?edition=paper' },
+    );
+    expect(screen.getByRole('radio', { name: /Paper book/ })).toBeChecked();
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByText('Request')).toBeInTheDocument();
+  });
+
   it('offers no ebook instead when the out-of-stock book has none', async () => {
     const [paper] = bookDetail().editions;
     const book = bookDetail({ editions: [{ ...paper!, stock: 0, inStock: false }] });

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
+import { AccessibilityFacts } from '@/components/epub/accessibility-facts';
 import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
 import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatMoney } from '@/lib/money';
@@ -21,9 +23,13 @@ export type BookActions = {
   inCompare: boolean;
 };
 
-/** The first edition that can be bought, else the first one. */
-function defaultEdition(book: BookDetail): Edition | undefined {
-  return book.editions.find((edition) => edition.inStock) ?? book.editions[0];
+/** The edition the address names (`?edition=paper`, a return from signing in), else the first that can be bought. */
+function defaultEdition(book: BookDetail, wanted?: string | null): Edition | undefined {
+  return (
+    book.editions.find((edition) => edition.format === wanted) ??
+    book.editions.find((edition) => edition.inStock) ??
+    book.editions[0]
+  );
 }
 
 function StockState({
@@ -77,7 +83,8 @@ export function BookDetailView({
   const locale = useIntlLocale();
   const lang = useAppLanguage();
   const ids = useId();
-  const [format, setFormat] = useState(defaultEdition(book)?.format);
+  const [searchParams] = useSearchParams();
+  const [format, setFormat] = useState(defaultEdition(book, searchParams.get('edition'))?.format);
   const edition = book.editions.find((candidate) => candidate.format === format) ?? defaultEdition(book);
   const ebook = book.editions.find((candidate) => candidate.format === 'ebook' && candidate.inStock);
   /** Out of paper copies: the ebook is chosen instead, its radio taking the focus the button leaves. */
@@ -95,17 +102,28 @@ export function BookDetailView({
       relatedTitle={t('detail.relatedBooks')}
       reviews={reviews}
       after={
-        <section aria-labelledby={`${ids}-author`} className="author-box">
-          <h2 id={`${ids}-author`} className="section-title">
-            {t('detail.aboutAuthor')}
-          </h2>
-          <p className="author-box__name">{book.author.name}</p>
-          {book.authorBio ? (
-            <p className="author-box__bio">{book.authorBio}</p>
-          ) : (
-            <p className="author-box__bio">{t('detail.noBio')}</p>
+        <div className="product-detail__aside">
+          {book.accessibility && (
+            <section aria-labelledby={`${ids}-a11y`} className="a11y-box">
+              <h2 id={`${ids}-a11y`} className="section-title">
+                {t('accessibility.title')}
+              </h2>
+              <p className="a11y-box__intro">{t('accessibility.intro')}</p>
+              <AccessibilityFacts accessibility={book.accessibility} summaryLanguage={book.language} />
+            </section>
           )}
-        </section>
+          <section aria-labelledby={`${ids}-author`} className="author-box">
+            <h2 id={`${ids}-author`} className="section-title">
+              {t('detail.aboutAuthor')}
+            </h2>
+            <p className="author-box__name">{book.author.name}</p>
+            {book.authorBio ? (
+              <p className="author-box__bio">{book.authorBio}</p>
+            ) : (
+              <p className="author-box__bio">{t('detail.noBio')}</p>
+            )}
+          </section>
+        </div>
       }
     >
       {book.editions.length > 0 && edition ? (

@@ -37,7 +37,8 @@ export function StockAlert({ productId, loggedIn }: { productId: number; loggedI
           variant="secondary"
           size="sm"
           to={paths.loginRegister.getHref()}
-          state={{ from: pathname }}
+          // Back on the book with its paper edition chosen, where the request is made.
+          state={{ from: `${pathname}?edition=paper` }}
         >
           {t('detail.stockAlert.signIn')}
         </ButtonLink>
