@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { languages, roles } from '@hls/contract';
-
-/** How an author hears of their sales: an e-mail per sale, one digest a day, or none. */
-export const salesEmailChoices = ['each', 'daily', 'off'] as const;
+import { languages, roles, salesEmailChoices } from '@hls/contract';
 
 export const users = pgTable(
   'users',
