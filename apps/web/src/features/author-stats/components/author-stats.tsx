@@ -40,7 +40,7 @@ function ProductMonths({ product, locale }: { product: ProductStats; locale: str
   const sales = product.months.reduce((sum, m) => sum + m.sales - m.refunded, 0);
   const headingId = `stats-product-${product.productId}`;
   return (
-    <li className="author-stats__product">
+    <div className="author-stats__product">
       <details open={product.months.length > 0}>
         <summary>
           <span id={headingId} className="author-stats__title">
@@ -95,7 +95,7 @@ function ProductMonths({ product, locale }: { product: ProductStats; locale: str
           </div>
         )}
       </details>
-    </li>
+    </div>
   );
 }
 
@@ -125,11 +125,12 @@ export function AuthorStats() {
       {!data && !isError && <Skeleton height="6rem" className="author-stats__loading" />}
       {data && data.products.length === 0 && <p className="author-stats__none">{t('stats.noProducts')}</p>}
       {data && data.products.length > 0 && (
-        <ul className="author-stats__products">
+        // Blocks, not list items: the page's one list of the author's products is the one above.
+        <div className="author-stats__products">
           {data.products.map((product) => (
             <ProductMonths key={product.productId} product={product} locale={locale} />
           ))}
-        </ul>
+        </div>
       )}
     </section>
   );
