@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 export type FileTypeName =
-  'excel' | 'word' | 'powerpoint' | 'powerbi' | 'publisher' | 'pdf' | 'package' | 'access';
+  'excel' | 'word' | 'powerpoint' | 'powerbi' | 'publisher' | 'pdf' | 'package' | 'access' | 'epub';
 
 /** Colour and mark of each file type, after the applications' own icons (readable at 16–64 px). */
 const looks: Record<FileTypeName, { color: string; mark: ReactNode }> = {
@@ -23,6 +23,22 @@ const looks: Record<FileTypeName, { color: string; mark: ReactNode }> = {
         fontFamily="Arial, sans-serif"
       >
         PDF
+      </text>
+    ),
+  },
+  epub: {
+    color: '#5b6e1f',
+    mark: (
+      <text
+        x="12"
+        y="17.2"
+        textAnchor="middle"
+        fontSize="5.4"
+        fontWeight="700"
+        fill="#fff"
+        fontFamily="Arial, sans-serif"
+      >
+        EPUB
       </text>
     ),
   },

@@ -12,6 +12,7 @@ export function makeFile(overrides: Partial<SubmissionFile> = {}): SubmissionFil
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     sizeBytes: 48_200,
     sha256: 'ab'.repeat(32),
+    epubReport: null,
     width: null,
     height: null,
     pages: null,

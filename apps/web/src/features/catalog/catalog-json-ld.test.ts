@@ -90,4 +90,29 @@ describe('structured data', () => {
       offers: { '@type': 'Offer', price: '0.00', priceCurrency: 'EUR' },
     });
   });
+
+  it('gives an EPUB edition the schema.org accessibility properties its package declares', () => {
+    const data = bookJsonLd(
+      bookDetail({
+        accessibility: {
+          accessModes: ['textual'],
+          accessModesSufficient: ['textual'],
+          features: ['tableOfContents'],
+          hazards: ['none'],
+          summary: 'Texte seul.',
+          conformsTo: null,
+        },
+      }),
+      'https://hls.example',
+    );
+    const [paper, ebook] = JSON.parse(JSON.stringify(data.workExample)) as Record<string, unknown>[];
+    expect(paper).not.toHaveProperty('accessMode');
+    expect(ebook).toMatchObject({
+      accessMode: ['textual'],
+      accessModeSufficient: ['textual'],
+      accessibilityFeature: ['tableOfContents'],
+      accessibilityHazard: ['none'],
+      accessibilitySummary: 'Texte seul.',
+    });
+  });
 });

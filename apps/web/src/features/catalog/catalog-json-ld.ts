@@ -1,4 +1,4 @@
-import type { BookDetail, Edition, FileDetail, Price } from '@hls/contract';
+import type { BookDetail, EbookAccessibility, Edition, FileDetail, Price } from '@hls/contract';
 import { productPath } from '@/config/paths';
 import { licenceUrl } from './licence-url';
 
@@ -28,9 +28,21 @@ const bookFormats: Record<Edition['format'], string> = {
 
 const ebookMimes = { pdf: 'application/pdf', epub: 'application/epub+zip' } as const;
 
+/** An EPUB's accessibility as schema.org states it (the properties it declared, as declared). */
+function accessibilityJsonLd(a11y: EbookAccessibility): JsonLd {
+  const list = (values: string[]) => (values.length ? values : undefined);
+  return {
+    accessMode: list(a11y.accessModes),
+    accessModeSufficient: list(a11y.accessModesSufficient),
+    accessibilityFeature: list(a11y.features),
+    accessibilityHazard: list(a11y.hazards),
+    accessibilitySummary: a11y.summary ?? undefined,
+  };
+}
+
 /**
  * schema.org `Book` with its publisher and date, one `Offer` per edition, and each edition as a `workExample`
- * (format, ISBN, pages, the ebook's file format).
+ * (format, ISBN, pages, the ebook's file format and, for an EPUB, its accessibility).
  */
 export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
   const url = absolute(productPath(book), origin);
@@ -59,6 +71,7 @@ export function bookJsonLd(book: BookDetail, origin: string): JsonLd {
       ...(edition.isbn ? { isbn: edition.isbn } : {}),
       ...(edition.pages ? { numberOfPages: edition.pages } : {}),
       ...(edition.ebookFile ? { encodingFormat: ebookMimes[edition.ebookFile.format] } : {}),
+      ...(edition.format === 'ebook' && book.accessibility ? accessibilityJsonLd(book.accessibility) : {}),
       inLanguage: book.language,
       ...published,
       offers: offer(edition.price, edition.inStock, url),

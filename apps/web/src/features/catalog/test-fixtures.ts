@@ -54,6 +54,7 @@ export function bookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
   return {
     ...summary({ formats: ['paper', 'ebook'] }),
     kind: 'book',
+    accessibility: null,
     description: 'Premier paragraphe.\n\nSecond paragraphe.',
     authorBio: 'Auteur et aviateur.',
     editions: [

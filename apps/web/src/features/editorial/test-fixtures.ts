@@ -36,6 +36,7 @@ export function makeValues(overrides: Partial<SubmissionValues> = {}): Submissio
         mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         sizeBytes: 48_000,
         sha256: 'a'.repeat(64),
+        epubReport: null,
         width: null,
         height: null,
         pages: null,

@@ -3,6 +3,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract';
 import type { UploadSlot } from '@hls/contract';
+import { EpubReportView } from '@/components/epub/epub-report';
 import { FieldError, FieldLabel } from '@/components/ui/field';
 import { useValidationText } from '@/i18n/use-validation-text';
 import { intlLocale } from '@/lib/money';
@@ -107,6 +108,9 @@ export function UploadField({
             })}
             {state.file.pages !== null && ` · ${t('upload.pages', { count: state.file.pages })}`}
           </p>
+        )}
+        {state.phase !== 'uploading' && state.file?.epubReport && (
+          <EpubReportView report={state.file.epubReport} locale={locale} />
         )}
       </div>
       {message && <FieldError id={`${id}-error`}>{message}</FieldError>}

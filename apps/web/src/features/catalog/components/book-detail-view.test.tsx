@@ -153,4 +153,65 @@ describe('book page', () => {
     expect(screen.getByText('16 mai 2024')).toBeInTheDocument();
     expect(screen.getByText(/^Aucun frais de douane à la livraison/)).toBeInTheDocument();
   });
+
+  it('states its EPUB ebook’s accessibility in plain words, in French and in English', () => {
+    const accessibility = {
+      accessModes: ['textual', 'visual'],
+      accessModesSufficient: ['textual'],
+      features: ['displayTransformability', 'alternativeText', 'somethingNew'],
+      hazards: ['noFlashingHazard'],
+      summary: 'Images décrites.',
+      conformsTo: null,
+    };
+    const book = bookDetail({ accessibility });
+    const { unmount } = renderWithProviders(<BookDetailView book={book} trail={[]} actions={actions()} />);
+    const section = screen.getByRole('region', { name: 'Accessibility' });
+    for (const text of [
+      'text, images',
+      'Text alone: everything can be read aloud or in braille',
+      'Text can be enlarged, and its font and colours changed',
+      'Images have text descriptions',
+      'somethingNew',
+      'No flashing hazard',
+      'No accessibility standard claimed',
+    ]) {
+      expect(within(section).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(section).getByText('Images décrites.')).toHaveAttribute('lang', book.language);
+    unmount();
+
+    renderWithProviders(
+      <BookDetailView
+        book={bookDetail({ accessibility: { ...accessibility, features: [], hazards: [] } })}
+        trail={[]}
+        actions={actions()}
+      />,
+      { lng: 'fr' },
+    );
+    const fr = screen.getByRole('region', { name: 'Accessibilité' });
+    expect(
+      within(fr).getByText(/^Texte seul\s: tout peut être lu à voix haute ou en braille$/u),
+    ).toBeInTheDocument();
+    expect(within(fr).getAllByText('Non déclaré')).toHaveLength(2);
+  });
+
+  it('says when an EPUB states nothing of its accessibility, and shows no section for a PDF', () => {
+    const none = {
+      accessModes: [],
+      accessModesSufficient: [],
+      features: [],
+      hazards: [],
+      summary: null,
+      conformsTo: null,
+    };
+    const { unmount } = renderWithProviders(
+      <BookDetailView book={bookDetail({ accessibility: none })} trail={[]} actions={actions()} />,
+    );
+    expect(screen.getByRole('region', { name: 'Accessibility' })).toHaveTextContent(
+      'No information about this ebook’s accessibility is available',
+    );
+    unmount();
+    renderWithProviders(<BookDetailView book={bookDetail()} trail={[]} actions={actions()} />);
+    expect(screen.queryByRole('region', { name: 'Accessibility' })).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, Edition } from '@hls/contract';
+import { AccessibilityFacts } from '@/components/epub/accessibility-facts';
 import { PaperDeliveryNote, type DeliveryDays } from '@/components/order/paper-delivery-note';
 import { useAppLanguage } from '@/i18n/use-app-language';
 import { formatMoney } from '@/lib/money';
@@ -101,17 +102,28 @@ export function BookDetailView({
       relatedTitle={t('detail.relatedBooks')}
       reviews={reviews}
       after={
-        <section aria-labelledby={`${ids}-author`} className="author-box">
-          <h2 id={`${ids}-author`} className="section-title">
-            {t('detail.aboutAuthor')}
-          </h2>
-          <p className="author-box__name">{book.author.name}</p>
-          {book.authorBio ? (
-            <p className="author-box__bio">{book.authorBio}</p>
-          ) : (
-            <p className="author-box__bio">{t('detail.noBio')}</p>
+        <div className="product-detail__aside">
+          {book.accessibility && (
+            <section aria-labelledby={`${ids}-a11y`} className="a11y-box">
+              <h2 id={`${ids}-a11y`} className="section-title">
+                {t('accessibility.title')}
+              </h2>
+              <p className="a11y-box__intro">{t('accessibility.intro')}</p>
+              <AccessibilityFacts accessibility={book.accessibility} summaryLanguage={book.language} />
+            </section>
           )}
-        </section>
+          <section aria-labelledby={`${ids}-author`} className="author-box">
+            <h2 id={`${ids}-author`} className="section-title">
+              {t('detail.aboutAuthor')}
+            </h2>
+            <p className="author-box__name">{book.author.name}</p>
+            {book.authorBio ? (
+              <p className="author-box__bio">{book.authorBio}</p>
+            ) : (
+              <p className="author-box__bio">{t('detail.noBio')}</p>
+            )}
+          </section>
+        </div>
       }
     >
       {book.editions.length > 0 && edition ? (

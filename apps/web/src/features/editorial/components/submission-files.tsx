@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract/file-size';
 import type { SubmissionFile } from '@hls/contract';
 import { useAppDispatch } from '@/app/hooks';
+import { EpubReportView } from '@/components/epub/epub-report';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
 import { downloadSubmissionFile } from '../download-file';
@@ -33,6 +34,7 @@ function FileRow({ file, locale }: { file: SubmissionFile; locale: string }) {
           {file.width !== null && file.height !== null && ` · ${file.width} × ${file.height} px`}
         </span>
         <FlagBadges flags={file.flags} />
+        {file.epubReport && <EpubReportView report={file.epubReport} locale={locale} />}
       </div>
       <Button
         variant="secondary"
