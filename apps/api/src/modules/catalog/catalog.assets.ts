@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { NewFileAsset } from './catalog.service.ts';
 import { fileAssets, products } from './catalog.tables.ts';
-import { recordVersion, versionsOf } from './catalog.versions.ts';
+import { recordVersion, versionsOf, versionsSince, type VersionHook } from './catalog.versions.ts';
 
 /**
  * The file a product delivers: a professional or academic file's asset, or a book's ebook (its PDF, a
@@ -27,7 +27,12 @@ export type ProductAsset = {
   pages: number | null;
 };
 
-export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction }) {
+export function createCatalogAssets(deps: {
+  db: Db;
+  transaction: AppTransaction;
+  /** Run in the transaction that records a new version (shared with the writes; `onVersioned` adds to it). */
+  versionHooks: VersionHook[];
+}) {
   async function forProducts(
     productIds: number[],
     within?: AppTxContext,
@@ -67,6 +72,19 @@ export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction 
     /** Every published version of these products' files, oldest first (the last is the one sold). */
     versions: (productIds: number[], within?: AppTxContext) => versionsOf(within?.tx ?? deps.db, productIds),
     /**
+     * Runs `hook` in the transaction of every new version (2 and later) of a product's file, whichever write
+     * records it; returns the function that stops it.
+     */
+    onVersioned(hook: VersionHook): () => void {
+      deps.versionHooks.push(hook);
+      return () => {
+        const at = deps.versionHooks.indexOf(hook);
+        if (at >= 0) deps.versionHooks.splice(at, 1);
+      };
+    },
+    /** The new versions (2 and later) published since `since`, oldest first. */
+    versionsSince: (since: Date) => versionsSince(deps.db, since),
+    /**
      * Sets the downloadable file of a product (a book's ebook PDF, or a file's new version): one per product,
      * replaced when it exists; a changed content is recorded as its next version (`note`: what changed).
      */
@@ -87,7 +105,7 @@ export function createCatalogAssets(deps: { db: Db; transaction: AppTransaction 
           .insert(fileAssets)
           .values({ productId, ...values })
           .onConflictDoUpdate({ target: fileAssets.productId, set: { ...values, updatedAt: sql`now()` } });
-        await recordVersion(ctx, productId, asset, note);
+        await recordVersion(ctx, productId, asset, note, deps.versionHooks);
       }, within),
   };
 }

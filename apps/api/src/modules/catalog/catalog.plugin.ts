@@ -16,7 +16,7 @@ import {
 import stockAlertRoutes from './catalog.stock-alerts.routes.ts';
 import stockRoutes from './catalog.stock.routes.ts';
 import { createCatalogWrites, type CatalogChange, type CatalogWrites } from './catalog.service.ts';
-import type { VersionPublished } from './catalog.versions.ts';
+import type { VersionHook } from './catalog.versions.ts';
 import mediaRoutes from './media.routes.ts';
 
 declare module 'fastify' {
@@ -36,8 +36,6 @@ declare module '../../plugins/events.ts' {
   interface AppEvents {
     /** Something every catalogue page may show has changed and committed: caches of it must be emptied. */
     'catalog.changed': CatalogChange;
-    /** A product's file has a new version (a changed content published), committed: its buyers are told. */
-    'catalog.versioned': VersionPublished;
   }
 }
 
@@ -69,9 +67,16 @@ export default fp(
     };
 
     const reads = createCatalogQueries(app.db, { stampPdfs: app.config.checkout.stampPdfs });
-    const writes = createCatalogWrites({ transaction: app.transaction, accounts: app.accounts, restocked });
+    // What other modules do in the transaction of a new version of a file (`assets.onVersioned`).
+    const versionHooks: VersionHook[] = [];
+    const writes = createCatalogWrites({
+      transaction: app.transaction,
+      accounts: app.accounts,
+      restocked,
+      versionHooks,
+    });
     const sales = createCatalogSales({ db: app.db, restocked });
-    const assets = createCatalogAssets({ db: app.db, transaction: app.transaction });
+    const assets = createCatalogAssets({ db: app.db, transaction: app.transaction, versionHooks });
     const stock = createCatalogStock({
       db: app.db,
       transaction: app.transaction,

@@ -11,7 +11,7 @@ import {
   type NewProduct,
 } from './catalog.product-input.ts';
 import { bookEditions, categories, fileAssets, products } from './catalog.tables.ts';
-import { recordVersion } from './catalog.versions.ts';
+import { recordVersion, type VersionHook } from './catalog.versions.ts';
 
 export type { NewCategory, NewEdition, NewFileAsset, NewProduct } from './catalog.product-input.ts';
 
@@ -23,6 +23,8 @@ export type CatalogWritesDeps = {
   accounts: Pick<AccountsService, 'authorName'>;
   /** Called in the transaction of a write that may put a paper edition back on sale (stock, publication). */
   restocked?: (ctx: AppTxContext) => Promise<void>;
+  /** Run in the transaction that records a new version of a file (`assets.onVersioned` adds to them). */
+  versionHooks?: readonly VersionHook[];
 };
 
 /** A row still referenced by a foreign key: `foreign_key_violation`, or `restrict_violation` for ON DELETE RESTRICT (PostgreSQL 16 and later). */
@@ -103,6 +105,7 @@ async function insertProduct(
   ctx: AppTxContext,
   accounts: CatalogWritesDeps['accounts'],
   input: NewProduct,
+  versionHooks: readonly VersionHook[],
 ): Promise<{ id: number }> {
   const { tx } = ctx;
   const values = await productValues(ctx, accounts, input);
@@ -119,7 +122,7 @@ async function insertProduct(
     await tx.insert(bookEditions).values(input.editions!.map((e) => editionValues(id, e)));
   } else {
     await tx.insert(fileAssets).values({ productId: id, ...assetValues(input.file!) });
-    await recordVersion(ctx, id, input.file!, input.versionNote);
+    await recordVersion(ctx, id, input.file!, input.versionNote, versionHooks);
   }
   if (input.twinId != null) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });
@@ -136,6 +139,7 @@ async function replaceProduct(
   accounts: CatalogWritesDeps['accounts'],
   id: number,
   input: NewProduct,
+  versionHooks: readonly VersionHook[],
 ): Promise<{ id: number } | undefined> {
   const { tx } = ctx;
   const [current] = await tx
@@ -198,7 +202,7 @@ async function replaceProduct(
       .insert(fileAssets)
       .values({ productId: id, ...asset })
       .onConflictDoUpdate({ target: fileAssets.productId, set: { ...asset, updatedAt: sql`now()` } });
-    await recordVersion(ctx, id, input.file!, input.versionNote);
+    await recordVersion(ctx, id, input.file!, input.versionNote, versionHooks);
   }
   if (input.twinId !== undefined) await linkTwin(ctx, id, input.twinId);
   ctx.raise('catalog.changed', { what: 'product' });
@@ -210,7 +214,7 @@ async function replaceProduct(
  * `catalog.changed` event that empties the caches of catalogue data is delivered once that transaction commits.
  */
 export function createCatalogWrites(deps: CatalogWritesDeps) {
-  const { transaction, accounts, restocked } = deps;
+  const { transaction, accounts, restocked, versionHooks = [] } = deps;
   return {
     /** A category, or a subcategory of a top-level category of the same section. */
     createCategory: (input: NewCategory, within?: AppTxContext) =>
@@ -221,7 +225,7 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
      * belong to the section and that the author exists.
      */
     createProduct: (input: NewProduct, within?: AppTxContext) =>
-      transaction((ctx) => insertProduct(ctx, accounts, input), within),
+      transaction((ctx) => insertProduct(ctx, accounts, input, versionHooks), within),
 
     /**
      * A new version of a product (a republication after changes): see `replaceProduct`. The status is
@@ -229,7 +233,7 @@ export function createCatalogWrites(deps: CatalogWritesDeps) {
      */
     updateProduct: (id: number, input: NewProduct, within?: AppTxContext) =>
       transaction(async (ctx) => {
-        const updated = await replaceProduct(ctx, accounts, id, input);
+        const updated = await replaceProduct(ctx, accounts, id, input, versionHooks);
         if (updated && input.kind === 'book') await restocked?.(ctx);
         return updated;
       }, within),

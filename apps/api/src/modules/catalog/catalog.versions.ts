@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { AssetFileType } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
@@ -21,19 +21,26 @@ export type FileVersion = {
   publishedAt: Date;
 };
 
-/** What `catalog.versioned` says: a product's file has a new version (2 or more), committed. */
+/** A product's file has a new version (2 or more). */
 export type VersionPublished = { productId: number; versionId: number; number: number };
 
 /**
+ * What another module does when a new version is recorded, in the transaction that records it (the downloads send
+ * the job telling its buyers: it exists if and only if the version commits). Registered with `assets.onVersioned`.
+ */
+export type VersionHook = (ctx: AppTxContext, version: VersionPublished) => Promise<void>;
+
+/**
  * Records the file being set on a product as its next version, in the caller's transaction, unless its content
- * (sha256) is the current version's: a new price or description is not a new version. A version after the
- * first raises `catalog.versioned` (delivered after the commit: its buyers are told).
+ * (sha256) is the current version's: a new price or description is not a new version. A version after the first
+ * is handed to the `hooks` in the same transaction.
  */
 export async function recordVersion(
   ctx: AppTxContext,
   productId: number,
   asset: NewFileAsset,
-  note: string | null = null,
+  note: string | null | undefined,
+  hooks: readonly VersionHook[],
 ): Promise<void> {
   const [current] = await ctx.tx
     .select({ number: fileVersions.number, sha256: fileVersions.sha256 })
@@ -59,7 +66,8 @@ export async function recordVersion(
       note: note?.trim() || null,
     })
     .returning({ id: fileVersions.id });
-  if (number > 1) ctx.raise('catalog.versioned', { productId, versionId: created!.id, number });
+  if (number === 1) return;
+  for (const hook of hooks) await hook(ctx, { productId, versionId: created!.id, number });
 }
 
 /** The versions of these products' files, oldest first, by product (products without a file are absent). */
@@ -91,4 +99,21 @@ export async function versionsOf(db: DbOrTx, productIds: number[]): Promise<Map<
     found.set(row.productId, list);
   }
   return found;
+}
+
+/** The versions after a first one published since `since`, oldest first (the notices' sweep reads them). */
+export async function versionsSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<(VersionPublished & { publishedAt: Date })[]> {
+  return db
+    .select({
+      productId: fileVersions.productId,
+      versionId: fileVersions.id,
+      number: fileVersions.number,
+      publishedAt: fileVersions.publishedAt,
+    })
+    .from(fileVersions)
+    .where(and(gt(fileVersions.number, 1), gte(fileVersions.publishedAt, since)))
+    .orderBy(asc(fileVersions.publishedAt));
 }

@@ -57,7 +57,7 @@ export type DownloadsDeps = {
   db: Db;
   transaction: AppTransaction;
   jobs: Pick<Jobs, 'send'>;
-  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts' | 'versions'>;
+  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts' | 'versions' | 'versionsSince'>;
   /** Counts a free document's users on the product (its page and cards show it). */
   catalog: Pick<CatalogWrites, 'countDownload'>;
   storage: Pick<Storage, 'getObject' | 'putObject'>;

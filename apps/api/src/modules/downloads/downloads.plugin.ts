@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import { createEntitlements, type Entitlements } from './downloads.entitlements.ts';
 import { STAMP_JOB, STAMP_RETRIES, type DownloadsDeps, type StampJob } from './downloads.helpers.ts';
 import { createDownloadLinks, type DownloadLinks } from './downloads.links.ts';
-import { createVersionNotices, NOTICE_JOB, type NoticeJob } from './downloads.notices.ts';
+import {
+  createVersionNotices,
+  NOTICE_JOB,
+  NOTICE_SWEEP_CRON,
+  NOTICE_SWEEP_JOB,
+  noticeJobKey,
+  type NoticeJob,
+} from './downloads.notices.ts';
 import { createOptOutTokens, type OptOutTokens } from './downloads.opt-out.ts';
 import downloadsRoutes from './downloads.routes.ts';
 import { createStamping, type Stamping } from './downloads.stamping.ts';
@@ -20,6 +27,8 @@ export type DownloadsService = Entitlements &
     versionEmailsOff(token: string): Promise<{ email: string }>;
     /** Signs the token of a user's opt-out link (the e-mails carry it; tests and commands may make one). */
     optOut: OptOutTokens;
+    /** The notices' sweep (its job runs it every quarter of an hour): how many versions' jobs it sent again. */
+    sweepNotices(now?: Date): Promise<number>;
   };
 
 declare module 'fastify' {
@@ -38,7 +47,7 @@ declare module '../../plugins/events.ts' {
 /**
  * What users may download: `app.downloads` (grant and revoke with the orders, links, free academic files, the
  * buyers' stamped PDFs made by the `downloads.stamp` job, every version of a file they hold), the e-mails telling
- * buyers of a new version (`catalog.versioned` → the `downloads.version-notice` job) with their opt-out link, and
+ * buyers of a new version (the `downloads.version-notice` job, sent with it) with their opt-out link, and
  * the routes of /api/downloads and the download link.
  */
 export default fp(
@@ -69,6 +78,7 @@ export default fp(
       ...createDownloadLinks(deps),
       ...stamping,
       optOut,
+      sweepNotices: (now?: Date) => notices.sweep(now),
       async versionEmailsOff(token: string) {
         const userId = await optOut.verify(token);
         await app.accounts.updateEmailPreferences(userId, { versionEmails: false });
@@ -78,9 +88,13 @@ export default fp(
     await app.jobs.work<NoticeJob>(NOTICE_JOB, async (job) => {
       await notices.notify(job.data);
     });
-    // One job per version, sent once the publication has committed: it survives a restart and is retried.
-    const offVersioned = app.events.on('catalog.versioned', async (event) => {
-      await app.jobs.send(NOTICE_JOB, event, { singletonKey: `version-${event.versionId}` });
+    await app.jobs.work(NOTICE_SWEEP_JOB, async () => {
+      await notices.sweep();
+    });
+    await app.jobs.schedule(NOTICE_SWEEP_JOB, NOTICE_SWEEP_CRON);
+    // One job per version, sent in the transaction that publishes it: it exists if and only if the version does.
+    const offVersioned = app.catalog.assets.onVersioned(async (ctx, version) => {
+      await app.jobs.send(NOTICE_JOB, version, { ctx, singletonKey: noticeJobKey(version) });
     });
     app.addHook('onClose', async () => offVersioned());
     await app.jobs.work<StampJob>(STAMP_JOB, (job) => stamping.stamp(job.data, job), {

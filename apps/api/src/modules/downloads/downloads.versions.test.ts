@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadLink, EmailPreferences } from '@hls/contract';
 import type { VersionedDownload } from '@hls/contract/file-versions';
@@ -290,5 +290,33 @@ describe('new versions of a file reach its buyers', () => {
     await deliver();
     expect(newVersionMails(ana)).toHaveLength(1);
     expect(newVersionMails(ben)).toHaveLength(2);
+  });
+
+  it('sends again the job of a version some buyer was not told of, telling only that buyer', async () => {
+    await product.publish({ file: await product.file('Budget version four') });
+    await deliver();
+    expect(newVersionMails(ben).map((m) => m.subject)).toContain(
+      'New version of “Budget prévisionnel” (version 4)',
+    );
+    const [version] = await t.database.db
+      .select({ id: fileVersions.id })
+      .from(fileVersions)
+      .where(eq(fileVersions.productId, product.id))
+      .orderBy(desc(fileVersions.number))
+      .limit(1);
+    // As if the job had given up before it reached Ben.
+    await t.database.db
+      .delete(versionNotices)
+      .where(and(eq(versionNotices.versionId, version!.id), eq(versionNotices.userId, ben.id)));
+    const before = { ana: newVersionMails(ana).length, ben: newVersionMails(ben).length };
+
+    // The sweep leaves a fresh version's own job a few minutes, then sends it again; nobody is told twice after.
+    expect(await t.app.downloads.sweepNotices(new Date())).toBe(0);
+    const later = new Date(Date.now() + 6 * 60_000);
+    expect(await t.app.downloads.sweepNotices(later)).toBe(1);
+    await deliver();
+    expect(newVersionMails(ben)).toHaveLength(before.ben + 1);
+    expect(newVersionMails(ana)).toHaveLength(before.ana);
+    expect(await t.app.downloads.sweepNotices(later)).toBe(0);
   });
 });
