@@ -3,9 +3,10 @@ import type { LineFormat, ProductKind } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
 
 /**
- * What the authors' e-mails and statistics read of the catalogue (the author's products), the analytics (their
- * pages' daily views) and the royalties ledger (an accrual per paid line of an author's product, a reversal per
- * refunded one): each answer is one query over all the author's products, never one per product.
+ * What the authors' e-mails and statistics read of the other modules: the views the catalogue and the royalties
+ * ledger publish (`author_products`; `author_sales`, a paid line of an author's product and whether it was refunded
+ * since — migration 0028) and the page-view counters (`page_views`, a row per page and day). Each answer is one
+ * query over all the author's products, never one per product.
  */
 
 /** The ledger writes `professional_file` where an order line says `file`. */
@@ -18,8 +19,8 @@ export type LineRoyalty = { orderLineId: number; royaltyCents: number };
 export async function royaltiesOfLines(db: DbOrTx, orderLineIds: number[]): Promise<Map<number, number>> {
   if (orderLineIds.length === 0) return new Map();
   const result = await db.execute<{ order_line_id: number; royalty_cents: number }>(sql`
-    SELECT order_line_id, royalty_cents FROM royalty_entries
-    WHERE kind = 'accrual' AND order_line_id IN (${sql.join(
+    SELECT order_line_id, royalty_cents FROM author_sales
+    WHERE order_line_id IN (${sql.join(
       orderLineIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
@@ -47,19 +48,18 @@ export async function salesOfDay(db: DbOrTx, day: string, authorIds: string[]): 
     quantity: number;
     royalty_cents: number;
   }>(sql`
-    SELECT e.author_id, e.title, e.format, sum(e.quantity)::int AS quantity,
-      sum(e.royalty_cents)::int AS royalty_cents
-    FROM royalty_entries e
-    WHERE e.kind = 'accrual'
-      AND e.author_id IN (${sql.join(
-        authorIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      AND e.created_at >= (${day}::date)::timestamp AT TIME ZONE 'UTC'
-      AND e.created_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'
-      AND NOT EXISTS (SELECT 1 FROM royalty_entries r WHERE r.reverses_id = e.id)
-    GROUP BY e.author_id, e.product_id, e.title, e.format
-    ORDER BY e.author_id, royalty_cents DESC, e.title`);
+    SELECT s.author_id, s.title, s.format, sum(s.quantity)::int AS quantity,
+      sum(s.royalty_cents)::int AS royalty_cents
+    FROM author_sales s
+    WHERE s.author_id IN (${sql.join(
+      authorIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      AND s.paid_at >= (${day}::date)::timestamp AT TIME ZONE 'UTC'
+      AND s.paid_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'
+      AND NOT s.refunded
+    GROUP BY s.author_id, s.product_id, s.title, s.format
+    ORDER BY s.author_id, royalty_cents DESC, s.title`);
   return result.rows.map((row) => ({
     authorId: row.author_id,
     title: row.title,
@@ -96,7 +96,7 @@ export async function monthlyStats(db: DbOrTx, authorId: string, fromDay: string
     refunded: number;
   }>(sql`
     WITH mine AS (
-      SELECT id, title, kind FROM products WHERE author_id = ${authorId}
+      SELECT id, title, kind FROM author_products WHERE author_id = ${authorId}
     ),
     views AS (
       SELECT m.id AS product_id, to_char(v.day, 'YYYY-MM') AS month, sum(v.count)::int AS views
@@ -106,14 +106,12 @@ export async function monthlyStats(db: DbOrTx, authorId: string, fromDay: string
       GROUP BY 1, 2
     ),
     sales AS (
-      SELECT e.product_id, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-        sum(e.quantity)::int AS sales,
-        coalesce(sum(e.quantity) FILTER (
-          WHERE EXISTS (SELECT 1 FROM royalty_entries r WHERE r.reverses_id = e.id)
-        ), 0)::int AS refunded
-      FROM royalty_entries e
-      WHERE e.author_id = ${authorId} AND e.kind = 'accrual'
-        AND e.created_at >= (${fromDay}::date)::timestamp AT TIME ZONE 'UTC'
+      SELECT s.product_id, to_char(s.paid_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
+        sum(s.quantity)::int AS sales,
+        coalesce(sum(s.quantity) FILTER (WHERE s.refunded), 0)::int AS refunded
+      FROM author_sales s
+      WHERE s.author_id = ${authorId}
+        AND s.paid_at >= (${fromDay}::date)::timestamp AT TIME ZONE 'UTC'
       GROUP BY 1, 2
     ),
     months AS (
