@@ -29,7 +29,7 @@ test('a paper book: address, payment, shipment with tracking, delivery and a wit
   await checkOutCart(page);
   const pay = page.getByRole('button', { name: 'Order with obligation to pay' });
   await expect(pay).toBeDisabled();
-  await expect(page.getByText('Save your delivery address above to pay.')).toBeVisible();
+  await expect(page.getByText('Confirm your delivery address above to pay.')).toBeVisible();
   const address = page.getByRole('form', { name: 'Delivery address' });
   await address.getByLabel(/^Full name/).fill('Camille Durand');
   await address

@@ -74,7 +74,7 @@ describe('checkout page', () => {
 
     expect(await screen.findByRole('heading', { name: /Delivery address/ })).toBeInTheDocument();
     expect(payButton()).toBeDisabled();
-    expect(payButton()).toHaveAccessibleDescription('Save your delivery address above to pay.');
+    expect(payButton()).toHaveAccessibleDescription('Confirm your delivery address above to pay.');
     expect(screen.queryByRole('heading', { name: /Immediate delivery/ })).toBeNull();
     expect(
       screen.getByText(/^Delivery included, shipped from our shipping centre in Tunisia/),
