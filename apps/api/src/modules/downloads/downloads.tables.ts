@@ -16,8 +16,6 @@ import { orderLines, orders } from '../orders/orders.tables.ts';
 
 export const entitlementSources = ['purchase', 'free'] as const;
 export const entitlementStatuses = ['active', 'revoked'] as const;
-/** The buyer's stamped copy of a PDF: `none` when the original is served (not a PDF, free, or stamping off). */
-export const stampStatuses = ['none', 'pending', 'ready', 'failed'] as const;
 
 /**
  * What a user may download: a paid digital order line, or a free academic file. The count and the first
@@ -43,11 +41,6 @@ export const entitlements = pgTable(
     source: text('source', { enum: entitlementSources }).notNull(),
     status: text('status', { enum: entitlementStatuses }).notNull().default('active'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    stampStatus: text('stamp_status', { enum: stampStatuses }).notNull().default('none'),
-    /** Storage key, SHA-256 and size of the stamped copy, once made. */
-    stampedKey: text('stamped_key'),
-    stampedSha256: text('stamped_sha256'),
-    stampedSizeBytes: integer('stamped_size_bytes'),
     downloadCount: integer('download_count').notNull().default(0),
     firstDownloadAt: timestamp('first_download_at', { withTimezone: true }),
     lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
@@ -65,7 +58,6 @@ export const entitlements = pgTable(
       'entitlements_source',
       sql`(${t.source} = 'purchase') = (${t.orderLineId} IS NOT NULL AND ${t.orderId} IS NOT NULL)`,
     ),
-    check('entitlements_stamped', sql`${t.stampStatus} <> 'ready' OR ${t.stampedKey} IS NOT NULL`),
     check('entitlements_revoked', sql`(${t.status} = 'revoked') = (${t.revokedAt} IS NOT NULL)`),
     check('entitlements_count', sql`${t.downloadCount} >= 0`),
   ],
