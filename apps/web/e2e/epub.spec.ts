@@ -1,0 +1,162 @@
+// Accessible EPUBs (European Accessibility Act): an author proposes two EPUB ebooks, the server checks each after
+// the upload (epubcheck, DAISY Ace on the system Chromium); the editor reads the reports in the proposals (a
+// broken one blocks publication), publishes the valid one, and its page states the ebook's accessibility in plain
+// words, in French and English, on a phone and a desktop.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Category, ReviewSubmission, Submission } from '@hls/contract';
+import { buildEpub } from '../../api/src/lib/epub/epub-build.ts';
+import { demo, expect, screenshot, test } from './fixtures.ts';
+import { accessToken, callApiAs, logInThroughApi, openIn } from './flows.ts';
+import { newAuthor } from './editorial-flows.ts';
+
+const stamp = Date.now().toString(36);
+
+const accessible = () =>
+  buildEpub({
+    title: `Les oliviers de Sfax ${stamp}`,
+    author: 'Inès Moreau',
+    language: 'fr',
+    chapters: [
+      { title: 'La récolte', body: '<p>Trois générations cueillent les olives à la main.</p>' },
+      { title: 'Le pressoir', body: '<p>L’huile coule au moulin du village.</p>' },
+    ],
+    accessibility: {
+      accessModes: ['textual'],
+      accessModesSufficient: ['textual'],
+      features: ['displayTransformability', 'tableOfContents', 'readingOrder', 'structuralNavigation'],
+      hazards: ['none'],
+      summary: 'Un texte sans images, navigable par sa table des matières et ses titres.',
+      conformsTo: 'EPUB Accessibility 1.1 - WCAG 2.1 Level AA',
+    },
+  });
+
+/** A link to a page the book does not hold: epubcheck's RSC-007, which blocks publication. */
+const broken = () =>
+  buildEpub({
+    title: `Le moulin perdu ${stamp}`,
+    author: 'Inès Moreau',
+    language: 'fr',
+    chapters: [{ title: 'Le moulin', body: '<p><a href="absent.xhtml">La suite</a></p>' }],
+  });
+
+async function proposeEpub(request: APIRequestContext, access: string, title: string, epub: Uint8Array) {
+  const categories = (await (await request.get('/api/category/list?section=book')).json()) as Category[];
+  const response = await request.post('/api/books/add', {
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: {
+      title,
+      description: 'Un roman sur trois générations d’oléiculteurs du Sahel tunisien.',
+      language: 'fr',
+      categoryId: String(categories.find((c) => c.parentId === null)!.id),
+      ebookPriceCents: '990',
+      manuscript: { name: `${title}.epub`, mimeType: 'application/epub+zip', buffer: Buffer.from(epub) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Submission;
+}
+
+/** Waits for the check job's report of the proposal's EPUB (epubcheck and Ace take some seconds each). */
+async function checked(request: APIRequestContext, access: string, id: string) {
+  await expect
+    .poll(
+      async () => {
+        const review = await callApiAs<ReviewSubmission>(
+          request,
+          access,
+          'get',
+          `/api/editorial/submissions/${id}`,
+        );
+        return review.working.files.find((f) => f.slot === 'manuscript')?.epubReport?.status;
+      },
+      { timeout: 150_000, intervals: [1_000, 2_000] },
+    )
+    .toBe('done');
+}
+
+async function shots(page: Page, path: string, name: string, ready: (lng: 'fr' | 'en') => Promise<void>) {
+  for (const [lng, width, height] of [
+    ['en', 1280, 800],
+    ['fr', 360, 740],
+    ['fr', 1280, 800],
+    ['en', 360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openIn(page, path, lng);
+    await ready(lng);
+    await screenshot(page, `${name}-${lng}-${width}`);
+  }
+}
+
+test('the editor reads the EPUB checks in the proposals and the book page states its accessibility', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const authorAccess = await newAuthor(request);
+  const editorAccess = await accessToken(request, demo.editor, demo.password);
+  const good = await proposeEpub(request, authorAccess, `Les oliviers de Sfax ${stamp}`, accessible());
+  const bad = await proposeEpub(request, authorAccess, `Le moulin perdu ${stamp}`, broken());
+  await checked(request, editorAccess, bad.id);
+  await checked(request, editorAccess, good.id);
+
+  await logInThroughApi(page, request, demo.editor, demo.password);
+  // The broken EPUB: its errors, where they are, and why it cannot be published.
+  await shots(page, `/back-office/editorial/${bad.id}`, 'epub-report-blocking', async (lng) => {
+    const report = page.getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' });
+    await expect(report).toBeVisible();
+    await expect(report.getByRole('alert')).toContainText(
+      lng === 'en' ? 'Blocking errors' : 'Erreurs bloquantes',
+    );
+    await expect(report.getByText('RSC-007')).toBeVisible();
+    await expect(report.getByText('EPUB/chapter-1.xhtml:7')).toBeVisible();
+  });
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${bad.id}/claim`, {});
+  const refused = await request.post(`/api/editorial/submissions/${bad.id}/decision`, {
+    headers: { Authorization: `Bearer ${editorAccess}` },
+    data: { decision: 'publish', comment: 'Bon pour la vente.' },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('epub_invalid');
+
+  // The valid EPUB: no blocking error, Ace's verdict, and the accessibility metadata found, in plain words.
+  await shots(page, `/back-office/editorial/${good.id}`, 'epub-report-passed', async (lng) => {
+    const report = page.getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' });
+    await expect(report).toContainText(lng === 'en' ? 'No blocking error' : 'Aucune erreur bloquante');
+    await expect(report).toContainText(/Ace 1\.4\.6/);
+    await expect(report).toContainText(
+      lng === 'en'
+        ? 'Text can be enlarged, and its font and colours changed'
+        : 'Le texte peut être agrandi, sa police et ses couleurs changées',
+    );
+  });
+
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${good.id}/claim`, {});
+  const published = await callApiAs<ReviewSubmission>(
+    request,
+    editorAccess,
+    'post',
+    `/api/editorial/submissions/${good.id}/decision`,
+    { decision: 'publish', comment: 'Bon pour la vente.' },
+  );
+  const bookPage = `/product/${published.productId}`;
+  await shots(page, bookPage, 'epub-book-accessibility', async (lng) => {
+    const section = page.getByRole('region', { name: lng === 'en' ? 'Accessibility' : 'Accessibilité' });
+    await expect(section).toBeVisible();
+    const words =
+      lng === 'en'
+        ? ['Text alone: everything can be read aloud or in braille', 'Table of contents', 'No hazards']
+        : [
+            'Texte seul\u202f: tout peut être lu à voix haute ou en braille',
+            'Table des matières',
+            'Aucun risque',
+          ];
+    for (const text of words) await expect(section.getByText(text, { exact: true })).toBeVisible();
+    await expect(section.getByText('Un texte sans images')).toHaveAttribute('lang', 'fr');
+    await section.scrollIntoViewIfNeeded();
+    // Nothing of the page goes past the screen's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+  });
+});
