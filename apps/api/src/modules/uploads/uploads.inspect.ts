@@ -167,10 +167,15 @@ function accessKind(head: Buffer, sizeBytes: number): Kind | undefined {
 const EXECUTABLE_NAME =
   /\.(exe|msi|msp|msix|appx|dll|sys|com|scr|cpl|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|wsh|hta|jar|apk|ipa|app|dmg|pkg|deb|rpm|sh|run|elf|so|dylib|lnk|reg|msc)$/i;
 
-/** Tells an OOXML, EPUB or Power BI file from a plain zip by what it holds. */
+/**
+ * Tells an OOXML, EPUB or Power BI file from a plain zip by what it holds. An EPUB's first entry is `mimetype`,
+ * holding `application/epub+zip` (OCF): a zip with that entry elsewhere is no EPUB a reading system can open.
+ */
 function zipKind(contents: ZipContents): Kind {
   const names = new Set(contents.names);
-  if (contents.texts.get('mimetype')?.trim() === 'application/epub+zip') return 'epub';
+  if (contents.names[0] === 'mimetype' && contents.texts.get('mimetype')?.trim() === 'application/epub+zip') {
+    return 'epub';
+  }
   if (names.has('[Content_Types].xml')) {
     const macros = contents.names.some(isVbaProject);
     if (contents.names.some((name) => name.startsWith('word/'))) return 'docx';

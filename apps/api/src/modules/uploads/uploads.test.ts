@@ -266,8 +266,24 @@ describe('accepted uploads', () => {
       'META-INF/container.xml': strToU8('<container/>'),
     });
     const files = await accepted([{ name: 'manuscript', bytes: epub, filename: 'book.epub' }]);
-    expect(files[0]).toMatchObject({ slot: 'manuscript', mime: 'application/epub+zip', fileType: null });
+    expect(files[0]).toMatchObject({
+      slot: 'manuscript',
+      mime: 'application/epub+zip',
+      fileType: null,
+      extension: 'epub',
+    });
     await app.uploads.discard(files);
+    // Its `mimetype` entry not first: a zip, which no manuscript is.
+    const misplaced = zipSync({
+      'META-INF/container.xml': strToU8('<container/>'),
+      mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+    });
+    await expectRefused(
+      [{ name: 'manuscript', bytes: misplaced, filename: 'book.epub' }],
+      415,
+      'manuscript',
+      'upload.type',
+    );
   });
 
   it('PNG and JPEG covers: re-encoded to WebP of at most 1600 px, their metadata dropped', async () => {
