@@ -16,6 +16,7 @@ import { bearer, build, login, registerUser, type TestApp } from '../../../test/
 import { buy } from '../../../test/royalty-fixtures.ts';
 import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
 import { dayBefore } from './author-news.notices.ts';
+import { SALES_DIGEST_JOB } from './author-news.plugin.ts';
 import { firstCounted } from './author-news.stats.ts';
 
 /** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
@@ -438,6 +439,50 @@ describe('what authors hear of their work', () => {
       const wrongId = await stats(editor, '?authorId=nope');
       expect(wrongId.statusCode).toBe(400);
     });
+  });
+});
+
+describe('the daily digest job', () => {
+  let smtp: MailServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startMailServer();
+    t = await build({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('sends at its daily run the sales of the day before, once however often it runs', async () => {
+    const shop = await openShop(t.app);
+    const chosen = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/email-preferences',
+      headers: shop.author.headers,
+      payload: { salesEmails: 'daily' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    await buy(t.app, await customer(t.app), [{ productId: shop.fileId }]);
+    const run = async () => {
+      await t.app.jobs.send(SALES_DIGEST_JOB, {});
+      await t.app.jobs.settle();
+      await t.app.mail.sender.runOnce();
+    };
+    const digests = () =>
+      smtp.received
+        .filter((m) => m.to.includes(shop.author.email))
+        .map((m) => decodeHeader(m.subject))
+        .filter((subject) => subject.startsWith('Vos ventes du '));
+
+    // Run today, it speaks of yesterday: nothing was sold then.
+    await run();
+    expect(digests()).toEqual([]);
+    // The next day's run (the ledger's clock a day on) sends today's sales; a second run nothing more.
+    (t.app.royalties.clock as unknown as { advance(seconds: number): Date }).advance(86_400);
+    await run();
+    await run();
+    expect(digests()).toHaveLength(1);
   });
 });
 
