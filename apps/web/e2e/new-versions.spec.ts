@@ -21,7 +21,7 @@ import {
   registerThroughApi,
   toast,
 } from './flows.ts';
-import { decide, makePdf, openReview, proposeFile } from './editorial-flows.ts';
+import { makePdf, openReview, proposeFile } from './editorial-flows.ts';
 
 /** Clicks a download button: the name the browser saves the file under, and the text of the PDF saved. */
 async function downloadFrom(page: Page, click: () => Promise<void>) {
@@ -88,13 +88,18 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   await expect(toast(authorPage, /./)).toBeVisible();
   await authorPage.close();
 
-  // The editor publishes it.
   const mailedAfter = new Date();
   const editor = await pageAs(browser, request, demo.editor);
   await openReview(editor, proposed.id);
   await editor.getByRole('button', { name: 'Claim', exact: true }).click();
   await expect(editor.getByText('You claimed this submission.')).toBeVisible();
-  await decide(editor, /^Publish/, 'Corrected version published.', 'Publish');
+  // The editor publishes it with a note for its buyers.
+  const decision = editor.getByRole('form', { name: 'Your decision' });
+  await decision.getByRole('radio', { name: /^Publish/ }).check();
+  await decision.getByLabel(/^What changed, for its buyers/).fill('VAT formulas corrected.');
+  await decision.getByLabel(/^Comment to the author/).fill('Corrected version published.');
+  await decision.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(editor).toHaveURL(/\/back-office\/editorial$/);
   await editor.context().close();
 
   // The buyer's e-mail, in French: the new version, a link to /download and one to stop these e-mails.
@@ -102,6 +107,7 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   expect(mail.subject).toBe(`Nouvelle version de «\u202f${title}\u202f» (version 2)`);
   const downloads = mail.links.find((url) => new URL(url).pathname === '/download');
   const optOut = mail.links.find((url) => new URL(url).pathname.startsWith('/email/versions-off/'));
+  expect(mail.text).toContain('VAT formulas corrected.');
   expect(downloads).toBeTruthy();
   expect(optOut).toBeTruthy();
 
@@ -109,6 +115,7 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   await openIn(page, new URL(downloads!).pathname, 'fr');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(row.getByText(/^Version 2, publiée le/)).toBeVisible();
+  await expect(row.getByText('Ce qui change\u202f: VAT formulas corrected.')).toBeVisible();
   const earlier = row.getByRole('region', { name: 'Versions précédentes' });
   await expect(earlier.getByText(/^Version 1, publiée le/)).toBeVisible();
   const slug = title.toLowerCase().replace(/\s+/g, '-');

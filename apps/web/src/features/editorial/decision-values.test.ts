@@ -32,6 +32,26 @@ describe('the decision form’s values', () => {
     });
   });
 
+  it('sends the note for buyers with a new version of a product on sale only', () => {
+    const onSale = makeReview({ productId: 31 });
+    const form = {
+      ...decisionDefaults(onSale, 'en'),
+      decision: 'publish' as const,
+      comment: 'Updated.',
+      versionNote: ' VAT formulas fixed. ',
+    };
+    expect(decisionBody(form, onSale)).toMatchObject({
+      ok: true,
+      body: { versionNote: 'VAT formulas fixed.' },
+    });
+    const first = makeReview({ productId: null });
+    const firstSent = decisionBody(form, first);
+    expect(firstSent.ok).toBe(true);
+    expect(firstSent.ok && firstSent.body).not.toHaveProperty('versionNote');
+    const tooLong = decisionBody({ ...form, versionNote: 'x'.repeat(281) }, onSale);
+    expect(tooLong).toMatchObject({ ok: false, errors: { versionNote: 'versionNote.tooLong' } });
+  });
+
   it('sends no publication field with a request for changes', () => {
     const submission = makeReview();
     const form = {

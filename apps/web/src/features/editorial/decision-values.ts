@@ -16,6 +16,8 @@ export type DecisionForm = {
   subcategoryId: string;
   stock: string;
   confidentialityChecked: boolean;
+  /** A product on sale: what changed in its file, for its buyers (optional). */
+  versionNote: string;
 };
 
 /** "12", "12.5", "12,50", "19.90" or "1 234,50" euros → cents, in either language; null when it is not an amount. */
@@ -42,6 +44,7 @@ export function decisionDefaults(submission: ReviewSubmission, language: Languag
     subcategoryId: values.subcategoryId === null ? '' : String(values.subcategoryId),
     stock: submission.paperStock === null ? '' : String(submission.paperStock),
     confidentialityChecked: false,
+    versionNote: '',
   };
 }
 
@@ -56,6 +59,8 @@ export function publishFields(submission: ReviewSubmission) {
     discount: submission.section !== 'academic',
     stock: book && values.paperPriceCents !== null,
     confidentiality: values.confidential,
+    // A new version of a product on sale: its buyers are told of a changed file, with this note.
+    versionNote: submission.productId !== null,
   };
 }
 
@@ -89,6 +94,7 @@ export function decisionBody(form: DecisionForm, submission: ReviewSubmission): 
       if (form.stock.trim()) body.stock = form.stock.trim();
       else errors.stock = 'stock.required';
     }
+    if (applies.versionNote && form.versionNote.trim()) body.versionNote = form.versionNote.trim();
     if (applies.confidentiality) {
       if (!form.confidentialityChecked) errors.confidentialityChecked = 'confidentiality.required';
       else body.confidentialityChecked = true;

@@ -3,12 +3,13 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { VERSION_NOTE_MAX } from '@hls/contract/file-versions';
 import { reviewDecisions } from '@hls/contract/values';
 import type { ReviewDecision, ReviewSubmission } from '@hls/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { notify } from '@/components/ui/notify';
 import { paths } from '@/config/paths';
 import { useAppLanguage } from '@/i18n/use-app-language';
@@ -233,6 +234,18 @@ export function DecisionForm({ submission }: { submission: ReviewSubmission }) {
                 onChange={(event) => set('confidentialityChecked', event.target.checked)}
               />
             </div>
+          )}
+          {applies.versionNote && (
+            <TextAreaField
+              label={t('decision.versionNote')}
+              hint={t('decision.versionNoteHint')}
+              rows={2}
+              maxLength={VERSION_NOTE_MAX}
+              name="versionNote"
+              value={values.versionNote}
+              error={fieldText(errors.versionNote)}
+              onChange={(event) => set('versionNote', event.target.value)}
+            />
           )}
         </fieldset>
       )}
