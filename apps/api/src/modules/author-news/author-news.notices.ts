@@ -1,6 +1,5 @@
 import { paths, productPath } from '@hls/contract/paths';
 import type { LineFormat, ProductKind } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, MailRecipient } from '../accounts/index.ts';
 import type { MailAuthorSale, MailService } from '../mail/index.ts';
@@ -8,7 +7,6 @@ import { authorNotices, type authorNoticeKinds } from './author-news.tables.ts';
 import { royaltiesOfLines, salesOfDay, type DaySale } from './author-news.queries.ts';
 
 export type AuthorNewsDeps = {
-  db: Db;
   transaction: AppTransaction;
   publicUrl: string;
   mail: Pick<MailService, 'queue'>;

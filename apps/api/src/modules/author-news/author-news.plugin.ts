@@ -26,7 +26,6 @@ export default fp(
   async function authorNews(app: FastifyInstance) {
     const { clock } = app.royalties;
     const notices = createAuthorNotices({
-      db: app.db,
       transaction: app.transaction,
       publicUrl: app.config.publicUrl,
       mail: app.mail,
