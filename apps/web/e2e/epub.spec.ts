@@ -5,9 +5,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Category, ReviewSubmission, Submission } from '@hls/contract';
 import { buildEpub } from '../../api/src/lib/epub/epub-build.ts';
-import { demo, expect, screenshot, test } from './fixtures.ts';
-import { accessToken, callApiAs, logInThroughApi, openIn } from './flows.ts';
-import { newAuthor } from './editorial-flows.ts';
+import { demo, expect, screenshot, test, uniqueEmail } from './fixtures.ts';
+import {
+  accessToken,
+  callApiAs,
+  logInThroughApi,
+  newAccount,
+  openIn,
+  pageAs,
+  registerThroughApi,
+} from './flows.ts';
 
 const stamp = Date.now().toString(36);
 
@@ -88,17 +95,33 @@ async function shots(page: Page, path: string, name: string, ready: (lng: 'fr' |
   }
 }
 
-test('the editor reads the EPUB checks in the proposals and the book page states its accessibility', async ({
+test('the author and the editor read the EPUB checks in the proposals and the book page states its accessibility', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(300_000);
-  const authorAccess = await newAuthor(request);
+  const author = newAccount(uniqueEmail('author'), { firstName: 'Inès', lastName: 'Moreau' });
+  await registerThroughApi(request, author, 'author', { language: 'fr' });
+  const authorAccess = await accessToken(request, author.email, author.password);
   const editorAccess = await accessToken(request, demo.editor, demo.password);
   const good = await proposeEpub(request, authorAccess, `Les oliviers de Sfax ${stamp}`, accessible());
   const bad = await proposeEpub(request, authorAccess, `Le moulin perdu ${stamp}`, broken());
   await checked(request, editorAccess, bad.id);
   await checked(request, editorAccess, good.id);
+
+  // The author reads the report of their broken EPUB with their proposal's version.
+  const authorPage = await pageAs(browser, request, author.email, author.password);
+  await shots(authorPage, `/author-product?id=${bad.id}`, 'epub-report-author', async (lng) => {
+    const report = authorPage
+      .getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' })
+      .first();
+    await expect(report.getByText('RSC-007')).toBeVisible();
+    await expect(report.getByRole('alert')).toContainText(
+      lng === 'en' ? 'Blocking errors' : 'Erreurs bloquantes',
+    );
+  });
+  await authorPage.close();
 
   await logInThroughApi(page, request, demo.editor, demo.password);
   // The broken EPUB: its errors, where they are, and why it cannot be published.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@hls/contract';
 import type { Submission, SubmissionEvent, SubmissionFile, SubmissionValues } from '@hls/contract';
 import { useAppDispatch } from '@/app/hooks';
+import { EpubReportView } from '@/components/epub/epub-report';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
 import { useAppLanguage } from '@/i18n/use-app-language';
@@ -38,6 +39,11 @@ function FileDownload({ file, locale }: { file: SubmissionFile; locale: string }
       >
         {t('versions.download')}
       </Button>
+      {file.epubReport && (
+        <div className="version-file__report">
+          <EpubReportView report={file.epubReport} locale={locale} />
+        </div>
+      )}
     </li>
   );
 }
