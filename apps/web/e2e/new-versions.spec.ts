@@ -148,8 +148,10 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   // The opt-out link, opened without a session: one press turns these e-mails off.
   const guest = waitingForApp(await browser.newPage());
   await openIn(guest, new URL(optOut!).pathname, 'fr');
+  await screenshot(guest, 'version-emails-off-fr');
   await guest.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }).click();
   await expect(guest.getByText(/plus d’e-mails sur les nouvelles versions$/)).toBeVisible();
+  await screenshot(guest, 'version-emails-off-done-fr');
   await guest.close();
   const preferences = await callApiAs<{ versionEmails: boolean }>(
     request,
