@@ -5,7 +5,16 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { consentTexts, type ReviewSubmission } from '@hls/contract';
 import { extractPdfText } from '../../api/src/lib/pdf/pdf-text.ts';
-import { demo, expect, readLatestMail, screenshot, test, uniqueEmail, waitingForApp } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  expectNoA11yViolations,
+  readLatestMail,
+  screenshot,
+  test,
+  uniqueEmail,
+  waitingForApp,
+} from './fixtures.ts';
 import {
   accessToken,
   addToCart,
@@ -137,6 +146,7 @@ test('a buyer is told of a new version of their file and downloads it and the ea
     await openIn(page, '/download', lng);
     await expect(row).toBeVisible();
     await screenshot(page, `download-versions-desktop-${lng}`);
+    await expectNoA11yViolations(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(row).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -149,6 +159,7 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   const guest = waitingForApp(await browser.newPage());
   await openIn(guest, new URL(optOut!).pathname, 'fr');
   await screenshot(guest, 'version-emails-off-fr');
+  await expectNoA11yViolations(guest);
   await guest.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }).click();
   await expect(guest.getByText(/plus d’e-mails sur les nouvelles versions$/)).toBeVisible();
   await screenshot(guest, 'version-emails-off-done-fr');
