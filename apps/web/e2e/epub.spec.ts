@@ -134,13 +134,23 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
     await expect(report.getByText('RSC-007')).toBeVisible();
     await expect(report.getByText('EPUB/chapter-1.xhtml:7')).toBeVisible();
   });
+  // Publishing it is refused: the form says why, and the proposal stays under review.
   await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${bad.id}/claim`, {});
-  const refused = await request.post(`/api/editorial/submissions/${bad.id}/decision`, {
-    headers: { Authorization: `Bearer ${editorAccess}` },
-    data: { decision: 'publish', comment: 'Bon pour la vente.' },
-  });
-  expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('epub_invalid');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openIn(page, `/back-office/editorial/${bad.id}`, 'en');
+  const form = page.getByRole('form', { name: 'Your decision' });
+  await form.getByRole('radio', { name: /^Publish/ }).check();
+  await form.getByLabel(/^Comment to the author/).fill('Bon pour la vente.');
+  await form.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText('This EPUB has blocking errors');
+  await expect(page).toHaveURL(new RegExp(`/back-office/editorial/${bad.id}`));
+  const review = await callApiAs<ReviewSubmission>(
+    request,
+    editorAccess,
+    'get',
+    `/api/editorial/submissions/${bad.id}`,
+  );
+  expect(review.status).toBe('in_review');
 
   // The valid EPUB: no blocking error, Ace's verdict, and the accessibility metadata found, in plain words.
   await shots(page, `/back-office/editorial/${good.id}`, 'epub-report-passed', async (lng) => {

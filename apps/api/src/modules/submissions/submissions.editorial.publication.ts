@@ -33,19 +33,15 @@ const ebookFileType = (mime: string): AssetFileType =>
 function checkEpubReport(file: FileRow): void {
   if (file.mime !== EPUB_MIME) return;
   const report = file.epubReport;
+  // Not a field of the decision: the editor's form shows the refusal itself, the report says why.
   if (!report || report.status === 'pending') {
     throw new AppError(
       'epub_check_pending',
       'The EPUB is still being checked: publish once its report is in.',
-      {
-        manuscript: 'upload.epubPending',
-      },
     );
   }
   if (report.blocking) {
-    throw new AppError('epub_invalid', 'The EPUB has blocking errors: see its report in the proposal.', {
-      manuscript: 'upload.epubInvalid',
-    });
+    throw new AppError('epub_invalid', 'The EPUB has blocking errors: see its report in the proposal.');
   }
 }
 

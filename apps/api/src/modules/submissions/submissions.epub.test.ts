@@ -177,8 +177,9 @@ describe('EPUB ebooks', () => {
     });
     const refused = await publish(broken.id);
     expectStatus(refused, 409);
-    expect(refused.json()).toMatchObject({
-      error: { code: 'epub_invalid', fieldKeys: { manuscript: 'upload.epubInvalid' } },
+    expect(refused.json().error).toMatchObject({
+      code: 'epub_invalid',
+      message: 'The EPUB has blocking errors: see its report in the proposal.',
     });
     expect((await review(broken.id)).status).toBe('in_review');
     expect(await t.database.db.select().from(products).where(eq(products.title, 'Le moulin perdu'))).toEqual(
