@@ -166,11 +166,20 @@ describe('product facts', () => {
     expect(paper.ebookFile).toBeNull();
     expect(paper.pages).toBe(384);
     expect(paper.isbn).toBe('9782123456803');
-    // Bought PDFs are stamped with their buyer's name (STAMP_PDFS): the page says so.
+    // Bought PDFs and EPUBs are stamped with their buyer's name (STAMP_PDFS): the page says so.
     expect(ebook.ebookFile).toEqual({ format: 'pdf', drmFree: true, watermarked: true });
 
     const epub = await getBook(ids.epubBook);
-    expect(epub.editions[0]!.ebookFile).toEqual({ format: 'epub', drmFree: true, watermarked: false });
+    expect(epub.editions[0]!.ebookFile).toEqual({ format: 'epub', drmFree: true, watermarked: true });
+    // An EPUB published without a check's metadata states no accessibility (the page says so).
+    expect(epub.accessibility).toEqual({
+      accessModes: [],
+      accessModesSufficient: [],
+      features: [],
+      hazards: [],
+      summary: null,
+      conformsTo: null,
+    });
     expect(epub.publisher).toBeNull();
     expect(epub.publicationDate).toBeNull();
   });
