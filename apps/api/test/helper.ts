@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { mailOutbox } from '../src/db/schema.ts';
 import type { MailTransport } from '../src/modules/mail/index.ts';
+import { decodeQuotedPrintable, headerOf } from './mail-text.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -102,24 +103,6 @@ export const json = <T = unknown>(response: LightMyRequestResponse) => response.
 
 export type SentMail = { file: string; to: string; subject: string; raw: string; body: string };
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function decodeHeader(value: string): string {
-  // Whitespace between two encoded words is not part of the text (RFC 2047).
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replaceAll('_', ' ')),
-    );
-}
-
 /** The .eml files the file transport wrote, oldest first, with decoded subject and body. */
 export function readMails(mailDir: string): SentMail[] {
   let files: string[];
@@ -131,11 +114,13 @@ export function readMails(mailDir: string): SentMail[] {
   return files.sort().map((name) => {
     const file = path.join(mailDir, name);
     const raw = readFileSync(file, 'utf8');
-    const header = (key: string) =>
-      decodeHeader(
-        new RegExp(`^${key}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '',
-      );
-    return { file, to: header('To'), subject: header('Subject'), raw, body: decodeQuotedPrintable(raw) };
+    return {
+      file,
+      to: headerOf(raw, 'To'),
+      subject: headerOf(raw, 'Subject'),
+      raw,
+      body: decodeQuotedPrintable(raw),
+    };
   });
 }
 

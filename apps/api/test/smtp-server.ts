@@ -3,8 +3,17 @@
 // where the API expects it.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { decodeQuotedPrintable, headerOf } from './mail-text.ts';
 
-export type ReceivedMail = { from: string; to: string[]; messageId: string; subject: string; data: string };
+/** A message as received: `subject` decoded, `text` the whole message with its quoted-printable decoded. */
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  messageId: string;
+  subject: string;
+  data: string;
+  text: string;
+};
 
 export type MailServer = {
   /** The port it listens on, and listens on again after `down()` and `up()`. */
@@ -14,12 +23,6 @@ export type MailServer = {
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
-};
-
-/** A header of a raw message, its folded lines unfolded. */
-const header = (data: string, name: string) => {
-  const match = new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(data);
-  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 };
 
 /** A port nobody listens on, for a mail server that is down from the start (`{ down: true }`). */
@@ -54,9 +57,10 @@ export async function startMailServer({ port = 0, down = false } = {}): Promise<
             received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
-              messageId: header(data, 'Message-ID'),
-              subject: header(data, 'Subject'),
+              messageId: headerOf(data, 'Message-ID'),
+              subject: headerOf(data, 'Subject'),
               data,
+              text: decodeQuotedPrintable(data),
             });
             callback();
           });

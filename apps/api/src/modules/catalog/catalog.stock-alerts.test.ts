@@ -7,20 +7,6 @@ import { customer, openShop, placeOrder, staff, type Customer } from '../../../t
 import { bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
 import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
 
-/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
-const decodeHeader = (value: string) =>
-  value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
 const BACK_IN_STOCK = /^(Back in stock: “.+”|De retour en stock\u202f: «\u202f.+\u202f»)$/;
 
 describe('back-in-stock requests for paper books', () => {
@@ -76,7 +62,7 @@ describe('back-in-stock requests for paper books', () => {
   };
   /** The back-in-stock e-mails the SMTP server received for this customer. */
   const received = (who: Customer) =>
-    smtp.received.filter((m) => m.to.includes(who.email) && BACK_IN_STOCK.test(decodeHeader(m.subject)));
+    smtp.received.filter((m) => m.to.includes(who.email) && BACK_IN_STOCK.test(m.subject));
   const outbox = (who: Customer) =>
     t.database.db
       .select({ language: mailOutbox.language, subject: mailOutbox.subject, text: mailOutbox.text })
@@ -162,8 +148,8 @@ describe('back-in-stock requests for paper books', () => {
     await restock(editionId, 3);
     await deliver();
 
-    expect(received(ana).map((m) => decodeHeader(m.subject))).toEqual([expect.stringMatching(/^De retour/)]);
-    expect(received(ben).map((m) => decodeHeader(m.subject))).toEqual([expect.stringMatching(/^Back in/)]);
+    expect(received(ana).map((m) => m.subject)).toEqual([expect.stringMatching(/^De retour/)]);
+    expect(received(ben).map((m) => m.subject)).toEqual([expect.stringMatching(/^Back in/)]);
     expect(received(cyd)).toEqual([]);
     const [fr] = await outbox(ana);
     expect(fr).toMatchObject({ language: 'fr' });

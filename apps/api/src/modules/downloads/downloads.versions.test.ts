@@ -11,29 +11,6 @@ import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import type { NewProduct } from '../catalog/index.ts';
 import { NOTICE_JOB } from './downloads.notices.ts';
 
-/** A header's RFC 2047 encoded words decoded. */
-const decodeHeader = (value: string) =>
-  value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-/** A quoted-printable body as text (soft line breaks joined). */
-const decodeBody = (data: string) =>
-  Buffer.from(
-    data
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
 async function pdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -118,7 +95,7 @@ describe('new versions of a file reach its buyers', () => {
   const newVersionMails = (who: Buyer) =>
     smtp.received
       .filter((m) => m.to.includes(who.email))
-      .map((m) => ({ subject: decodeHeader(m.subject), body: decodeBody(m.data) }))
+      .map((m) => ({ subject: m.subject, body: m.text }))
       .filter((m) => /version/i.test(m.subject));
   const downloadsOf = async (who: Buyer) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/downloads', headers: who.headers });
