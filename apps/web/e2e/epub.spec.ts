@@ -107,11 +107,17 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
   const editorAccess = await accessToken(request, demo.editor, demo.password);
   const good = await proposeEpub(request, authorAccess, `Les oliviers de Sfax ${stamp}`, accessible());
   const bad = await proposeEpub(request, authorAccess, `Le moulin perdu ${stamp}`, broken());
+
+  // The author's page, opened while the checks run, shows the report once it is in, without being reloaded.
+  const authorPage = await pageAs(browser, request, author.email, author.password);
+  await openIn(authorPage, `/author-product?id=${bad.id}`, 'en');
+  await expect(
+    authorPage.getByRole('region', { name: 'EPUB check' }).first().getByText('RSC-007'),
+  ).toBeVisible({ timeout: 150_000 });
   await checked(request, editorAccess, bad.id);
   await checked(request, editorAccess, good.id);
 
   // The author reads the report of their broken EPUB with their proposal's version.
-  const authorPage = await pageAs(browser, request, author.email, author.password);
   await shots(authorPage, `/author-product?id=${bad.id}`, 'epub-report-author', async (lng) => {
     const report = authorPage
       .getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' })

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { productPath } from '@hls/contract';
 import type { Submission } from '@hls/contract';
+import { useEpubCheckPolling } from '@/components/epub/use-epub-check-polling';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -117,7 +118,15 @@ export function AuthorProductView({ id }: { id: string }) {
   const { t, i18n } = useTranslation('authoring');
   const locale = intlLocale(i18n.language);
   const errorText = useErrorText();
-  const { data: submission, error, isLoading, isFetching, refetch } = useGetAuthorSubmissionQuery(id);
+  const polling = useEpubCheckPolling();
+  const {
+    data: submission,
+    error,
+    isLoading,
+    isFetching,
+    refetch,
+  } = useGetAuthorSubmissionQuery(id, polling.options);
+  polling.seen(submission);
   const [revising, setRevising] = useState(false);
 
   if (isLoading) return <PageSpinner label={t('detail.loading')} />;

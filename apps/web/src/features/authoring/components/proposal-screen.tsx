@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useEpubCheckPolling } from '@/components/epub/use-epub-check-polling';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -20,7 +21,12 @@ export function ProposalScreen({ kind }: { kind: ProposalKind }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The draft this screen was opened with; a draft created here is already in the form.
   const [openedWith] = useState(() => searchParams.get(DRAFT_PARAM));
-  const { data, isLoading, isError } = useGetAuthorSubmissionQuery(openedWith ?? '', { skip: !openedWith });
+  const polling = useEpubCheckPolling();
+  const { data, isLoading, isError } = useGetAuthorSubmissionQuery(openedWith ?? '', {
+    skip: !openedWith,
+    ...polling.options,
+  });
+  polling.seen(data);
 
   if (!openedWith)
     return (

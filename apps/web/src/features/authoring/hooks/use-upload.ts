@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SubmissionFile, UploadSlot } from '@hls/contract';
 import { useAppDispatch } from '@/app/hooks';
+import { EPUB_CHECK_POLL_MS } from '@/components/epub/use-epub-check-polling';
 import { api } from '@/lib/api-client';
 import { toApiFailure } from '@/lib/api-error';
+import { useGetAuthorSubmissionQuery } from '../api/authoring-api';
 import { uploadedFile, uploadSubmissionFile, UploadInterrupted } from '../upload-request';
 
 export type UploadState = {
@@ -39,8 +41,21 @@ export function useUpload(
   const dispatch = useAppDispatch();
   const [state, setState] = useState<UploadState>(() => idle(saved));
   const controller = useRef<AbortController | null>(null);
+  const [draftId, setDraftId] = useState<string | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
+
+  // An EPUB is checked by a job after its upload: its report is asked for again until it is in.
+  const checking = state.file?.epubReport?.status === 'pending' && draftId !== null;
+  const { data: draft } = useGetAuthorSubmissionQuery(draftId ?? '', {
+    skip: !checking,
+    pollingInterval: checking ? EPUB_CHECK_POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
+  const checked = checking ? draft?.working.files.find((file) => file.id === state.file?.id) : undefined;
+  if (checked && checked.epubReport?.status !== 'pending') {
+    setState((current) => (current.file?.id === checked.id ? { ...current, file: checked } : current));
+  }
 
   const send = useCallback(
     async (file: File, fields: Record<string, string> = {}): Promise<boolean> => {
@@ -56,6 +71,7 @@ export function useUpload(
         error: null,
       }));
       const submissionId = await ensureDraft();
+      setDraftId(submissionId);
       if (!submissionId) {
         setState((current) => ({ ...current, phase: 'failed', error: 'upload.failed' }));
         return false;

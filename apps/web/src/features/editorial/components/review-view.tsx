@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role, ReviewSubmission } from '@hls/contract';
+import { useEpubCheckPolling } from '@/components/epub/use-epub-check-polling';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/notify';
@@ -114,13 +115,15 @@ export function ReviewView({ submissionId, viewer }: { submissionId: string; vie
   const locale = intlLocale(i18n.language);
   const errorText = useErrorText();
   const ids = useId();
+  const polling = useEpubCheckPolling();
   const {
     data: submission,
     error,
     isLoading,
     isFetching,
     refetch,
-  } = useGetReviewSubmissionQuery(submissionId);
+  } = useGetReviewSubmissionQuery(submissionId, polling.options);
+  polling.seen(submission);
 
   if (isLoading) return <PageSpinner label={t('loading')} />;
   if (!submission) {
