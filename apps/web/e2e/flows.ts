@@ -204,13 +204,20 @@ export async function bookDetail(request: APIRequestContext, id: number): Promis
  * A demo book sold in `format`: for paper, the one with the most copies in stock (journeys running side by side
  * each take one); `skip` leaves out books another step already uses.
  */
+/**
+ * A product of the demo seed (its cover under covers/demo/), not one a journey published: the journeys that
+ * compare bytes with the seed's files, or read its facts, pick among these.
+ */
+export const fromDemoSeed = (product: Pick<ProductSummary, 'coverUrl'>) =>
+  product.coverUrl.includes('/covers/demo/');
+
 export async function bookIn(
   request: APIRequestContext,
   format: EditionFormat,
   { skip = [] as number[] } = {},
 ): Promise<BookDetail> {
   const summaries = (await listPage(request, '/api/books/filter/book', { edition: format })).filter(
-    (book) => !skip.includes(book.id),
+    (book) => fromDemoSeed(book) && !skip.includes(book.id),
   );
   const books = await Promise.all(summaries.slice(0, 8).map((book) => bookDetail(request, book.id)));
   const sold = books
@@ -227,7 +234,7 @@ export async function professionalFile(
   fileType: FileType = 'excel',
 ): Promise<ProductSummary> {
   const file = (await listPage(request, '/api/category/filter/pro', { fileType: [fileType] })).find(
-    (product) => !product.free,
+    (product) => fromDemoSeed(product) && !product.free,
   );
   if (!file) throw new Error(`The demo catalogue has no paid professional ${fileType} file`);
   return file;
@@ -238,7 +245,9 @@ export async function academicFile(
   request: APIRequestContext,
   fileType: FileType = 'word',
 ): Promise<ProductSummary> {
-  const file = (await listPage(request, '/api/category/filter/student', { fileType: [fileType] }))[0];
+  const file = (await listPage(request, '/api/category/filter/student', { fileType: [fileType] })).find(
+    fromDemoSeed,
+  );
   if (!file) throw new Error(`The demo catalogue has no academic ${fileType} file`);
   return file;
 }

@@ -6,6 +6,7 @@ import { expect, expectNoA11yViolations, screenshot, strongPassword, test, uniqu
 import {
   addToCart,
   checkOutCart,
+  fromDemoSeed,
   logInThroughApi,
   newAccount,
   newCustomer,
@@ -110,8 +111,8 @@ async function readDemoProducts(request: APIRequestContext) {
       (file) => `/api/category/file/${file.id}`,
     ),
   );
-  const pick = <T>(list: T[], test: (item: T) => boolean, what: string): T => {
-    const found = list.find(test);
+  const pick = <T extends { coverUrl: string }>(list: T[], test: (item: T) => boolean, what: string): T => {
+    const found = list.find((item) => fromDemoSeed(item) && test(item));
     if (!found) throw new Error(`The demo catalogue has no ${what}`);
     return found;
   };
