@@ -124,7 +124,7 @@ test('a buyer is told of a new version of their file and downloads it and the ea
   await openIn(page, new URL(downloads!).pathname, 'fr');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(row.getByText(/^Version 2, publiée le/)).toBeVisible();
-  await expect(row.getByText('Ce qui change\u202f: VAT formulas corrected.')).toBeVisible();
+  await expect(row.getByText('Ce qui a changé\u202f: VAT formulas corrected.')).toBeVisible();
   const earlier = row.getByRole('region', { name: 'Versions précédentes' });
   await expect(earlier.getByText(/^Version 1, publiée le/)).toBeVisible();
   const slug = title.toLowerCase().replace(/\s+/g, '-');
