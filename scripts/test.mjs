@@ -248,11 +248,14 @@ const buildStatus = results.find((result) => result.name.startsWith('build web a
 // 2. Unit, API and web tests: every project, the API on the embedded PGlite.
 await step('unit, API and web tests (vitest run)', () => vitest('vitest', ['--project', '!api (postgres)']));
 
-// 3 and 4, side by side (the first waits on its database, the second on its faults; together they take the time
-// of the longer): the API tests tagged `postgres` again on a PostgreSQL server (see apps/api/vitest.config.ts), and
-// the fault suite (apps/api/faults): its own PostgreSQL cluster stopped and started under checkout load, the API
-// killed mid-payment, the mail server down and up, several instances on one database. The fault suite needs
-// PostgreSQL's server programs (initdb, pg_ctl).
+// 3, 4 and 5, side by side (the first waits on its database, the second on its faults, the third is short; together
+// they take the time of the longest): the API tests tagged `postgres` again on a PostgreSQL server (see
+// apps/api/vitest.config.ts); the fault suite (apps/api/faults): its own PostgreSQL cluster stopped and started under
+// checkout load, the API killed mid-payment, the mail server down and up, several instances on one database (it
+// needs PostgreSQL's server programs, initdb and pg_ctl); and the bench's smoke run (apps/api/bench/bench.ts
+// --smoke): every scenario of `npm run bench` once, on a small catalogue, a second each, on PGlite and on the
+// TEST_DATABASE_URL server when it is set — no target judged, but a scenario that breaks fails (it serves the web
+// build of step 1).
 const postgresPrograms = process.env.PG_BIN
   ? existsSync(join(process.env.PG_BIN, 'pg_ctl'))
   : existsSync('/usr/lib/postgresql') &&
@@ -284,9 +287,31 @@ await Promise.all([
           ci ? { ok: false, detail } : { ok: true, skipped: true, detail },
         );
       })(),
+  quietStep('bench smoke (npm run bench -- --smoke)', async () => {
+    // Only the test server: never a DATABASE_URL meant for something else.
+    const { DATABASE_URL: _databaseUrl, ...benchEnv } = env;
+    const { status, output } = await run('node', [join(root, 'apps/api/bench/bench.ts'), '--smoke'], {
+      env: {
+        ...benchEnv,
+        ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      },
+    });
+    const broken = output.match(/^Broken \((\d+)\):/m)?.[1];
+    const databases = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite only';
+    return {
+      ok: status === 0,
+      detail:
+        status === 0
+          ? `every scenario ran, nothing broken (${databases})`
+          : broken
+            ? `${broken} thing(s) broken (listed at the end of its output)`
+            : `exited with code ${status}`,
+      output,
+    };
+  }),
 ]);
 
-// 5. Browser journeys against the real product, in the system Chromium.
+// 6. Browser journeys against the real product, in the system Chromium.
 await step('browser tests (playwright, apps/web/e2e)', async () => {
   const chromium = findChromium();
   if (!chromium) {

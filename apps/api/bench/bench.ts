@@ -20,13 +20,23 @@
 // probed meanwhile (needs the web build, apps/web/dist).
 //
 //   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres
-//                     --scenario=catalog|checkout|uploads|auth|pages --shared]
+//                     --scenario=catalog|checkout|uploads|auth|pages --shared --smoke]
+//
+// Two verdicts, kept apart: a target missed (a figure too slow: FAIL in the tables) and something broken (a non-2xx
+// answer or an error in any row, a checkout step failing, a database count not exact, a download not identical, no
+// upload accepted, a page not rendered, the authenticated read failing). Each scenario returns both; the run fails
+// on either, and lists the broken things at the end.
+//
+// `--smoke` (run by `npm test`): every scenario once, quickly, to see that none is broken — a small catalogue
+// (SMOKE_PRODUCTS), 1 s per scenario, no warm-up, few cold requests, a 1 MB upload, a missing web build counted as
+// broken; targets are not judged, and the exit code is non-zero only when something is broken.
 //
 // `--shared` runs the PostgreSQL scenarios once more with Redis (REDIS_URL, default the local one) and an S3 server
 // (s3rver, started here): the cost of sharing state between instances.
 //
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
-// named hls_bench on that server, created and dropped here (the database named in the URL is never touched).
+// named hls_bench on that server (hls_bench_smoke_<pid> for a smoke run), created and dropped here (the database
+// named in the URL is never touched).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +52,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { benchAuth } from './auth.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchPages } from './pages.ts';
+import type { Verdict } from './verdict.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import {
   coldDetailRequests,
@@ -61,16 +72,25 @@ import { benchUploads, registerFallbackUploadRoute } from './uploads.ts';
 
 const { values: args } = parseArgs({
   options: {
-    products: { type: 'string', default: '100000' },
-    duration: { type: 'string', default: '6' },
-    warmup: { type: 'string', default: '1' },
+    products: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
     only: { type: 'string' },
     /** Run only the catalogue's scenarios, the checkout, the uploads or the authenticated read (default: all). */
     scenario: { type: 'string' },
     /** Also on PostgreSQL with Redis and an S3 store, as several instances run (needs DATABASE_URL). */
     shared: { type: 'boolean', default: false },
+    /** Every scenario once, small and short, to see that none is broken; no target judged. */
+    smoke: { type: 'boolean', default: false },
   },
 });
+const smoke = args.smoke;
+/**
+ * The smallest catalogue every scenario samples from fully in smoke mode: the search words are drawn from every
+ * 50th product of each language (product 100 is the first English one), the checkout needs 10 ebooks, 5 paper books
+ * and 12 professional files (about 33 products), the download one of those files.
+ */
+const SMOKE_PRODUCTS = 100;
 const runCatalog = !args.scenario || args.scenario === 'catalog';
 const runCheckout = !args.scenario || args.scenario === 'checkout';
 const runUploads = !args.scenario || args.scenario === 'uploads';
@@ -78,12 +98,13 @@ const runAuth = !args.scenario || args.scenario === 'auth';
 const runPages = !args.scenario || args.scenario === 'pages';
 /** The web build the pages scenario serves (the other scenarios run without one). */
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const productCount = Number(args.products);
-const durationSeconds = Number(args.duration);
-const warmupSeconds = Number(args.warmup);
-const BENCH_DATABASE = 'hls_bench';
+const productCount = Number(args.products ?? (smoke ? SMOKE_PRODUCTS : 100_000));
+const durationSeconds = Number(args.duration ?? (smoke ? 1 : 6));
+const warmupSeconds = Number(args.warmup ?? (smoke ? 0 : 1));
+/** A smoke run's own name, so that two test runs sharing a server never drop each other's database. */
+const BENCH_DATABASE = smoke ? `hls_bench_smoke_${process.pid}` : 'hls_bench';
 /** Distinct list or search requests prepared per cold scenario: far more than a run sends when each is read. */
-const COLD_REQUESTS = 20_000;
+const COLD_REQUESTS = smoke ? 300 : 20_000;
 const loaderPath = fileURLToPath(new URL('./load.ts', import.meta.url));
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'hls-bench-'));
 
@@ -216,14 +237,32 @@ function printTable(rows: Row[], { verdicts = true } = {}) {
   const failures = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
   for (const row of failures)
     console.log(`  ! ${row.label}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`);
-  for (const row of rows)
+  // A smoke run's few prepared requests are sent again and again: expected, not worth a line.
+  for (const row of smoke ? [] : rows)
     if (row.prepared !== undefined && row.result.sent > row.prepared)
       console.log(
         `  ! ${row.label}: ${row.result.sent} requests sent of ${row.prepared} distinct ones, some answered twice`,
       );
 }
 
-async function benchTarget(target: Target): Promise<boolean> {
+/** What is broken in load rows: any non-2xx answer or error. */
+function brokenRows(rows: Row[], prefix: string): string[] {
+  return rows
+    .filter((row) => row.result.non2xx > 0 || row.result.errors > 0)
+    .map((row) => `${prefix}${row.label}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`);
+}
+
+/** Runs one scenario: what it reports, or the error it threw counted as broken (the next scenarios still run). */
+async function scenario(name: string, body: () => Promise<Verdict>): Promise<Verdict> {
+  try {
+    return await body();
+  } catch (error) {
+    console.log(`\n${name}: ! ${(error as Error).message}`);
+    return { pass: false, broken: [`${name}: ${(error as Error).message}`] };
+  }
+}
+
+async function benchTarget(target: Target): Promise<Verdict> {
   console.log(`\n== ${target.name}: ${productCount.toLocaleString('en-US')} products`);
   const database = await target.open();
   let app: FastifyInstance | undefined;
@@ -378,46 +417,81 @@ async function benchTarget(target: Target): Promise<boolean> {
       );
       printTable(coldRows, { verdicts: false });
     }
-    const checkoutPass = runCheckout
-      ? await benchCheckout({
-          app,
-          pool: database.pool,
-          kind: database.kind,
-          apiUrl,
-          workDir,
-          durationSeconds,
-          warmupSeconds,
-          helloRequestsPerSecond: helloResult.requestsPerSecond,
-        })
-      : true;
-    const uploadsPass = runUploads
-      ? await benchUploads({
-          app,
-          apiUrl,
-          workDir,
-          durationSeconds,
-          warmupSeconds,
-          helloAlone: helloResult,
-          probeHello: () =>
-            runLoad({ url: helloUrl, connections: 1, requests: helloRequests }, 'uploads-hello-probe'),
-        })
-      : true;
+    const verdicts: Verdict[] = [
+      {
+        pass: rows.every((row) => row.pass !== false),
+        broken: [...brokenRows(rows, 'warm '), ...brokenRows(coldRows, 'cold ')],
+      },
+    ];
+    if (runCatalog && !sample) verdicts.push({ pass: true, broken: ['catalog: no catalogue sample'] });
+    if (runCheckout)
+      verdicts.push(
+        await scenario('checkout', () =>
+          benchCheckout({
+            app: app!,
+            pool: database.pool,
+            kind: database.kind,
+            apiUrl,
+            workDir,
+            durationSeconds,
+            warmupSeconds,
+            helloRequestsPerSecond: helloResult.requestsPerSecond,
+          }),
+        ),
+      );
+    if (runUploads)
+      verdicts.push(
+        await scenario('uploads', () =>
+          benchUploads({
+            app: app!,
+            apiUrl,
+            workDir,
+            durationSeconds,
+            warmupSeconds,
+            fileBytes: smoke ? 1024 * 1024 : undefined,
+            helloAlone: helloResult,
+            probeHello: () =>
+              runLoad({ url: helloUrl, connections: 1, requests: helloRequests }, 'uploads-hello-probe'),
+          }),
+        ),
+      );
     if (runPages) {
       const pagesSample = sample ?? (await loadCatalogSample(database.pool));
-      if (!existsSync(path.join(webDist, 'server/entry-server.js')))
+      if (!existsSync(path.join(webDist, 'server/entry-server.js'))) {
         console.log(`\nPages: no server render in ${webDist} (npm run build -w @hls/web): not measured`);
-      else if (pagesSample) await benchPages({ app, apiUrl, sample: pagesSample, load: runLoad });
+        if (smoke) verdicts.push({ pass: true, broken: [`pages: no web build in ${webDist}`] });
+      } else if (!pagesSample) verdicts.push({ pass: true, broken: ['pages: no catalogue sample'] });
+      else
+        verdicts.push(
+          await scenario('pages', () =>
+            benchPages({
+              app: app!,
+              apiUrl,
+              sample: pagesSample,
+              load: runLoad,
+              distinct: smoke ? 2_000 : undefined,
+            }),
+          ),
+        );
     }
     if (runAuth) {
-      await benchAuth({
-        app,
-        apiUrl,
-        connections: conns,
-        helloRequestsPerSecond: helloResult.requestsPerSecond,
-        run: (label, requests) => run(label, apiUrl, requests),
-      });
+      verdicts.push(
+        await scenario('auth', () =>
+          benchAuth({
+            app: app!,
+            apiUrl,
+            connections: conns,
+            helloRequestsPerSecond: helloResult.requestsPerSecond,
+            sequential: smoke ? 100 : undefined,
+            run: (label, requests) => run(label, apiUrl, requests),
+          }),
+        ),
+      );
     }
-    return rows.every((row) => row.pass !== false) && checkoutPass && uploadsPass;
+    return {
+      pass: verdicts.every((verdict) => verdict.pass),
+      broken: verdicts.flatMap((verdict) => verdict.broken.map((what) => `${target.name}: ${what}`)),
+    };
   } finally {
     await hello?.close();
     await app?.close();
@@ -455,12 +529,26 @@ if (process.env.DATABASE_URL && args.only !== 'pglite')
 if (process.env.DATABASE_URL && args.shared) targets.push(sharedTarget(process.env.DATABASE_URL));
 if (args.shared && !process.env.DATABASE_URL) console.log('--shared needs DATABASE_URL: not measured.');
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: PGlite only.');
+if (smoke)
+  console.log(
+    'smoke: targets not judged (verdict columns shown, not counted); anything broken fails the run',
+  );
 
 let allPass = true;
+const broken: string[] = [];
 try {
-  for (const target of targets) allPass = (await benchTarget(target)) && allPass;
+  for (const target of targets) {
+    const verdict = await scenario(target.name, () => benchTarget(target));
+    allPass &&= verdict.pass;
+    broken.push(...verdict.broken);
+  }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
-console.log(`\n${allPass ? 'All targets met.' : 'Some targets missed (FAIL above).'}`);
-process.exitCode = allPass ? 0 : 1;
+if (smoke) console.log('\nsmoke: targets not judged');
+else console.log(`\n${allPass ? 'All targets met.' : 'Some targets missed (FAIL above).'}`);
+if (broken.length) {
+  console.log(`Broken (${broken.length}):`);
+  for (const what of broken) console.log(`  ! ${what}`);
+} else console.log('Nothing broken: every scenario answered.');
+process.exitCode = broken.length || (!smoke && !allPass) ? 1 : 0;

@@ -38,6 +38,7 @@ import {
   registerCustomers,
   storeDownloadFile,
 } from './checkout-setup.ts';
+import type { Verdict } from './verdict.ts';
 
 export { CHECKOUT_CONCURRENCY };
 
@@ -53,8 +54,11 @@ export type CheckoutBenchOptions = {
   helloRequestsPerSecond?: number;
 };
 
-/** Runs the checkout and download measures; prints their tables; true when every target is met. */
-export async function benchCheckout(options: CheckoutBenchOptions): Promise<boolean> {
+/**
+ * Runs the checkout and download measures; prints their tables. Broken: a step that failed, a database count not
+ * exact, a download that failed or differs from the stored file.
+ */
+export async function benchCheckout(options: CheckoutBenchOptions): Promise<Verdict> {
   const { app, pool, kind, apiUrl, workDir } = options;
   const started = performance.now();
   const customers = await registerCustomers(app);
@@ -158,5 +162,21 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<bool
     gcDuringDownloads,
     gcDuringRead,
   });
-  return checkoutPass && downloadPass;
+  const broken = [
+    ...load.failures.map(
+      (failure) =>
+        `checkout: ${failure.step} answered HTTP ${failure.status} ×${failure.times} ${failure.body}`,
+    ),
+    ...(load.confirmedTotal === 0 ? ['checkout: no order confirmed paid'] : []),
+    ...outcome.checks.flatMap((check) => check.problems.map((problem) => `checkout counts: ${problem}`)),
+    ...('error' in downloads
+      ? [`download: ${downloads.error}`]
+      : [
+          ...(downloads.identical ? [] : ['download: the downloaded bytes differ from the stored file']),
+          ...downloads.failures.map(
+            (failure) => `download: HTTP ${failure.status} ×${failure.times} ${failure.body}`,
+          ),
+        ]),
+  ];
+  return { pass: checkoutPass && downloadPass, broken };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sortOrders } from '@hls/contract/values';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import type { CatalogSample } from './requests.ts';
+import type { Verdict } from './verdict.ts';
 
 const CONNECTIONS = 16;
 /** Distinct addresses prepared per row: more than a run sends when every page is rendered and compressed. */
@@ -16,6 +17,8 @@ export type PagesBenchOptions = {
   app: FastifyInstance;
   apiUrl: string;
   sample: CatalogSample;
+  /** Distinct addresses prepared per row (default DISTINCT). */
+  distinct?: number | undefined;
   load(job: Omit<LoadJob, 'durationSeconds' | 'warmupSeconds'>, name: string): Promise<LoadResult>;
 };
 
@@ -60,9 +63,13 @@ function listPages(sample: CatalogSample): LoadRequest[] {
   return requests;
 }
 
-/** Runs the rows and prints their figures. */
-export async function benchPages(options: PagesBenchOptions): Promise<void> {
+/**
+ * Runs the rows and prints their figures (no targets). Broken: a page not rendered by the server, a non-2xx answer
+ * or an error of the pages or of /api/health.
+ */
+export async function benchPages(options: PagesBenchOptions): Promise<Verdict> {
   const { apiUrl, sample, load } = options;
+  const distinct = options.distinct ?? DISTINCT;
   const landing = landingPaths(sample);
   for (const path of landing) {
     const response = await options.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
@@ -89,12 +96,12 @@ export async function benchPages(options: PagesBenchOptions): Promise<void> {
   );
   await underLoad(
     'a new query string each time',
-    Array.from({ length: DISTINCT }, (_, n) => get(`${landing[n % landing.length]}?utm_source=bench&n=${n}`)),
+    Array.from({ length: distinct }, (_, n) => get(`${landing[n % landing.length]}?utm_source=bench&n=${n}`)),
     true,
   );
   await underLoad(
     'a new Host header each time',
-    Array.from({ length: DISTINCT }, (_, n) =>
+    Array.from({ length: distinct }, (_, n) =>
       get(landing[n % landing.length]!, { host: `visitor-${n}.bench.test` }),
     ),
     true,
@@ -134,4 +141,17 @@ export async function benchPages(options: PagesBenchOptions): Promise<void> {
     if (row.prepared !== undefined && row.pages.sent > row.prepared)
       console.log(`  ! ${row.label}: ${row.pages.sent} sent of ${row.prepared} distinct, some asked twice`);
   }
+  const broken = [
+    ...(alone.non2xx || alone.errors
+      ? [`pages: /api/health alone: ${alone.non2xx} non-2xx answers, ${alone.errors} errors`]
+      : []),
+    ...rows
+      .filter((row) => row.pages.non2xx || row.pages.errors || row.health.non2xx || row.health.errors)
+      .map(
+        (row) =>
+          `pages: ${row.label}: ${row.pages.non2xx} non-2xx pages, ${row.pages.errors} errors;` +
+          ` /api/health ${row.health.non2xx} non-2xx, ${row.health.errors} errors`,
+      ),
+  ];
+  return { pass: true, broken };
 }

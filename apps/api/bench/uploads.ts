@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { streamMultipart } from '../src/modules/uploads/index.ts';
 import type { LoadResult } from './load.ts';
 import type { UploadClientsJob, UploadClientsResult } from './upload-clients.ts';
+import type { Verdict } from './verdict.ts';
 
 const CLIENTS = 4;
 const FILE_BYTES = 50 * 1024 * 1024;
@@ -115,17 +116,23 @@ export type UploadsBenchOptions = {
   workDir: string;
   durationSeconds: number;
   warmupSeconds: number;
+  /** Size of the uploaded PDF (default 50 MB). */
+  fileBytes?: number | undefined;
   /** /hello alone, measured before. */
   helloAlone: LoadResult;
   /** Probes /hello (1 connection) for the scenario's duration. */
   probeHello: () => Promise<LoadResult>;
 };
 
-/** Runs the scenario and prints its figures; true when the target is met. */
-export async function benchUploads(options: UploadsBenchOptions): Promise<boolean> {
+/**
+ * Runs the scenario and prints its figures. Broken: no upload accepted, an upload refused or failed, /hello not
+ * answering.
+ */
+export async function benchUploads(options: UploadsBenchOptions): Promise<Verdict> {
   const { app, apiUrl, workDir } = options;
-  const file = path.join(workDir, 'upload-50mb.pdf');
-  writeFileSync(file, await largePdf(FILE_BYTES));
+  const fileBytes = options.fileBytes ?? FILE_BYTES;
+  const file = path.join(workDir, 'upload.pdf');
+  writeFileSync(file, await largePdf(fileBytes));
   const submission = await submissionUploads(app, apiUrl);
   const urls = submission?.urls ?? Array.from({ length: CLIENTS }, () => `${apiUrl}${FALLBACK_PATH}`);
   const route = submission
@@ -153,7 +160,7 @@ export async function benchUploads(options: UploadsBenchOptions): Promise<boolea
   delay.disable();
   const uploads = await clients;
 
-  const megabytes = FILE_BYTES / 1024 / 1024;
+  const megabytes = fileBytes / 1024 / 1024;
   const pass = probe.p99 < PROBE_P99_MS && probe.non2xx === 0 && uploads.uploads > 0 && !uploads.firstError;
   console.log(`\nUploads: ${CLIENTS} clients uploading ${megabytes} MB PDFs to ${route}`);
   console.log(
@@ -173,5 +180,15 @@ export async function benchUploads(options: UploadsBenchOptions): Promise<boolea
     `  API event loop delay while probing: p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms,` +
       ` max ${(delay.max / 1e6).toFixed(1)} ms (5 ms resolution)`,
   );
-  return pass;
+  const accepted = Object.entries(uploads.statuses)
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const broken = [
+    ...(accepted === 0 ? ['uploads: no upload accepted'] : []),
+    ...(uploads.firstError ? [`uploads: ${uploads.firstError}`] : []),
+    ...(probe.non2xx || probe.errors
+      ? [`uploads: /hello probe: ${probe.non2xx} non-2xx answers, ${probe.errors} errors`]
+      : []),
+  ];
+  return { pass, broken };
 }
