@@ -52,6 +52,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { benchAuth } from './auth.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchPages } from './pages.ts';
+import { goalRows, printGoals, type DatabaseKey, type GoalFigures } from './goals.ts';
 import type { Verdict } from './verdict.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load.ts';
 import {
@@ -110,6 +111,8 @@ const workDir = mkdtempSync(path.join(os.tmpdir(), 'hls-bench-'));
 
 type Target = {
   name: string;
+  /** Which database the goals' table counts it as. */
+  key: DatabaseKey;
   open(): Promise<Database>;
   dispose(): Promise<void>;
   /** Settings of the app beside the database's (the shared Redis and bucket). */
@@ -120,6 +123,7 @@ function pgliteTarget(): Target {
   const dataDir = path.join(workDir, 'pglite');
   return {
     name: 'PGlite (embedded, worker thread)',
+    key: 'pglite',
     open: () => openDatabase({ dataDir }),
     async dispose() {
       rmSync(dataDir, { recursive: true, force: true });
@@ -141,6 +145,7 @@ function postgresTarget(url: string): Target {
   };
   return {
     name: `PostgreSQL server (${benchUrl.host}, database ${BENCH_DATABASE})`,
+    key: 'postgres',
     async open() {
       await admin(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
       await admin(`CREATE DATABASE ${BENCH_DATABASE}`);
@@ -161,6 +166,7 @@ function sharedTarget(url: string): Target {
   let s3: TestS3 | undefined;
   return {
     name: `${base.name} + Redis (${new URL(redisUrl).host}) + S3 (s3rver)`,
+    key: 'shared',
     async open() {
       s3 = await startTestS3('hls-bench');
       return base.open();
@@ -250,6 +256,19 @@ function brokenRows(rows: Row[], prefix: string): string[] {
   return rows
     .filter((row) => row.result.non2xx > 0 || row.result.errors > 0)
     .map((row) => `${prefix}${row.label}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`);
+}
+
+/** The cold rows' figures for the goals: the slower of the two lists, and the search at 4 connections. */
+function coldFigures(coldRows: Row[]): GoalFigures {
+  const lists = coldRows.filter((row) => row.label.startsWith('list/filter'));
+  const search = coldRows.find((row) => row.label.startsWith('search, each'));
+  if (!lists.length || !search) return {};
+  return {
+    coldListP50: Math.max(...lists.map((row) => row.result.p50)),
+    coldListP99: Math.max(...lists.map((row) => row.result.p99)),
+    coldSearchP50: search.result.p50,
+    coldSearchP99: search.result.p99,
+  };
 }
 
 /** Runs one scenario: what it reports, or the error it threw counted as broken (the next scenarios still run). */
@@ -413,7 +432,7 @@ async function benchTarget(target: Target): Promise<Verdict> {
       console.log(
         `\nCold: every request distinct, sent in order (${COLD_REQUESTS.toLocaleString('en-US')} lists or searches` +
           ' per scenario, every product once), no page, detail or count cached; shared values (category names,' +
-          ' related pools) warm. No targets yet.',
+          " related pools) warm. Their goals are in the goals' table at the end.",
       );
       printTable(coldRows, { verdicts: false });
     }
@@ -421,6 +440,7 @@ async function benchTarget(target: Target): Promise<Verdict> {
       {
         pass: rows.every((row) => row.pass !== false),
         broken: [...brokenRows(rows, 'warm '), ...brokenRows(coldRows, 'cold ')],
+        figures: coldFigures(coldRows),
       },
     ];
     if (runCatalog && !sample) verdicts.push({ pass: true, broken: ['catalog: no catalogue sample'] });
@@ -491,6 +511,7 @@ async function benchTarget(target: Target): Promise<Verdict> {
     return {
       pass: verdicts.every((verdict) => verdict.pass),
       broken: verdicts.flatMap((verdict) => verdict.broken.map((what) => `${target.name}: ${what}`)),
+      figures: Object.assign({}, ...verdicts.map((verdict) => verdict.figures ?? {})) as GoalFigures,
     };
   } finally {
     await hello?.close();
@@ -536,14 +557,20 @@ if (smoke)
 
 let allPass = true;
 const broken: string[] = [];
+const figures: Partial<Record<DatabaseKey, GoalFigures>> = {};
 try {
   for (const target of targets) {
     const verdict = await scenario(target.name, () => benchTarget(target));
     allPass &&= verdict.pass;
     broken.push(...verdict.broken);
+    if (verdict.figures) figures[target.key] = verdict.figures;
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
+}
+if (runCatalog || runCheckout) {
+  const goalsMet = printGoals(goalRows(figures, productCount), { judged: !smoke });
+  allPass &&= goalsMet;
 }
 if (smoke) console.log('\nsmoke: targets not judged');
 else console.log(`\n${allPass ? 'All targets met.' : 'Some targets missed (FAIL above).'}`);

@@ -178,5 +178,15 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<Verd
           ),
         ]),
   ];
-  return { pass: checkoutPass && downloadPass, broken };
+  const orders = Math.max(1, load.createdTotal);
+  return {
+    pass: checkoutPass && downloadPass,
+    broken,
+    figures: {
+      orderApiCpuMs: apiCpuMs / orders,
+      orderStatements: statementsUnderLoad / orders,
+      ...(serverCpuMs === undefined ? {} : { orderServerCpuMs: serverCpuMs / orders }),
+      ordersPerSecond: load.ordersPerSecond,
+    },
+  };
 }
