@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { AssetFileType, ProductKind, ProductStatus, Section } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
-import type { NewFileAsset } from './catalog.service.ts';
+import { assetValues, type NewFileAsset } from './catalog.product-input.ts';
 import { fileAssets, products } from './catalog.tables.ts';
 import { recordVersion, versionsOf, versionsSince, type VersionHook } from './catalog.versions.ts';
 
@@ -91,16 +91,7 @@ export function createCatalogAssets(deps: {
     attach: (productId: number, asset: NewFileAsset, within?: AppTxContext, note?: string | null) =>
       deps.transaction(async (ctx) => {
         const { tx } = ctx;
-        const values = {
-          fileType: asset.fileType,
-          storageKey: asset.storageKey,
-          originalName: asset.originalName,
-          mime: asset.mime,
-          sizeBytes: asset.sizeBytes,
-          sha256: asset.sha256,
-          pages: asset.pages ?? null,
-          accessibility: asset.accessibility ?? null,
-        };
+        const values = assetValues(asset);
         await tx
           .insert(fileAssets)
           .values({ productId, ...values })

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { AssetFileType } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
-import type { NewFileAsset } from './catalog.product-input.ts';
+import { assetValues, type NewFileAsset } from './catalog.product-input.ts';
 import { fileVersions } from './catalog.tables.ts';
 
 /** A published version of a product's file: the current one is the highest number (`file_assets` mirrors it). */
@@ -50,21 +50,11 @@ export async function recordVersion(
     .limit(1);
   if (current?.sha256 === asset.sha256) return;
   const number = (current?.number ?? 0) + 1;
+  // A version keeps the file itself; its accessibility metadata stays with the product's current file.
+  const { accessibility: _accessibility, ...file } = assetValues(asset);
   const [created] = await ctx.tx
     .insert(fileVersions)
-    .values({
-      productId,
-      number,
-      fileType: asset.fileType,
-      storageKey: asset.storageKey,
-      originalName: asset.originalName,
-      mime: asset.mime,
-      sizeBytes: asset.sizeBytes,
-      sha256: asset.sha256,
-      pages: asset.pages ?? null,
-      macros: asset.macros ?? false,
-      note: note?.trim() || null,
-    })
+    .values({ productId, number, ...file, note: note?.trim() || null })
     .returning({ id: fileVersions.id });
   if (number === 1) return;
   for (const hook of hooks) await hook(ctx, { productId, versionId: created!.id, number });
