@@ -4,7 +4,7 @@ import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, MailRecipient } from '../accounts/index.ts';
 import type { MailAuthorSale, MailService } from '../mail/index.ts';
 import { authorNotices, type authorNoticeKinds } from './author-news.tables.ts';
-import { royaltiesOfLines, salesOfDay, type DaySale } from './author-news.queries.ts';
+import { salesOfDay, type DaySale } from './author-news.queries.ts';
 
 export type AuthorNewsDeps = {
   transaction: AppTransaction;
@@ -79,10 +79,14 @@ export function createAuthorNotices(deps: AuthorNewsDeps) {
     },
 
     /**
-     * An order was paid (in the payment's transaction, after the ledger accrued its royalties): each author who
-     * chose an e-mail per sale gets one for the order, listing their lines and royalties, never the buyer.
+     * An order was paid (in the payment's transaction, with the royalties the ledger just accrued, order line id →
+     * cents): each author who chose an e-mail per sale gets one for the order, listing their lines and royalties,
+     * never the buyer.
      */
-    async sold(ctx: AppTxContext, order: { id: string; paidAt: Date; lines: SoldLine[] }): Promise<void> {
+    async sold(
+      ctx: AppTxContext,
+      order: { id: string; paidAt: Date; lines: SoldLine[]; royalties: Map<number, number> },
+    ): Promise<void> {
       const paid = order.lines.filter((line) => line.amountCents > 0);
       if (paid.length === 0) return;
       const authors = await accounts.mailRecipients(
@@ -91,10 +95,6 @@ export function createAuthorNotices(deps: AuthorNewsDeps) {
       );
       const wanting = [...authors.values()].filter((author) => author.salesEmails === 'each');
       if (wanting.length === 0) return;
-      const royalties = await royaltiesOfLines(
-        ctx.tx,
-        paid.map((line) => line.id),
-      );
       for (const author of wanting) {
         if (!(await once(ctx, 'sale', order.id, author.id))) continue;
         const lines = paid
@@ -103,7 +103,7 @@ export function createAuthorNotices(deps: AuthorNewsDeps) {
             title: line.title,
             format: line.format,
             quantity: line.quantity,
-            royaltyCents: royalties.get(line.id) ?? null,
+            royaltyCents: order.royalties.get(line.id) ?? null,
           }));
         await mail.queue(ctx, {
           to: author.email,

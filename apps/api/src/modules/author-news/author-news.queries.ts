@@ -13,20 +13,6 @@ import type { DbOrTx } from '../../db/database.ts';
 const lineFormat = (format: string): LineFormat =>
   format === 'professional_file' ? 'file' : (format as LineFormat);
 
-export type LineRoyalty = { orderLineId: number; royaltyCents: number };
-
-/** The royalties accrued on these order lines (in the payment's transaction, right after the ledger wrote them). */
-export async function royaltiesOfLines(db: DbOrTx, orderLineIds: number[]): Promise<Map<number, number>> {
-  if (orderLineIds.length === 0) return new Map();
-  const result = await db.execute<{ order_line_id: number; royalty_cents: number }>(sql`
-    SELECT order_line_id, royalty_cents FROM author_sales
-    WHERE order_line_id IN (${sql.join(
-      orderLineIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-  return new Map(result.rows.map((row) => [Number(row.order_line_id), Number(row.royalty_cents)]));
-}
-
 export type DaySale = {
   authorId: string;
   title: string;

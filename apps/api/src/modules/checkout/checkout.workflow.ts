@@ -110,7 +110,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
         },
       });
 
-      await royalties.accrue(ctx, {
+      const royaltiesByLine = await royalties.accrue(ctx, {
         id: order.id,
         number: order.number,
         paidAt,
@@ -137,7 +137,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
         });
       }
       // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
-      await deps.authors.sold(ctx, { id: order.id, paidAt, lines });
+      await deps.authors.sold(ctx, { id: order.id, paidAt, lines, royalties: royaltiesByLine });
       return 'paid';
     },
 

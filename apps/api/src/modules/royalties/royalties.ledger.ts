@@ -63,11 +63,12 @@ export function createLedger(deps: LedgerDeps) {
     /**
      * In the payment's transaction: one accrual per paid line (amount > 0) at the rate effective at payment, the
      * VAT taken out as the order charged it (the buyer's country's rate), the royalty rounded once. Written once per line (a repeated
-     * confirmation writes nothing).
+     * confirmation writes nothing). Answers each paid line's royalty (order line id → cents), for the authors' news.
      */
-    async accrue(ctx: AppTxContext, order: PaidOrder): Promise<void> {
+    async accrue(ctx: AppTxContext, order: PaidOrder): Promise<Map<number, number>> {
+      const royalties = new Map<number, number>();
       const paid = order.lines.filter((line) => line.amountCents > 0);
-      if (paid.length === 0) return;
+      if (paid.length === 0) return royalties;
       const rates = await ratesAt(ctx.tx, defaults, order.paidAt);
       // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
       const digitalAvailable = later(clock.now(), settings.digitalHold);
@@ -79,6 +80,8 @@ export function createLedger(deps: LedgerDeps) {
             const vatCents = line.vatCents;
             const netCents = line.amountCents - vatCents;
             const rateBp = rates[format];
+            const royaltyCents = royaltyOf(netCents, rateBp);
+            royalties.set(line.id, royaltyCents);
             return {
               authorId: line.authorId,
               kind: 'accrual' as const,
@@ -93,7 +96,7 @@ export function createLedger(deps: LedgerDeps) {
               vatCents,
               netCents,
               rateBp,
-              royaltyCents: royaltyOf(netCents, rateBp),
+              royaltyCents,
               // A paper book's hold starts at its delivery.
               availableAt: line.format === 'paper' ? null : digitalAvailable,
               createdAt: order.paidAt,
@@ -101,6 +104,7 @@ export function createLedger(deps: LedgerDeps) {
           }),
         )
         .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` });
+      return royalties;
     },
 
     /**
