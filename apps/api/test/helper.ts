@@ -10,6 +10,7 @@ import type { Database } from '../src/db/database.ts';
 import { mailOutbox } from '../src/db/schema.ts';
 import type { MailTransport } from '../src/modules/mail/index.ts';
 import { decodeQuotedPrintable, headerOf } from './mail-text.ts';
+import { startMailServer, type MailServer } from './smtp-server.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -62,19 +63,8 @@ export async function build(options: BuildOptions = {}): Promise<TestApp> {
   };
 }
 
-/** One app and database for the whole test file, closed after it. */
-export function useApp(options: BuildOptions = {}): TestApp {
-  let built: TestApp | undefined;
-  beforeAll(async () => {
-    built = await build(options);
-  });
-  afterAll(async () => {
-    await built?.close();
-  });
-  const current = () => {
-    if (!built) throw new Error('the app is built in beforeAll');
-    return built;
-  };
+/** The app of `useApp`, read once `beforeAll` built it. */
+function builtApp(current: () => TestApp): TestApp {
   return {
     get app() {
       return current().app;
@@ -90,6 +80,47 @@ export function useApp(options: BuildOptions = {}): TestApp {
     },
     close: () => current().close(),
   };
+}
+
+/** One app and database for the whole test file, closed after it. */
+export function useApp(options: BuildOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await build(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return builtApp(() => {
+    if (!built) throw new Error('the app is built in beforeAll');
+    return built;
+  });
+}
+
+/**
+ * `useApp` whose mail goes over SMTP to a server in the test's process: what the app sent is `smtp.received`.
+ */
+export function useAppWithMailServer(options: BuildOptions = {}): TestApp & { readonly smtp: MailServer } {
+  let smtp: MailServer | undefined;
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    smtp = await startMailServer();
+    built = await build({ ...options, env: { ...options.env, SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await built?.close();
+    await smtp?.close();
+  });
+  const current = () => {
+    if (!built) throw new Error('the app is built in beforeAll');
+    return built;
+  };
+  return Object.defineProperty(builtApp(current), 'smtp', {
+    get: () => {
+      if (!smtp) throw new Error('the mail server starts in beforeAll');
+      return smtp;
+    },
+  }) as TestApp & { readonly smtp: MailServer };
 }
 
 let sequence = 0;

@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { archivePartOf } from '../../test/archive-parts.ts';
 import { useApp } from '../../test/helper.ts';
 import { fileAssets, products } from '../db/schema.ts';
 import { extractPdfText } from '../lib/pdf/pdf-text.ts';
@@ -81,28 +82,6 @@ async function sheetsOf(bytes: Uint8Array) {
     return { name: sheet.name, rows };
   });
 }
-
-/** What the entries of a ZIP archive are, in the words of the product pages. */
-const partOf = (name: string) =>
-  /\.csv$/.test(name)
-    ? 'csv_data'
-    : /\.(sql|dax)$/.test(name)
-      ? 'scripts'
-      : /^guide\.pdf$/.test(name)
-        ? 'pdf_guide'
-        : /\.pdf$/.test(name)
-          ? 'pdf_document'
-          : /\.xlsx$/.test(name)
-            ? 'spreadsheet'
-            : /\.docx$/.test(name)
-              ? 'document'
-              : /\.pptx$/.test(name)
-                ? 'presentation'
-                : /\.svg$/.test(name)
-                  ? 'images'
-                  : /^(README|LISEZMOI)\.txt$/.test(name)
-                    ? 'readme'
-                    : 'text';
 
 /** Every line a reader of the file meets: its paragraphs, cells, CSV rows, scripts, README and guides. */
 async function linesOf(bytes: Uint8Array, name: string): Promise<string[]> {
@@ -216,7 +195,7 @@ describe('demo files', () => {
       const spec = demoFileSpecs[product.key]!;
       const entries = unzipSync(new Uint8Array(file.bytes));
       const names = Object.keys(entries);
-      const parts = new Set(names.map((name) => partOf(name.split('/').pop()!)));
+      const parts = new Set(names.map(archivePartOf));
       expect([...parts].sort(), file.name).toEqual([...(file.parts ?? [])].sort());
       const text = async (name: string) => flat((await linesOf(entries[name]!, name)).join(' '));
 

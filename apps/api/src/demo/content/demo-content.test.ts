@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { fileTypes, type FileType } from '@hls/contract';
+import { archivePartOf } from '../../../test/archive-parts.ts';
 import { renderCover, wrapWords } from '../../lib/cover.ts';
 import { pdfText } from '../../lib/pdf/pdf-text.ts';
 import { createRandom } from '../../lib/random.ts';
@@ -163,28 +164,6 @@ describe('sample files without their content', () => {
 });
 
 describe('the facts the demo pages state of each sample file', () => {
-  /** What a ZIP archive's entries are, in the words of the product pages. */
-  const partOf = (name: string) =>
-    /\.csv$/.test(name)
-      ? 'csv_data'
-      : /\.(sql|dax)$/.test(name)
-        ? 'scripts'
-        : /^(guide)\.pdf$/.test(name)
-          ? 'pdf_guide'
-          : /\.pdf$/.test(name)
-            ? 'pdf_document'
-            : /\.xlsx$/.test(name)
-              ? 'spreadsheet'
-              : /\.docx$/.test(name)
-                ? 'document'
-                : /\.pptx$/.test(name)
-                  ? 'presentation'
-                  : /\.svg$/.test(name)
-                    ? 'images'
-                    : /^(README|LISEZMOI)\.txt$/.test(name)
-                      ? 'readme'
-                      : 'text';
-
   it.each(fileTypes)('%s: its sheets, slides and archive parts are what the file holds', async (type) => {
     const facts = sampleFileFacts[type];
     for (const language of ['fr', 'en'] as const) {
@@ -198,7 +177,7 @@ describe('the facts the demo pages state of each sample file', () => {
       expect(count(/^xl\/worksheets\/sheet\d+\.xml$/) || undefined).toBe(facts.sheets);
       expect(count(/^ppt\/slides\/slide\d+\.xml$/) || undefined).toBe(facts.slides);
       if (file.extension === 'zip') {
-        const parts = new Set(names.map((name) => partOf(name.split('/').pop()!)));
+        const parts = new Set(names.map(archivePartOf));
         expect([...parts].sort()).toEqual([...(facts.archiveParts ?? [])].sort());
       } else {
         expect(facts.archiveParts).toBeUndefined();

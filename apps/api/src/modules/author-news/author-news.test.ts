@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorStats, EmailPreferences, ModerationReview } from '@hls/contract';
 import { authorNotices, mailOutbox, orderLines, pageViews, users } from '../../db/schema.ts';
 import {
@@ -12,9 +12,8 @@ import {
   type Customer,
   type Shop,
 } from '../../../test/checkout-fixtures.ts';
-import { bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
+import { bearer, login, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
-import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
 import { dayBefore } from './author-news.notices.ts';
 import { SALES_DIGEST_JOB } from './author-news.plugin.ts';
 import { firstCounted } from './author-news.stats.ts';
@@ -25,25 +24,18 @@ const today = () => new Date().toISOString().slice(0, 10);
 const month = (date: string) => date.slice(0, 7);
 
 describe('what authors hear of their work', () => {
-  let smtp: MailServer;
-  let t: TestApp;
+  const t = useAppWithMailServer();
   let editor: Customer;
 
   beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await build({ env: { SMTP_URL: smtp.url } });
     editor = await staff(t.app, 'editor');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
   });
 
   /** Delivers the outbox to the SMTP server. */
   const deliver = () => t.app.mail.sender.runOnce();
   /** The subjects of the e-mails the SMTP server received for this address. */
   const subjectsTo = (email: string) =>
-    smtp.received
+    t.smtp.received
       .filter((m) => m.to.includes(email))
       .map((m) => m.subject)
       .filter((subject) => !WELCOME.test(subject));
@@ -428,16 +420,7 @@ describe('what authors hear of their work', () => {
 });
 
 describe('the daily digest job', () => {
-  let smtp: MailServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await build({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  const t = useAppWithMailServer();
 
   it('sends at its daily run the sales of the day before, once however often it runs', async () => {
     const shop = await openShop(t.app);
@@ -455,7 +438,7 @@ describe('the daily digest job', () => {
       await t.app.mail.sender.runOnce();
     };
     const digests = () =>
-      smtp.received
+      t.smtp.received
         .filter((m) => m.to.includes(shop.author.email))
         .map((m) => m.subject)
         .filter((subject) => subject.startsWith('Vos ventes du '));

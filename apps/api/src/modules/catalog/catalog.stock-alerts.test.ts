@@ -1,27 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockAlertState } from '@hls/contract';
 import { bookEditions, mailOutbox, products, stockAlerts } from '../../db/schema.ts';
 import { customer, openShop, placeOrder, staff, type Customer } from '../../../test/checkout-fixtures.ts';
-import { bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
-import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
+import { bearer, login, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
 
 const BACK_IN_STOCK = /^(Back in stock: “.+”|De retour en stock\u202f: «\u202f.+\u202f»)$/;
 
 describe('back-in-stock requests for paper books', () => {
-  let smtp: MailServer;
-  let t: TestApp;
+  const t = useAppWithMailServer();
   let editor: Customer;
 
   beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await build({ env: { SMTP_URL: smtp.url } });
     editor = await staff(t.app, 'editor');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
   });
 
   /** A published book whose paper edition has `stock` copies; its paper edition's id. */
@@ -62,7 +54,7 @@ describe('back-in-stock requests for paper books', () => {
   };
   /** The back-in-stock e-mails the SMTP server received for this customer. */
   const received = (who: Customer) =>
-    smtp.received.filter((m) => m.to.includes(who.email) && BACK_IN_STOCK.test(m.subject));
+    t.smtp.received.filter((m) => m.to.includes(who.email) && BACK_IN_STOCK.test(m.subject));
   const outbox = (who: Customer) =>
     t.database.db
       .select({ language: mailOutbox.language, subject: mailOutbox.subject, text: mailOutbox.text })

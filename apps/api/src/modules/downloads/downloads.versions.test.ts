@@ -1,11 +1,10 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadLink, EmailPreferences } from '@hls/contract';
 import type { VersionedDownload } from '@hls/contract/file-versions';
-import { confirmEmail, bearer, build, login, registerUser, type TestApp } from '../../../test/helper.ts';
+import { confirmEmail, bearer, login, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
-import { startMailServer, type MailServer } from '../../../test/smtp-server.ts';
 import { entitlements, fileVersions, versionNotices } from '../../db/schema.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import type { NewProduct } from '../catalog/index.ts';
@@ -21,17 +20,7 @@ async function pdf(text: string): Promise<Uint8Array> {
 type Buyer = { id: string; email: string; access: string; headers: Record<string, string> };
 
 describe('new versions of a file reach its buyers', () => {
-  let smtp: MailServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await build({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  const t = useAppWithMailServer();
 
   async function buyer(language: 'fr' | 'en', firstName: string): Promise<Buyer> {
     const registered = await registerUser(t.app, { firstName, lastName: 'Karoui', language });
@@ -93,7 +82,7 @@ describe('new versions of a file reach its buyers', () => {
     await t.app.mail.sender.runOnce();
   };
   const newVersionMails = (who: Buyer) =>
-    smtp.received
+    t.smtp.received
       .filter((m) => m.to.includes(who.email))
       .map((m) => ({ subject: m.subject, body: m.text }))
       .filter((m) => /version/i.test(m.subject));
