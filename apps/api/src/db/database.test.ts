@@ -24,6 +24,24 @@ describe('database sessions', () => {
     client.release(true);
     expect((await named(2)).rows).toEqual([{ n: 2 }]);
   });
+
+  it('gives back the connection of a transaction whose BEGIN fails, and the next transaction runs', async () => {
+    // A pooled connection the pool takes for healthy, whose next statement fails: here a transaction left aborted,
+    // as a connection the server ended meets its first statement. The pool's one connection is that one.
+    await database.pool.query('SELECT 1');
+    const client = await database.pool.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT 1/0').catch(() => undefined);
+    client.release();
+    expect(database.pool.totalCount).toBe(1);
+
+    await expect(database.db.transaction(async () => 'never')).rejects.toThrow();
+    // No connection stays checked out: the failed one was closed, not kept or leaked.
+    expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+    expect(await database.db.transaction(async (tx) => (await tx.execute('SELECT 1 AS one')).rows)).toEqual([
+      { one: 1 },
+    ]);
+  });
 });
 
 describe('statement timeout', () => {
