@@ -20,7 +20,7 @@
 // probed meanwhile (needs the web build, apps/web/dist).
 //
 //   npm run bench [-- --products=100000 --duration=6 --only=pglite|postgres
-//                     --scenario=catalog|checkout|uploads|auth|pages --shared --smoke]
+//                     --scenario=catalog|checkout|uploads|auth|pages --shared --smoke --statements]
 //
 // Two verdicts, kept apart: a target missed (a figure too slow: FAIL in the tables) and something broken (a non-2xx
 // answer or an error in any row, a checkout step failing, a database count not exact, a download not identical, no
@@ -83,6 +83,8 @@ const { values: args } = parseArgs({
     shared: { type: 'boolean', default: false },
     /** Every scenario once, small and short, to see that none is broken; no target judged. */
     smoke: { type: 'boolean', default: false },
+    /** Print the SQL of one paid order of each kind, step by step (the checkout's statements, to cut them). */
+    statements: { type: 'boolean', default: false },
   },
 });
 const smoke = args.smoke;
@@ -456,6 +458,7 @@ async function benchTarget(target: Target): Promise<Verdict> {
             durationSeconds,
             warmupSeconds,
             helloRequestsPerSecond: helloResult.requestsPerSecond,
+            printStatements: args.statements,
           }),
         ),
       );

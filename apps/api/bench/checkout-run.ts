@@ -122,24 +122,37 @@ async function checkoutOnce(
  * Counts the statements the app sends to the database (BEGIN and COMMIT included) while it runs, per label:
  * every query of the `pg` driver, on PostgreSQL and on the embedded database alike.
  */
-export function countStatements() {
+export function countStatements(options: { record?: boolean } = {}) {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const counts = new Map<string, number>();
+  /** With `record`: each statement's text, in order, with its label (one line, at most 200 characters). */
+  const texts: { label: string; text: string }[] = [];
   let label = '';
   prototype.query = function (this: unknown, ...args: unknown[]) {
     counts.set(label, (counts.get(label) ?? 0) + 1);
+    if (options.record) {
+      const query = args[0] as string | { text?: string };
+      const text = typeof query === 'string' ? query : (query?.text ?? '');
+      texts.push({ label, text: text.replace(/\s+/g, ' ').trim().slice(0, 200) });
+    }
     return original.apply(this, args);
   };
   return {
     counts,
+    texts,
     label: (next: string) => (label = next),
     stop: () => (prototype.query = original),
   };
 }
 
 /** Orders bought one at a time by one customer, the statements of each step counted. */
-export async function statementsPerStep(apiUrl: string, token: string, catalog: CheckoutCatalog) {
+export async function statementsPerStep(
+  apiUrl: string,
+  token: string,
+  catalog: CheckoutCatalog,
+  options: { print?: boolean } = {},
+) {
   const orders: { kind: string; lines: OrderLineInput[] }[] = [];
   for (let i = 0; i < 6; i++) {
     orders.push({ kind: 'ebook or file', lines: [{ productId: catalog.ebooks[i]!, edition: 'ebook' }] });
@@ -152,15 +165,21 @@ export async function statementsPerStep(apiUrl: string, token: string, catalog: 
   const ids: string[] = [];
   // The first orders of each kind warm the app's caches and prepared paths; they are not counted.
   for (const order of orders.slice(0, 3)) ids.push(await checkoutOnce(apiUrl, token, order.lines));
-  const counter = countStatements();
+  const counter = countStatements({ record: options.print ?? false });
+  const printed = new Map<string, string[]>();
   const perKind = new Map<string, { orders: number; steps: Map<string, number> }>();
   try {
     for (const order of orders.slice(3)) {
       const kind = perKind.get(order.kind) ?? { orders: 0, steps: new Map<string, number>() };
       perKind.set(order.kind, kind);
       counter.counts.clear();
+      counter.texts.length = 0;
       ids.push(await checkoutOnce(apiUrl, token, order.lines, (step) => counter.label(step)));
       counter.label('');
+      printed.set(
+        order.kind,
+        counter.texts.filter(({ label }) => label).map(({ label, text }) => `${label.padEnd(8)} ${text}`),
+      );
       kind.orders++;
       for (const [step, count] of counter.counts)
         if (step) kind.steps.set(step, (kind.steps.get(step) ?? 0) + count);
@@ -173,6 +192,8 @@ export async function statementsPerStep(apiUrl: string, token: string, catalog: 
     const sum = [...steps.values()].reduce((a, b) => a + b, 0) / count;
     return `${kind}: ${cells.join(', ')} = ${sum.toFixed(0)}`;
   });
+  for (const [kind, statements] of printed)
+    console.log(`\nThe statements of one paid order (${kind}), step by step:\n  ${statements.join('\n  ')}`);
   return { ids, lines };
 }
 

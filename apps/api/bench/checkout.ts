@@ -52,6 +52,8 @@ export type CheckoutBenchOptions = {
   warmupSeconds: number;
   /** /hello's requests per second in this run: how fast the machine is at the moment. */
   helloRequestsPerSecond?: number;
+  /** Print the statements of the last order of each kind, step by step. */
+  printStatements?: boolean;
 };
 
 /**
@@ -77,7 +79,9 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<Verd
       ` ${catalog.files.length} professional files, ${catalog.paperBooks.length} paper books` +
       ` (${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
-  const sequential = await statementsPerStep(apiUrl, customers.tokens[CUSTOMERS - 1]!, catalog);
+  const sequential = await statementsPerStep(apiUrl, customers.tokens[CUSTOMERS - 1]!, catalog, {
+    print: options.printStatements ?? false,
+  });
 
   const counter = countStatements();
   const cpuBefore = process.cpuUsage();
