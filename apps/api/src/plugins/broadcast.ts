@@ -21,7 +21,8 @@ export const BROADCAST_EVENTS = [
   'jobs.sent',
 ] as const satisfies readonly (keyof AppEvents)[];
 
-type Message = { origin: string; name: (typeof BROADCAST_EVENTS)[number]; payload: unknown };
+/** An event sent to the other instances; `seq` numbers the sender's messages (so that no two are identical). */
+type Message = { origin: string; seq?: number; name: (typeof BROADCAST_EVENTS)[number]; payload: unknown };
 
 export type BroadcastOptions = {
   database: Pick<Database, 'kind' | 'pool'>;
@@ -38,10 +39,11 @@ declare module 'fastify' {
 
 /**
  * Several instances, one shop: the events of `BROADCAST_EVENTS` raised by one instance are sent to the others with
- * PostgreSQL's NOTIFY once they are emitted here (after their transaction committed), and each instance emits
- * those it hears with LISTEN on a connection of its own. The database every instance already shares carries them:
- * no other server to run (docs/decisions/0023-several-instances.md). A lost connection (the database restarting)
- * is opened again by itself; meanwhile events are not heard, and the caches' own expiry bounds what that costs.
+ * PostgreSQL's NOTIFY once they are emitted here (after their transaction committed; the events of one commit in
+ * one statement), and each instance emits those it hears with LISTEN on a connection of its own. The database
+ * every instance already shares carries them: no other server to run (docs/decisions/0023-several-instances.md).
+ * A lost connection (the database restarting) is opened again by itself; meanwhile events are not heard, and the
+ * caches' own expiry bounds what that costs.
  * On the embedded database (one process) nothing is sent.
  */
 export default fp(
@@ -117,15 +119,33 @@ export default fp(
       }
     }
 
+    /** The messages of the events emitted in this turn of the event loop, sent together once it ends. */
+    let outgoing: Message[] = [];
+    let sequence = 0;
+    const send = () => {
+      const batch = outgoing;
+      outgoing = [];
+      // One statement for them all (a commit raises several events at once: mail queued, a job sent…), in the
+      // order emitted. Each message is numbered: PostgreSQL sends identical notifications of one statement once.
+      database.pool
+        .query(
+          'SELECT pg_notify($1, message) FROM unnest($2::text[]) WITH ORDINALITY AS m(message, n) ORDER BY n',
+          [CHANNEL, batch.map((message) => JSON.stringify(message))],
+        )
+        .catch((error: unknown) => {
+          log.warn(
+            { err: error, events: batch.map((message) => message.name) },
+            'events could not be sent to the other instances',
+          );
+        });
+    };
+
     const offs = BROADCAST_EVENTS.map((name) =>
       app.events.on(name, (payload: unknown) => {
         if (delivering || closing) return;
-        const message: Message = { origin, name, payload };
-        database.pool
-          .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)])
-          .catch((error: unknown) => {
-            log.warn({ err: error, event: name }, 'an event could not be sent to the other instances');
-          });
+        sequence += 1;
+        outgoing.push({ origin, seq: sequence, name, payload });
+        if (outgoing.length === 1) queueMicrotask(send);
       }),
     );
 

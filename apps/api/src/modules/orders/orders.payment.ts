@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
@@ -109,37 +109,47 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       };
     },
 
-    /** Records the digital-goods consents (their wording, language and time) on a pending order. */
-    async recordConsent(ctx: AppTxContext, orderId: string, consent: DigitalConsent): Promise<void> {
-      await ctx.tx
-        .update(orders)
-        .set({ consent, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')));
-    },
-
-    /**
-     * Adds a row to the order's history (payment started, failed…) with its current status; with `consent`, the
-     * digital-goods consents are recorded on the pending order in the same statement.
-     */
+    /** Adds a row to the order's history (payment failed, refunded…) with its current status. */
     async recordEvent(
       ctx: AppTxContext,
       orderId: string,
       event: { kind: OrderEventKind; actor: OrderActor; note?: string | null; actorUserId?: string | null },
-      consent?: DigitalConsent,
     ): Promise<void> {
-      // One statement: the row takes the order's status as it is now (recording the consents changes no status).
-      const consented = consent
-        ? sql`WITH consented AS (
-            UPDATE ${orders} SET consent = ${JSON.stringify(consent)}::jsonb, updated_at = now()
-            WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'pending_payment'
-          ) `
-        : sql``;
-      const written = await ctx.tx.execute(sql`${consented}
+      // One statement: the row takes the order's status as it is now.
+      const written = await ctx.tx.execute(sql`
         INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id, note)
         SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.actorUserId ?? null}::uuid, ${event.note ?? null}
         FROM ${orders} WHERE ${orders.id} = ${orderId}
         RETURNING 1`);
       if (written.rows.length === 0) throw notFound();
+    },
+
+    /**
+     * An attempt took its intent: `taken` is the payments' statement that records it (returning a row when it did
+     * now, none when the attempt had it already). In the same statement, the `payment_started` history row when it
+     * did, and the digital-goods consents (when given) recorded on the pending order either way. Answers whether the
+     * attempt took it now. One statement, so no transaction: the order exists (its attempt refers to it).
+     */
+    async paymentStarted(
+      orderId: string,
+      event: { kind: OrderEventKind; actor: OrderActor; note?: string | null },
+      consent: DigitalConsent | undefined,
+      taken: SQLWrapper,
+    ): Promise<boolean> {
+      const consented = consent
+        ? sql`, consented AS (
+            UPDATE ${orders} SET consent = ${JSON.stringify(consent)}::jsonb, updated_at = now()
+            WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'pending_payment'
+          )`
+        : sql``;
+      const result = await db.execute<{ taken: boolean }>(sql`
+        WITH taken AS (${taken.getSQL()})${consented}, history AS (
+          INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+          SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.note ?? null}
+          FROM ${orders} WHERE ${orders.id} = ${orderId} AND EXISTS (SELECT 1 FROM taken)
+        )
+        SELECT EXISTS (SELECT 1 FROM taken) AS taken`);
+      return result.rows[0]?.taken === true;
     },
 
     /**
@@ -171,25 +181,29 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
         });
         return { result: 'mismatch' };
       }
-      const lines = await linesOf(tx, row.id);
-      if (row.status === 'cancelled' && !(await reserveAgain(sales, ctx, lines)))
-        return { result: 'not_payable' };
+      // An order cancelled by expiry is held again first (from its lines as they are).
+      const before = row.status === 'cancelled' ? await linesOf(tx, row.id) : null;
+      if (before && !(await reserveAgain(sales, ctx, before))) return { result: 'not_payable' };
 
-      // The order marked paid and its `paid` history row in one statement.
+      // The order marked paid, its `paid` history row, and its lines read, in one statement.
       const note = `${payment.provider} ${payment.paymentReference}`;
-      const marked = await tx.execute<{ paid_ms: number }>(sql`
-        WITH paid AS (
-          UPDATE ${orders}
-          SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
-            payment_reference = ${payment.paymentReference}, updated_at = now()
-          WHERE ${orders.id} = ${row.id}
-          RETURNING id, paid_at
-        ), history AS (
-          INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
-          SELECT id, 'paid', 'paid', 'provider', ${note} FROM paid
-        )
-        SELECT (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms FROM paid`);
-      const paidAt = new Date(Number(marked.rows[0]!.paid_ms));
+      const paid = tx.$with('paid', { paidMs: sql<number>`paid_ms`.mapWith(Number).as('paid_ms') }).as(sql`
+        UPDATE ${orders}
+        SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
+          payment_reference = ${payment.paymentReference}, updated_at = now()
+        WHERE ${orders.id} = ${row.id}
+        RETURNING id, (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms`);
+      const history = tx.$with('history', {}).as(sql`
+        INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+        SELECT id, 'paid', 'paid', 'provider', ${note} FROM ${paid}`);
+      const marked = await tx
+        .with(paid, history)
+        .select({ line: orderLines, paidMs: paid.paidMs })
+        .from(paid)
+        .leftJoin(orderLines, eq(orderLines.orderId, row.id))
+        .orderBy(asc(orderLines.id));
+      const paidAt = new Date(marked[0]!.paidMs);
+      const lines = before ?? marked.flatMap((m) => (m.line ? [m.line] : []));
       if (lines.some((l) => l.format === 'paper')) {
         await tx
           .update(orderLines)

@@ -10,7 +10,7 @@ import { ProviderUnavailableError } from './providers/provider.ts';
 /** What payments needs of the orders module. */
 export type PaymentOrders = Pick<
   OrdersService,
-  'forPayment' | 'recordConsent' | 'recordEvent' | 'refundable' | 'overdue' | 'stillPending' | 'expireDue'
+  'forPayment' | 'paymentStarted' | 'recordEvent' | 'refundable' | 'overdue' | 'stillPending' | 'expireDue'
 >;
 
 export type PaymentsLogger = {

@@ -61,7 +61,7 @@ function browserStatus(status: IntentStatus): PaymentIntent['status'] {
 export function createPaymentStart(deps: {
   db: Db;
   transaction: AppTransaction;
-  orders: Pick<PaymentOrders, 'forPayment' | 'recordEvent' | 'recordConsent'>;
+  orders: Pick<PaymentOrders, 'forPayment' | 'paymentStarted'>;
   provider: PaymentsProvider;
   log: PaymentsLogger;
   settlement: Pick<Settlement, 'settle'>;
@@ -165,28 +165,22 @@ export function createPaymentStart(deps: {
           await markCanceled(db, payment);
           continue;
         }
-        await transaction(async (ctx) => {
-          const started = await ctx.tx
+        const consent =
+          order.hasDigital && !order.consent
+            ? { ...consentTexts[input.language], language: input.language, at: new Date().toISOString() }
+            : undefined;
+        // The attempt takes its intent, and the history row (when it took it now) and the consents are written,
+        // in one statement.
+        await orders.paymentStarted(
+          order.id,
+          { kind: 'payment_started', actor: 'customer', note: `${provider.name} ${intent.id}` },
+          consent,
+          db
             .update(payments)
             .set({ intentId: intent.id, status: 'open', updatedAt: new Date() })
             .where(and(eq(payments.id, payment.id), isNull(payments.intentId)))
-            .returning({ id: payments.id });
-          const consent =
-            order.hasDigital && !order.consent
-              ? { ...consentTexts[input.language], language: input.language, at: new Date().toISOString() }
-              : undefined;
-          if (started.length > 0) {
-            // The history row and the consents in one statement.
-            await orders.recordEvent(
-              ctx,
-              order.id,
-              { kind: 'payment_started', actor: 'customer', note: `${provider.name} ${intent.id}` },
-              consent,
-            );
-          } else if (consent) {
-            await orders.recordConsent(ctx, order.id, consent);
-          }
-        });
+            .returning({ id: payments.id }),
+        );
         return {
           orderId: order.id,
           provider: provider.browser.provider,

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DeclineCode } from '@hls/contract';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
@@ -221,26 +221,43 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
         return { refundId: id, status: 'succeeded' };
       }),
 
-    pay: (intentId, clientSecret, card, now = new Date()) =>
-      db.transaction(async (tx) => {
+    async pay(intentId, clientSecret, card, now = new Date()) {
+      const outcome = demoCardOutcome(card, now);
+      const attempt = {
+        status: intentStatusAfter[outcome.status],
+        declineCode: outcome.declineCode,
+        amountReceived: outcome.status === 'succeeded' ? sql`${demoIntents.amountCents}` : sql`0`,
+        cardLast4: card.number.slice(-4),
+        attempts: sql`${demoIntents.attempts} + 1`,
+        updatedAt: new Date(),
+      };
+      // The usual case in one statement: the intent is the client secret's and still waits for a card. The secrets
+      // are compared by their digests, so the comparison tells nothing of the stored one (as `sameSecret`).
+      const [paid] = await db
+        .update(demoIntents)
+        .set(attempt)
+        .where(
+          and(
+            eq(demoIntents.id, intentId),
+            sql`sha256(convert_to(${demoIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${clientSecret}::text, 'UTF8'))`,
+            notInArray(demoIntents.status, ['succeeded', 'canceled']),
+          ),
+        )
+        .returning();
+      if (paid) return { ...outcome, intent: toRetrieved(paid) };
+      // Unknown, another's, or paid or cancelled already: the intent locked says which.
+      return db.transaction(async (tx) => {
         const row = await lockOwned(tx, intentId, clientSecret);
         const done = settled(row);
         if (done) return done;
-        const outcome = demoCardOutcome(card, now);
         const [updated] = await tx
           .update(demoIntents)
-          .set({
-            status: intentStatusAfter[outcome.status],
-            declineCode: outcome.declineCode,
-            amountReceived: outcome.status === 'succeeded' ? row.amountCents : 0,
-            cardLast4: card.number.slice(-4),
-            attempts: sql`${demoIntents.attempts} + 1`,
-            updatedAt: new Date(),
-          })
+          .set(attempt)
           .where(eq(demoIntents.id, row.id))
           .returning();
         return { ...outcome, intent: toRetrieved(updated!) };
-      }),
+      });
+    },
 
     authenticate: (intentId, clientSecret, approve) =>
       db.transaction(async (tx) => {
