@@ -69,19 +69,20 @@ export function createLedger(deps: LedgerDeps) {
       const royalties = new Map<number, number>();
       const paid = order.lines.filter((line) => line.amountCents > 0);
       if (paid.length === 0) return royalties;
-      const rates = await ratesAt(ctx.tx, defaults, order.paidAt);
       // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
       const digitalAvailable = later(clock.now(), settings.digitalHold);
-      await ctx.tx
+      const paidAt = order.paidAt.toISOString();
+      // The rate effective at payment (as `ratesAt`) read by the insert itself: one statement. The royalty is
+      // `royaltyOf` in integers (half away from zero; bigint, as a large sale's cents times basis points overflow int).
+      const rateOf = (format: RoyaltyFormat) =>
+        sql`coalesce((SELECT r.rate_bp FROM ${royaltyRates} r WHERE r.format = ${format} AND r.effective_from <= ${paidAt}::timestamptz ORDER BY r.effective_from DESC LIMIT 1), ${defaults[format]}::int)`;
+      const accrued = await ctx.tx
         .insert(royaltyEntries)
         .values(
           paid.map((line) => {
             const format = royaltyFormatOf(line.format);
             const vatCents = line.vatCents;
             const netCents = line.amountCents - vatCents;
-            const rateBp = rates[format];
-            const royaltyCents = royaltyOf(netCents, rateBp);
-            royalties.set(line.id, royaltyCents);
             return {
               authorId: line.authorId,
               kind: 'accrual' as const,
@@ -95,15 +96,26 @@ export function createLedger(deps: LedgerDeps) {
               grossCents: line.amountCents,
               vatCents,
               netCents,
-              rateBp,
-              royaltyCents,
+              rateBp: rateOf(format),
+              royaltyCents: sql`(${Math.sign(netCents)}::int * ((${Math.abs(netCents)}::bigint * ${rateOf(format)} + 5000) / 10000))::int`,
               // A paper book's hold starts at its delivery.
               availableAt: line.format === 'paper' ? null : digitalAvailable,
               createdAt: order.paidAt,
             };
           }),
         )
-        .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` });
+        .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` })
+        .returning({ orderLineId: royaltyEntries.orderLineId, royaltyCents: royaltyEntries.royaltyCents });
+      const written = new Map(accrued.map((entry) => [entry.orderLineId!, entry.royaltyCents]));
+      // A line accrued before (a repeated call) is answered as computed at the rates of the payment, read then.
+      const rates = written.size < paid.length ? await ratesAt(ctx.tx, defaults, order.paidAt) : undefined;
+      for (const line of paid) {
+        royalties.set(
+          line.id,
+          written.get(line.id) ??
+            royaltyOf(line.amountCents - line.vatCents, rates![royaltyFormatOf(line.format)]),
+        );
+      }
       return royalties;
     },
 
