@@ -88,14 +88,34 @@ export function createSettlement(deps: {
   const lockPayment = async (ctx: AppTxContext, id: string) =>
     (await ctx.tx.select().from(payments).where(eq(payments.id, id)).for('update'))[0]!;
 
-  /** The attempt of this intent found and locked in one statement (else adopted by `findPayment`, which locks it). */
-  async function lockAttempt(ctx: AppTxContext, intent: RetrievedIntent): Promise<PaymentRow | null> {
+  /**
+   * The attempt of this intent locked, and the event recorded as processed (`first`: not before), in one statement
+   * when the attempt has the intent already; else the attempt adopted by `findPayment` (which locks it), then the
+   * event recorded. No attempt: nothing is recorded.
+   */
+  async function lockAttempt(
+    ctx: AppTxContext,
+    intent: RetrievedIntent,
+    source: EventSource,
+  ): Promise<{ payment: PaymentRow; first: boolean } | null> {
+    const ofIntent = and(eq(payments.provider, provider.name), eq(payments.intentId, intent.id));
+    // The event is recorded only when the attempt is there, as the statement's own query finds it.
+    const recorded = ctx.tx.$with('recorded', {}).as(sql`
+      INSERT INTO ${processedEvents} (provider, event_id, type)
+      SELECT ${provider.name}, ${source.eventId}, ${source.type}
+      WHERE EXISTS (SELECT 1 FROM ${payments} WHERE ${ofIntent})
+      ON CONFLICT DO NOTHING
+      RETURNING event_id`);
     const [byIntent] = await ctx.tx
-      .select()
+      .with(recorded)
+      .select({ payment: payments, first: sql<boolean>`EXISTS (SELECT 1 FROM ${recorded})` })
       .from(payments)
-      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intent.id)))
+      .where(ofIntent)
       .for('update');
-    return byIntent ?? findPayment(intent, ctx);
+    if (byIntent) return byIntent;
+    const adopted = await findPayment(intent, ctx);
+    if (!adopted) return null;
+    return { payment: adopted, first: await firstTime(ctx, source.eventId, source.type) };
   }
 
   /** Money that does not match the attempt never pays the order; the attempt and the history say why. */
@@ -123,12 +143,13 @@ export function createSettlement(deps: {
     if (intent.status !== 'succeeded') return 'unknown';
     return transaction(async (ctx) => {
       // The attempt is locked first: concurrent confirmations of one payment wait here, one after the other.
-      const current = await lockAttempt(ctx, intent);
-      if (!current) {
+      const locked = await lockAttempt(ctx, intent, source);
+      if (!locked) {
         log.warn({ intentId: intent.id }, 'a succeeded intent matches no payment attempt');
         return 'unknown';
       }
-      if (!(await firstTime(ctx, source.eventId, source.type))) return 'duplicate';
+      if (!locked.first) return 'duplicate';
+      const current = locked.payment;
       const problem = mismatchOf(current, intent);
       if (problem) {
         await markMismatch(ctx, current, problem, false);
