@@ -5,15 +5,17 @@ import type { AppTxContext } from '../../plugins/database.ts';
 import {
   buyerOf,
   holdingsOf,
+  isEpub,
+  isPdf,
   queueCopy,
+  sendStampJob,
   serving,
   toDownload,
-  wantsCopy,
   type DownloadsDeps,
   type EntitlementRow,
   type GrantInput,
 } from './downloads.helpers.ts';
-import { entitlements } from './downloads.tables.ts';
+import { entitlements, stampedCopies } from './downloads.tables.ts';
 
 export type EntitlementDeps = Pick<DownloadsDeps, 'db' | 'jobs' | 'assets' | 'accounts' | 'settings' | 'log'>;
 
@@ -53,19 +55,41 @@ export function createEntitlements(deps: EntitlementDeps) {
     async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
       const asset = await assets.forProduct(input.productId, ctx);
       if (!asset) log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
+      // A purchase's copy is due for its current version when that is a PDF or an EPUB (`wantsCopy`).
+      const current = settings.stampPdfs
+        ? (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1)
+        : undefined;
+      const due = current && (isPdf(current) || isEpub(current)) ? current : undefined;
+      // The entitlement and its due copy (as `queueCopy` writes it) in one statement.
+      const granted = ctx.tx.$with('granted', { id: sql<string>`id`.as('id') }).as(
+        ctx.tx
+          .insert(entitlements)
+          .values({
+            userId: input.userId,
+            productId: input.productId,
+            orderId: input.orderId,
+            orderLineId: input.orderLineId,
+            orderNumber: input.orderNumber,
+            title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
+            source: 'purchase',
+          })
+          .onConflictDoNothing({ target: entitlements.orderLineId })
+          .returning({ id: entitlements.id })
+          .getSQL(),
+      );
+      const copy = ctx.tx.$with('copy', {}).as(
+        due
+          ? sql`INSERT INTO ${stampedCopies} (entitlement_id, version_id, status)
+              SELECT id, ${due.id}::int, 'pending' FROM granted
+              ON CONFLICT (entitlement_id, version_id) DO UPDATE SET status = 'pending', updated_at = now()
+              WHERE ${stampedCopies.status} = 'failed'
+              RETURNING 1`
+          : sql`SELECT 1 WHERE false`,
+      );
       const [created] = await ctx.tx
-        .insert(entitlements)
-        .values({
-          userId: input.userId,
-          productId: input.productId,
-          orderId: input.orderId,
-          orderLineId: input.orderLineId,
-          orderNumber: input.orderNumber,
-          title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
-          source: 'purchase',
-        })
-        .onConflictDoNothing({ target: entitlements.orderLineId })
-        .returning();
+        .with(granted, copy)
+        .select({ id: granted.id, queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)` })
+        .from(granted);
       if (!created) {
         const [existing] = await ctx.tx
           .select({ id: entitlements.id })
@@ -73,9 +97,8 @@ export function createEntitlements(deps: EntitlementDeps) {
           .where(eq(entitlements.orderLineId, input.orderLineId));
         return { entitlementId: existing!.id };
       }
-      const current = (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1);
-      if (current && wantsCopy(created, current, settings.stampPdfs)) {
-        await queueCopy(deps, ctx, created, current, input.buyer);
+      if (due && created.queued) {
+        await sendStampJob(deps, ctx, { id: created.id, orderNumber: input.orderNumber }, due, input.buyer);
       }
       return { entitlementId: created.id };
     },

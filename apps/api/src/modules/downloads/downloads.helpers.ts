@@ -236,7 +236,17 @@ export async function queueCopy(
       setWhere: eq(stampedCopies.status, 'failed'),
     })
     .returning({ status: stampedCopies.status });
-  if (!queued) return;
+  if (queued) await sendStampJob(deps, ctx, row, version, buyer);
+}
+
+/** The job that makes the copy of a version queued for its holder (`queueCopy`). */
+export async function sendStampJob(
+  deps: Pick<DownloadsDeps, 'jobs'>,
+  ctx: AppTxContext | undefined,
+  row: Pick<EntitlementRow, 'id' | 'orderNumber'>,
+  version: Pick<FileVersion, 'id'>,
+  buyer: { name: string; email: string },
+): Promise<void> {
   const job: StampJob = {
     entitlementId: row.id,
     versionId: version.id,
