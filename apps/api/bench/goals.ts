@@ -13,6 +13,8 @@ export type GoalFigures = {
   orderStatements?: number;
   orderServerCpuMs?: number;
   ordersPerSecond?: number;
+  /** Resident memory of the idle server on the embedded database (MB). */
+  idleRssMb?: number;
 };
 
 export type DatabaseKey = 'pglite' | 'postgres' | 'shared';
@@ -91,6 +93,12 @@ export function goalRows(figures: Partial<Record<DatabaseKey, GoalFigures>>, pro
     row('PostgreSQL server CPU per paid order', pg.orderServerCpuMs, { max: 5, unit: ' ms' }, format),
     row('paid orders/s, embedded database', lite.ordersPerSecond, { min: 60, unit: '/s' }, (v) =>
       v.toFixed(1),
+    ),
+    row(
+      'resident memory, idle server, embedded database',
+      lite.idleRssMb,
+      { max: 300, unit: ' MB' },
+      (v) => `${v.toFixed(0)} MB`,
     ),
   );
   return rows;
