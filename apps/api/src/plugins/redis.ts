@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export type RedisOptions = {
   /** `redis://…` of the Redis the instances share; none: nothing is shared (one process). */
@@ -33,7 +33,9 @@ export default fp(
       return;
     }
     const log = app.log.child({ plugin: 'redis' });
-    const client = new Redis(options.url, {
+    // Loaded only when Redis is configured: one instance on the embedded database never needs the client.
+    const { Redis: RedisClient } = await import('ioredis');
+    const client = new RedisClient(options.url, {
       connectTimeout: 1000,
       maxRetriesPerRequest: 1,
       // A command while Redis is away fails now rather than waiting for it to come back.

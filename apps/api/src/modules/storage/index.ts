@@ -11,4 +11,5 @@ export {
 } from './storage.ts';
 export { DestinationClosedError, pipeObject } from './pipe-object.ts';
 export { sendStoredObject } from './send-object.ts';
-export { createS3Storage, type S3Storage } from './s3-storage.ts';
+// The S3 client is loaded only where a bucket is configured (storage.plugin.ts, the storage:copy command).
+export type { S3Storage } from './s3-storage.ts';

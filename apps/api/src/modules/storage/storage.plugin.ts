@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, StorageUnavailableError, type Storage } from './storage.ts';
 
 declare module 'fastify' {
@@ -19,6 +18,8 @@ export default fp(
     if (options.storage) {
       app.decorate('storage', options.storage);
     } else if (app.config.s3) {
+      // The AWS SDK (about 30 MB of memory) is loaded only when a bucket is configured.
+      const { createS3Storage } = await import('./s3-storage.ts');
       const s3 = createS3Storage(app.config.s3);
       app.decorate('storage', s3);
       app.addHook('onClose', async () => s3.close());
