@@ -168,6 +168,11 @@ export const products = pgTable(
     index('products_language_idx')
       .on(t.section, t.language, t.publishedAt.desc(), t.id.desc())
       .where(published),
+    // A list's capped count reads every filter of the list from this index alone (an index-only scan), instead of
+    // fetching each candidate product's row to test its language, type or price.
+    index('products_filters_idx')
+      .on(t.section, t.categoryId, t.subcategoryId, t.language, t.fileType, t.minPriceCents)
+      .where(published),
     index('products_discounted_idx')
       .on(t.section, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' AND discount_percent > 0`),
@@ -198,6 +203,8 @@ export const bookEditions = pgTable(
   },
   (t) => [
     uniqueIndex('book_editions_product_format_unique').on(t.productId, t.format),
+    // An edition and price filter (a paper book under 20 €): the matching editions come from this index alone.
+    index('book_editions_price_idx').on(t.format, t.finalPriceCents, t.productId),
     check('book_editions_price', sql`${t.priceCents} >= 0`),
     check('book_editions_discount', sql`${t.discountPercent} BETWEEN 0 AND 90`),
     check('book_editions_stock', sql`${t.format} = 'paper' OR ${t.stock} IS NULL`),

@@ -1,0 +1,2 @@
+CREATE INDEX "book_editions_price_idx" ON "book_editions" USING btree ("format","final_price_cents","product_id");--> statement-breakpoint
+CREATE INDEX "products_filters_idx" ON "products" USING btree ("section","category_id","subcategory_id","language","file_type","min_price_cents") WHERE status = 'published';
