@@ -18,6 +18,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
  * puts the old address back), ends every session and cancels the password reset links.
  */
 
+/**
+ * The condition, in another module's statement, that the account `userId` has confirmed its e-mail address (what
+ * `isConfirmed` answers), so that a write waiting for it needs no statement of its own.
+ */
+export const emailConfirmedCondition = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.emailConfirmedAt} IS NOT NULL)`;
+
 export type EmailDeps = {
   db: Db;
   transaction: AppTransaction;

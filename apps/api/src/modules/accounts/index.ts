@@ -2,3 +2,4 @@
 export type { NewAccount, UserProfile } from './accounts.helpers.ts';
 export type { AccountsService } from './accounts.plugin.ts';
 export type { MailRecipient } from './accounts.email-preferences.ts';
+export { emailConfirmedCondition } from './accounts.email.ts';

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Country, CreateOrderBody, Language, Order, OrderAddressBody } from '@hls/contract';
 import type { z } from 'zod';
 import type { CheckoutSettings } from '../../config.ts';
-import type { Tx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { AppTransaction } from '../../plugins/database.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
+import { emailConfirmedCondition, type AccountsService } from '../accounts/index.ts';
 import type { CatalogSales, SaleOffer, SaleProduct } from '../catalog/index.ts';
 import { toOrder, type OrderDetail } from './orders.queries.ts';
 import {
@@ -16,13 +16,16 @@ import {
   linesOf,
   lockOrder,
   notFound,
+  parsedJson,
+  rowFromJson,
 } from './orders.records.ts';
-import { orderLines, orders } from './orders.tables.ts';
-import { taxOrder } from './orders.taxing.ts';
+import { orderEvents, orderLines, orders } from './orders.tables.ts';
+import { taxedStep, taxOrder } from './orders.taxing.ts';
 
 /** Placing an order: the lines priced by the server and the paper copies held, the delivery address, the countries. */
 
 export type PlacingDeps = {
+  db: Db;
   transaction: AppTransaction;
   checkout: Pick<CheckoutSettings, 'paymentWindow' | 'shippingCountries' | 'vat'>;
   accounts: Pick<AccountsService, 'emailConfirmed' | 'keepAddress'>;
@@ -73,6 +76,79 @@ function priceLines(
 const linesRefused = (fields: Record<string, string>) =>
   new AppError('validation_failed', 'Some lines of the order cannot be sold.', fields);
 
+const emailUnconfirmed = () =>
+  new AppError(
+    'email_unconfirmed',
+    'Confirm your e-mail address before ordering: open the link we sent to it, or ask for a new one.',
+  );
+
+type NewLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+
+/**
+ * The pending order, its lines and its first event in one statement, if its customer's e-mail address is
+ * confirmed (nothing written otherwise); answers the rows written.
+ */
+async function writeOrder(
+  db: DbOrTx,
+  order: {
+    userId: string;
+    language: Language;
+    subtotalCents: number;
+    totalCents: number;
+    expiresAt: Date;
+    rows: NewLine[];
+  },
+): Promise<OrderDetail | undefined> {
+  const { userId, rows } = order;
+  const values = sql.join(
+    rows.map(
+      (r, n) =>
+        sql`(${n}::int, ${r.productId}::int, ${r.format}, ${r.editionId ?? null}::int, ${r.title}, ${r.coverUrl}, ${r.kind},
+          ${r.section}, ${r.fileType ?? null}, ${r.authorId}::uuid, ${r.unitPriceCents}::int, ${r.discountPercent}::int,
+          ${r.unitFinalCents}::int, ${r.quantity}::int, ${r.totalCents}::int, ${r.amountCents}::int, ${r.stockState})`,
+    ),
+    sql`, `,
+  );
+  // The VAT is null: the order is taxed once the buyer says where they live (the billing step).
+  const result = await db.execute<{ order: unknown; lines: unknown; events: unknown }>(sql`
+    WITH o AS (
+      INSERT INTO ${orders} (number, user_id, status, subtotal_cents, discount_cents, total_cents, vat_cents, language,
+        needs_address, has_digital, expires_at)
+      SELECT ${nextOrderNumber}, ${userId}::uuid, 'pending_payment', ${order.subtotalCents}::int,
+        ${order.subtotalCents - order.totalCents}::int, ${order.totalCents}::int,
+        NULL, ${order.language}, ${rows.some((r) => r.format === 'paper')}::boolean,
+        ${rows.some((r) => r.format !== 'paper')}::boolean, ${order.expiresAt.toISOString()}::timestamptz
+      WHERE ${emailConfirmedCondition(userId)}
+      RETURNING *
+    ), l AS (
+      INSERT INTO ${orderLines} (order_id, product_id, format, edition_id, title, cover_url, kind, section, file_type,
+        author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents, amount_cents, stock_state)
+      SELECT o.id, v.product_id, v.format, v.edition_id, v.title, v.cover_url, v.kind, v.section, v.file_type,
+        v.author_id, v.unit_price_cents, v.discount_percent, v.unit_final_cents, v.quantity, v.total_cents,
+        v.amount_cents, v.stock_state
+      FROM o CROSS JOIN (VALUES ${values}) AS v(n, product_id, format, edition_id, title, cover_url, kind, section,
+        file_type, author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents,
+        amount_cents, stock_state)
+      ORDER BY v.n
+      RETURNING *
+    ), e AS (
+      INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id)
+      SELECT o.id, 'created', 'pending_payment', 'customer', o.user_id FROM o
+      RETURNING *
+    )
+    SELECT row_to_json(o) AS "order",
+      (SELECT json_agg(l ORDER BY l.id) FROM l) AS lines,
+      (SELECT json_agg(e) FROM e) AS events
+    FROM o`);
+  const [written] = result.rows;
+  if (!written) return undefined;
+  return {
+    row: rowFromJson(orders, parsedJson(written.order)),
+    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
+    events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
+  };
+}
+
 /** Why an address cannot be saved on this order: the error to answer, in the order the checks are made. */
 async function whyNoAddress(tx: Tx, orderId: string, userId: string): Promise<AppError> {
   const row = await lockOrder(tx, orderId, userId);
@@ -87,89 +163,111 @@ async function whyNoAddress(tx: Tx, orderId: string, userId: string): Promise<Ap
 }
 
 export function createOrderPlacing(deps: PlacingDeps) {
-  const { transaction, sales, accounts, checkout } = deps;
+  const { db, transaction, sales, accounts, checkout } = deps;
+
+  /** The address step with the order locked: the rare cases, answering why the address cannot be saved. */
+  async function saveAddressLocked(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
+    const { orderId, saveToAddressBook, ...address } = body;
+    const shipped = checkout.shippingCountries.includes(address.country);
+    const detail = await transaction(async (ctx): Promise<OrderDetail> => {
+      const { tx } = ctx;
+      const [row] = shipped
+        ? await tx
+            .update(orders)
+            .set({ shippingAddress: address, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(orders.id, orderId),
+                eq(orders.userId, userId),
+                eq(orders.status, 'pending_payment'),
+                eq(orders.needsAddress, true),
+              ),
+            )
+            .returning()
+        : [];
+      if (!row) throw await whyNoAddress(tx, orderId, userId);
+      if (saveToAddressBook) await accounts.keepAddress(userId, address, ctx);
+      await addEvent(tx, orderId, {
+        kind: 'address_saved',
+        status: row.status,
+        actor: 'customer',
+        actorUserId: userId,
+      });
+      // The books' country may change their VAT (the destination's rate).
+      const taxed = await taxOrder(tx, row, await linesOf(tx, orderId), checkout.vat);
+      return { ...taxed, events: await eventsOf(tx, orderId) };
+    });
+    return toOrder(detail, new Map());
+  }
+
   return {
     /**
      * Prices the lines from the database, holds the paper copies and stores the pending order with its history,
      * in one transaction; a line that cannot be sold refuses the whole order (400 naming it, nothing written).
      */
     async create(userId: string, language: Language, body: z.output<typeof CreateOrderBody>): Promise<Order> {
-      // The order's mails (receipt, consents, download links) go to an address its owner has shown to be theirs.
-      if (!(await accounts.emailConfirmed(userId))) {
-        throw new AppError(
-          'email_unconfirmed',
-          'Confirm your e-mail address before ordering: open the link we sent to it, or ask for a new one.',
-        );
-      }
-      // Answered from the rows written: a pending order has no download to look up.
-      const detail = await transaction(async (ctx): Promise<OrderDetail> => {
-        const { tx } = ctx;
-        const catalogue = await sales.offers(
-          body.lines.map((l) => l.productId),
-          ctx,
-        );
-        const { priced, refused } = priceLines(body.lines, catalogue);
-        if (Object.keys(refused).length) throw linesRefused(refused);
+      // The order's mails (receipt, consents, download links) go to an address its owner has shown to be theirs:
+      // checked by the statement that writes the order, and before any other refusal.
+      const refuse = async (fields: Record<string, string>, within?: AppTxContext): Promise<never> => {
+        if (!(await accounts.emailConfirmed(userId, within))) throw emailUnconfirmed();
+        throw linesRefused(fields);
+      };
+      const catalogue = await sales.offers(body.lines.map((l) => l.productId));
+      const { priced, refused } = priceLines(body.lines, catalogue);
+      if (Object.keys(refused).length) return refuse(refused);
 
-        // Editions in one order everywhere, so two orders holding the same books never wait on each other.
-        for (const line of priced
-          .filter((l) => l.offer.format === 'paper')
-          .sort((a, b) => byEdition(a.offer, b.offer))) {
-          if (!(await sales.reserveStock(ctx, line.offer.editionId!, line.quantity))) {
-            refused[`lines.${line.index}`] = 'line.outOfStock';
-          }
-        }
-        if (Object.keys(refused).length) throw linesRefused(refused);
-
-        const rows = priced.map(({ product, offer, quantity }) => ({
-          productId: product.productId,
-          format: offer.format,
-          editionId: offer.editionId,
-          title: product.title,
-          coverUrl: product.coverUrl,
-          kind: product.kind,
-          section: product.section,
-          fileType: product.fileType,
-          authorId: product.authorId,
-          unitPriceCents: offer.priceCents,
-          discountPercent: offer.discountPercent,
-          unitFinalCents: offer.finalPriceCents,
-          quantity,
-          totalCents: offer.finalPriceCents * quantity,
-          amountCents: offer.finalPriceCents * quantity,
-          stockState: offer.format === 'paper' ? ('reserved' as const) : ('none' as const),
-        }));
-        const subtotalCents = rows.reduce((sum, r) => sum + r.unitPriceCents * r.quantity, 0);
-        const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            number: nextOrderNumber,
-            userId,
-            status: 'pending_payment',
-            subtotalCents,
-            discountCents: subtotalCents - totalCents,
-            totalCents,
-            // Taxed once the buyer says where they live (the billing step).
-            vatCents: null,
-            language,
-            needsAddress: rows.some((r) => r.format === 'paper'),
-            hasDigital: rows.some((r) => r.format !== 'paper'),
-            expiresAt: new Date(Date.now() + checkout.paymentWindow * 1000),
-          })
-          .returning();
-        const lines = await tx
-          .insert(orderLines)
-          .values(rows.map((r) => ({ ...r, orderId: order!.id })))
-          .returning();
-        const created = await addEvent(tx, order!.id, {
-          kind: 'created',
-          status: 'pending_payment',
-          actor: 'customer',
-          actorUserId: userId,
+      const rows = priced.map(({ product, offer, quantity }) => ({
+        productId: product.productId,
+        format: offer.format,
+        editionId: offer.editionId,
+        title: product.title,
+        coverUrl: product.coverUrl,
+        kind: product.kind,
+        section: product.section,
+        fileType: product.fileType,
+        authorId: product.authorId,
+        unitPriceCents: offer.priceCents,
+        discountPercent: offer.discountPercent,
+        unitFinalCents: offer.finalPriceCents,
+        quantity,
+        totalCents: offer.finalPriceCents * quantity,
+        amountCents: offer.finalPriceCents * quantity,
+        stockState: offer.format === 'paper' ? ('reserved' as const) : ('none' as const),
+      }));
+      const subtotalCents = rows.reduce((sum, r) => sum + r.unitPriceCents * r.quantity, 0);
+      const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
+      const write = (executor: DbOrTx) =>
+        writeOrder(executor, {
+          userId,
+          language,
+          subtotalCents,
+          totalCents,
+          expiresAt: new Date(Date.now() + checkout.paymentWindow * 1000),
+          rows,
         });
-        return { row: order!, lines: lines.sort((a, b) => a.id - b.id), events: [created] };
-      });
+
+      const paper = priced
+        .filter((l) => l.offer.format === 'paper')
+        .sort((a, b) => byEdition(a.offer, b.offer));
+      // Digital goods only: the order, its lines and its history in one statement (atomic without a transaction).
+      // Paper copies are held first, in the same transaction.
+      const detail = paper.length
+        ? await transaction(async (ctx): Promise<OrderDetail | undefined> => {
+            // Editions in one order everywhere, so two orders holding the same books never wait on each other.
+            for (const line of paper) {
+              if (!(await sales.reserveStock(ctx, line.offer.editionId!, line.quantity))) {
+                refused[`lines.${line.index}`] = 'line.outOfStock';
+              }
+            }
+            if (Object.keys(refused).length) return refuse(refused, ctx);
+            const written = await write(ctx.tx);
+            // Nothing written: the address is not confirmed; the copies held go back with the rollback.
+            if (!written) throw emailUnconfirmed();
+            return written;
+          })
+        : await write(db);
+      if (!detail) throw emailUnconfirmed();
+      // Answered from the rows written: a pending order has no download to look up.
       return toOrder(detail, new Map());
     },
 
@@ -188,38 +286,40 @@ export function createOrderPlacing(deps: PlacingDeps) {
      */
     async saveAddress(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
       const { orderId, saveToAddressBook, ...address } = body;
-      const shipped = checkout.shippingCountries.includes(address.country);
-      // Answered from the rows written and read in the transaction: a pending order has no download to look up.
-      const detail = await transaction(async (ctx): Promise<OrderDetail> => {
-        const { tx } = ctx;
-        // The usual case in one statement: the customer's order, pending and holding paper books, takes the address.
-        const [row] = shipped
-          ? await tx
-              .update(orders)
-              .set({ shippingAddress: address, updatedAt: sql`now()` })
-              .where(
-                and(
-                  eq(orders.id, orderId),
-                  eq(orders.userId, userId),
-                  eq(orders.status, 'pending_payment'),
-                  eq(orders.needsAddress, true),
-                ),
-              )
-              .returning()
-          : [];
-        if (!row) throw await whyNoAddress(tx, orderId, userId);
-        if (saveToAddressBook) await accounts.keepAddress(userId, address, ctx);
-        await addEvent(tx, orderId, {
-          kind: 'address_saved',
-          status: row.status,
-          actor: 'customer',
-          actorUserId: userId,
-        });
-        // The books' country may change their VAT (the destination's rate).
-        const taxed = await taxOrder(tx, row, await linesOf(tx, orderId), checkout.vat);
-        return { ...taxed, events: await eventsOf(tx, orderId) };
-      });
-      return toOrder(detail, new Map());
+      // The usual case in two statements: the order read with its lines and rates, then the customer's order,
+      // pending and holding paper books, takes the address, its VAT (the books' country may change it: the
+      // destination's rate) and its event in one.
+      const detail = checkout.shippingCountries.includes(address.country)
+        ? await taxedStep(
+            db,
+            {
+              orderId,
+              userId,
+              vat: checkout.vat,
+              countries: (o) => sql`${o}.billing_country, ${address.country}`,
+              accepts: (row) => row.needsAddress,
+              after: (row) => ({
+                billingCountry: row.billingCountry,
+                shippingCountry: address.country,
+                business: row.vatNumber !== null,
+              }),
+              set: sql`shipping_address = ${JSON.stringify(address)}::jsonb`,
+              unchanged: (row) =>
+                sql`needs_address AND billing_country IS NOT DISTINCT FROM ${row.billingCountry}::text
+                  AND vat_number IS NOT DISTINCT FROM ${row.vatNumber}::text`,
+              event: { kind: 'address_saved', note: null },
+            },
+            saveToAddressBook
+              ? (statement) =>
+                  transaction(async (ctx) => {
+                    const written = await statement(ctx.tx);
+                    if (written) await accounts.keepAddress(userId, address, ctx);
+                    return written;
+                  })
+              : undefined,
+          )
+        : undefined;
+      return detail ? toOrder(detail, new Map()) : saveAddressLocked(userId, body);
     },
   };
 }

@@ -41,12 +41,12 @@ export default fp(
     const { db, transaction, accounts, config } = app;
     const sales = app.catalog.sales;
     const service: OrdersService = {
-      ...createOrderPlacing({ transaction, checkout: config.checkout, accounts, sales }),
+      ...createOrderPlacing({ db, transaction, checkout: config.checkout, accounts, sales }),
       ...createOrderPayments({ db, accounts, sales }),
       ...createOrderAfterSales({ accounts }),
       ...createOrderExpiry({ db, transaction, sales }),
       ...createOrderReads({ db, accounts }),
-      ...createOrderTaxing({ transaction, vat: config.checkout.vat }),
+      ...createOrderTaxing({ db, transaction, vat: config.checkout.vat }),
       ...createOrderTotals({ db }),
     };
     app.decorate('orders', service);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type Table } from 'drizzle-orm';
 import type { OrderEvent, OrderEventKind, OrderStatus } from '@hls/contract';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -61,3 +61,21 @@ export async function addEvent(
 /** Editions in one order everywhere, so two orders holding the same books never wait on each other. */
 export const byEdition = (a: { editionId: number | null }, b: { editionId: number | null }) =>
   (a.editionId ?? 0) - (b.editionId ?? 0);
+
+/**
+ * A row of `table` as a statement gave it in JSON (`row_to_json`, `json_agg`: the columns by their SQL names), read
+ * the way Drizzle reads the row itself (timestamps as dates, JSON columns parsed).
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** A `json`/`json_agg` column as the driver gives it: parsed by node-postgres and PGlite, a string otherwise. */
+export function parsedJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -1,13 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
-import { computeTax, type Order, type TaxEvidence } from '@hls/contract';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { computeTax, type Order, type RateOf, type TaxEvidence } from '@hls/contract';
 import type { CheckoutSettings } from '../../config.ts';
-import type { Tx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
-import { dayOf, ratesOn } from '../tax/index.ts';
+import { dayOf, rateOfRows, ratesJson, ratesOn, type RateRow } from '../tax/index.ts';
 import { toOrder, type LineRow, type OrderDetail, type OrderRow } from './orders.queries.ts';
-import { addEvent, eventsOf, linesOf, lockOrder, notFound } from './orders.records.ts';
-import { orderLines, orders } from './orders.tables.ts';
+import {
+  addEvent,
+  eventsOf,
+  linesOf,
+  lockOrder,
+  notFound,
+  parsedJson,
+  rowFromJson,
+} from './orders.records.ts';
+import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
 /**
  * An order's VAT (decision 0027): computed when the buyer says where they live, again when the delivery address
@@ -15,6 +23,7 @@ import { orderLines, orders } from './orders.tables.ts';
  */
 
 export type TaxingDeps = {
+  db: Db;
   transaction: AppTransaction;
   vat: CheckoutSettings['vat'];
 };
@@ -39,80 +48,266 @@ export async function taxOrder(
     [row.billingCountry, ...(shippingCountry ? [shippingCountry] : [])],
     dayOf(new Date()),
   );
-  const taxed = computeTax({
+  const taxed = orderTax(
+    { billingCountry: row.billingCountry, shippingCountry, business: row.vatNumber !== null },
+    lines,
+    rateOf,
+    vat,
+  );
+  // Every line in one statement.
+  const written = await tx.execute<{ id: number }>(sql`
+    UPDATE ${orderLines} AS l
+    SET ${taxedLineColumns}
+    FROM (VALUES ${taxedLineValues(taxed)}) AS v(id, country, treatment, rate, vat, net, amount)
+    WHERE l.id = v.id AND l.order_id = ${row.id}
+    RETURNING l.id`);
+  if (written.rows.length !== lines.length) throw new Error(`order ${row.id}: not every line was taxed`);
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...taxedTotals(taxed, vat), updatedAt: sql`now()` })
+    .where(eq(orders.id, row.id))
+    .returning();
+  return { row: updated!, lines: await linesOf(tx, row.id) };
+}
+
+type TaxedOrder = ReturnType<typeof computeTax>;
+
+/** The VAT of an order's lines and totals, from where its buyer lives and its books go, with the rates given. */
+function orderTax(
+  order: { billingCountry: string; shippingCountry: string | null; business: boolean },
+  lines: LineRow[],
+  rateOf: RateOf,
+  vat: CheckoutSettings['vat'],
+): TaxedOrder {
+  return computeTax({
     lines: lines.map((l) => ({ id: l.id, format: l.format, totalCents: l.totalCents })),
-    buyerCountry: row.billingCountry,
-    shippingCountry,
-    business: row.vatNumber !== null,
+    buyerCountry: order.billingCountry,
+    shippingCountry: order.shippingCountry,
+    business: order.business,
     pricesIncludeVat: vat.pricesIncludeVat,
     rateOf,
     importThresholdCents: vat.importThresholdCents,
   });
-  // Every line in one statement.
-  const values = sql.join(
+}
+
+/** The order's columns its VAT sets. */
+const taxedTotals = (taxed: TaxedOrder, vat: CheckoutSettings['vat']) => ({
+  netCents: taxed.netCents,
+  vatCents: taxed.vatCents,
+  totalCents: taxed.totalCents,
+  reverseCharge: taxed.lines.some((l) => l.treatment === 'reverse_charge'),
+  pricesIncludeVat: vat.pricesIncludeVat,
+});
+
+/** A line's columns its VAT sets, from the row `v` of `taxedLineValues`. */
+const taxedLineColumns = sql`tax_country = v.country, tax_treatment = v.treatment, vat_rate_bp = v.rate, vat_cents = v.vat,
+      net_cents = v.net, amount_cents = v.amount, updated_at = now()`;
+
+const taxedLineValues = (taxed: TaxedOrder): SQL =>
+  sql.join(
     taxed.lines.map(
       (l) =>
         sql`(${l.id}::int, ${l.taxCountry}, ${l.treatment}, ${l.rateBp}::int, ${l.vatCents}::int, ${l.netCents}::int, ${l.amountCents}::int)`,
     ),
     sql`, `,
   );
-  const written = await tx.execute<{ id: number }>(sql`
-    UPDATE ${orderLines} AS l
-    SET tax_country = v.country, tax_treatment = v.treatment, vat_rate_bp = v.rate, vat_cents = v.vat,
-      net_cents = v.net, amount_cents = v.amount, updated_at = now()
-    FROM (VALUES ${values}) AS v(id, country, treatment, rate, vat, net, amount)
-    WHERE l.id = v.id AND l.order_id = ${row.id}
-    RETURNING l.id`);
-  if (written.rows.length !== lines.length) throw new Error(`order ${row.id}: not every line was taxed`);
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      netCents: taxed.netCents,
-      vatCents: taxed.vatCents,
-      totalCents: taxed.totalCents,
-      reverseCharge: taxed.lines.some((l) => l.treatment === 'reverse_charge'),
-      pricesIncludeVat: vat.pricesIncludeVat,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, row.id))
-    .returning();
-  return { row: updated!, lines: await linesOf(tx, row.id) };
+
+/** `SET` of the order's totals in the statement of `writeOrderStep`. */
+function taxedTotalsSet(taxed: TaxedOrder, vat: CheckoutSettings['vat']): SQL {
+  const totals = taxedTotals(taxed, vat);
+  return sql`net_cents = ${totals.netCents}::int, vat_cents = ${totals.vatCents}::int, total_cents = ${totals.totalCents}::int,
+    reverse_charge = ${totals.reverseCharge}::boolean, prices_include_vat = ${totals.pricesIncludeVat}::boolean`;
+}
+
+/**
+ * One statement that updates the order (`set`, under the conditions `where` that the reads its tax was computed
+ * from still hold), taxes its lines when `taxed` is given, and writes the event `event` (the order's status after
+ * it). It answers the order, its lines and its whole history as written, or nothing when `where` did not hold.
+ */
+async function writeOrderStep(
+  db: DbOrTx,
+  step: {
+    orderId: string;
+    userId: string;
+    set: SQL;
+    where: SQL;
+    taxed: TaxedOrder | null;
+    vat: CheckoutSettings['vat'];
+    event: { kind: 'billing_saved' | 'address_saved'; note: string | null };
+  },
+): Promise<OrderDetail | undefined> {
+  const { orderId, userId, taxed, event } = step;
+  const result = await db.execute<{ order: unknown; lines: unknown; events: unknown }>(sql`
+    WITH o AS (
+      UPDATE ${orders} SET ${step.set}, ${taxed ? sql`${taxedTotalsSet(taxed, step.vat)}, ` : sql``}updated_at = now()
+      WHERE id = ${orderId} AND user_id = ${userId} AND ${step.where}
+      RETURNING *
+    ), l AS (
+      ${
+        taxed
+          ? sql`UPDATE ${orderLines} AS l SET ${taxedLineColumns}
+      FROM (VALUES ${taxedLineValues(taxed)}) AS v(id, country, treatment, rate, vat, net, amount), o
+      WHERE l.id = v.id AND l.order_id = o.id
+      RETURNING l.*`
+          : sql`SELECT x.* FROM ${orderLines} AS x JOIN o ON x.order_id = o.id`
+      }
+    ), e AS (
+      INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id, note)
+      SELECT o.id, ${event.kind}, o.status, 'customer', ${userId}::uuid, ${event.note} FROM o
+      RETURNING *
+    )
+    SELECT row_to_json(o) AS "order",
+      (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json) FROM l) AS lines,
+      (SELECT json_agg(h ORDER BY h.id) FROM (SELECT * FROM ${orderEvents} AS h WHERE h.order_id = o.id UNION ALL SELECT * FROM e) AS h) AS events
+    FROM o`);
+  const [written] = result.rows;
+  if (!written) return undefined;
+  return {
+    row: rowFromJson(orders, parsedJson(written.order)),
+    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
+    events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
+  };
+}
+
+/**
+ * The customer's order with its lines and the rates of today of the countries `countries` (SQL expressions over
+ * the order `o`), in one statement; undefined when the customer has no such order.
+ */
+async function readForTax(
+  db: DbOrTx,
+  orderId: string,
+  userId: string,
+  countries: (o: SQL) => SQL,
+): Promise<{ row: OrderRow; lines: LineRow[]; rateOf: RateOf } | undefined> {
+  const result = await db.execute<{ order: unknown; lines: unknown; rates: unknown }>(sql`
+    SELECT row_to_json(o) AS "order",
+      (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json) FROM ${orderLines} AS l WHERE l.order_id = o.id) AS lines,
+      ${ratesJson(countries(sql`o`), dayOf(new Date()))} AS rates
+    FROM ${orders} AS o WHERE o.id = ${orderId} AND o.user_id = ${userId}`);
+  const [read] = result.rows;
+  if (!read) return undefined;
+  return {
+    row: rowFromJson(orders, parsedJson(read.order)),
+    lines: parsedJson<Record<string, unknown>[]>(read.lines).map((l) => rowFromJson(orderLines, l)),
+    rateOf: rateOfRows(parsedJson<RateRow[]>(read.rates)),
+  };
+}
+
+/**
+ * A step of a pending order that may change its VAT (billing, address), in two statements: the order, its lines
+ * and the rates read, then the order, its lines and its event written at once, on condition that what the tax was
+ * computed from did not change meanwhile. Undefined (nothing written) when the order is not the customer's, not
+ * pending, refused by `accepts` or changed in between: the caller then takes the order locked, to answer why.
+ */
+export async function taxedStep(
+  db: DbOrTx,
+  step: {
+    orderId: string;
+    userId: string;
+    vat: CheckoutSettings['vat'];
+    /** The countries whose rates are read, as SQL over the order `o`. */
+    countries: (o: SQL) => SQL;
+    accepts: (row: OrderRow) => boolean;
+    /** Where the buyer lives and the books go once the step is done, and whether they buy as a business. */
+    after: (row: OrderRow) => {
+      billingCountry: string | null;
+      shippingCountry: string | null;
+      business: boolean;
+    };
+    set: SQL;
+    /** What must still hold of the order row for the tax computed to stand (beside its owner and status). */
+    unchanged: (row: OrderRow) => SQL;
+    event: { kind: 'billing_saved' | 'address_saved'; note: string | null };
+  },
+  write: (statement: (db: DbOrTx) => Promise<OrderDetail | undefined>) => Promise<OrderDetail | undefined> = (
+    statement,
+  ) => statement(db),
+): Promise<OrderDetail | undefined> {
+  const read = await readForTax(db, step.orderId, step.userId, step.countries);
+  if (!read || read.row.status !== 'pending_payment' || !step.accepts(read.row)) return undefined;
+  const { billingCountry, shippingCountry, business } = step.after(read.row);
+  const taxed = billingCountry
+    ? orderTax({ billingCountry, shippingCountry, business }, read.lines, read.rateOf, step.vat)
+    : null;
+  const detail = await write((executor) =>
+    writeOrderStep(executor, {
+      orderId: step.orderId,
+      userId: step.userId,
+      set: step.set,
+      where: sql`status = 'pending_payment' AND ${step.unchanged(read.row)}`,
+      taxed,
+      vat: step.vat,
+      event: step.event,
+    }),
+  );
+  if (detail && detail.lines.length !== read.lines.length) {
+    throw new Error(`order ${step.orderId}: not every line was taxed`);
+  }
+  return detail;
 }
 
 export function createOrderTaxing(deps: TaxingDeps) {
-  const { transaction, vat } = deps;
-  return {
-    /** POST /api/order/billing: the buyer's country (and business VAT number) on a pending order, and its VAT. */
-    async saveBilling(userId: string, orderId: string, billing: Billing): Promise<Order> {
-      const detail = await transaction(async ({ tx }): Promise<OrderDetail> => {
-        const locked = await lockOrder(tx, orderId, userId);
-        if (!locked) throw notFound();
-        if (locked.status !== 'pending_payment') {
-          throw new AppError('order_not_payable', 'This order is no longer waiting for payment.');
-        }
-        const [row] = await tx
-          .update(orders)
-          .set({
-            billingCountry: billing.country,
-            vatNumber: billing.vatNumber,
-            taxEvidence: billing.evidence,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(orders.id, orderId))
-          .returning();
-        const taxed = await taxOrder(tx, row!, await linesOf(tx, orderId), vat);
-        await addEvent(tx, orderId, {
-          kind: 'billing_saved',
-          status: taxed.row.status,
-          actor: 'customer',
-          actorUserId: userId,
-          note: [billing.country, billing.vatNumber].filter(Boolean).join(' '),
-        });
-        return { ...taxed, events: await eventsOf(tx, orderId) };
+  const { db, transaction, vat } = deps;
+
+  /** The billing step with the order locked: the rare cases (not the customer's, not pending, changed meanwhile). */
+  async function saveBillingLocked(userId: string, orderId: string, billing: Billing): Promise<Order> {
+    const detail = await transaction(async ({ tx }): Promise<OrderDetail> => {
+      const locked = await lockOrder(tx, orderId, userId);
+      if (!locked) throw notFound();
+      if (locked.status !== 'pending_payment') {
+        throw new AppError('order_not_payable', 'This order is no longer waiting for payment.');
+      }
+      const [row] = await tx
+        .update(orders)
+        .set({
+          billingCountry: billing.country,
+          vatNumber: billing.vatNumber,
+          taxEvidence: billing.evidence,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, orderId))
+        .returning();
+      const taxed = await taxOrder(tx, row!, await linesOf(tx, orderId), vat);
+      await addEvent(tx, orderId, {
+        kind: 'billing_saved',
+        status: taxed.row.status,
+        actor: 'customer',
+        actorUserId: userId,
+        note: billingNote(billing),
       });
-      return toOrder(detail, new Map());
+      return { ...taxed, events: await eventsOf(tx, orderId) };
+    });
+    return toOrder(detail, new Map());
+  }
+
+  return {
+    /**
+     * POST /api/order/billing: the buyer's country (and business VAT number) on a pending order, and its VAT: the
+     * order and its lines read with the rates, then written with the event in one statement.
+     */
+    async saveBilling(userId: string, orderId: string, billing: Billing): Promise<Order> {
+      const detail = await taxedStep(db, {
+        orderId,
+        userId,
+        vat,
+        countries: (o) => sql`${billing.country}, ${o}.shipping_address->>'country'`,
+        accepts: () => true,
+        after: (row) => ({
+          billingCountry: billing.country,
+          shippingCountry: row.shippingAddress?.country ?? null,
+          business: billing.vatNumber !== null,
+        }),
+        set: sql`billing_country = ${billing.country}, vat_number = ${billing.vatNumber},
+          tax_evidence = ${JSON.stringify(billing.evidence)}::jsonb`,
+        unchanged: (row) =>
+          sql`shipping_address->>'country' IS NOT DISTINCT FROM ${row.shippingAddress?.country ?? null}::text`,
+        event: { kind: 'billing_saved', note: billingNote(billing) },
+      });
+      return detail ? toOrder(detail, new Map()) : saveBillingLocked(userId, orderId, billing);
     },
   };
 }
+
+const billingNote = (billing: Billing) => [billing.country, billing.vatNumber].filter(Boolean).join(' ');
 
 export type OrderTaxing = ReturnType<typeof createOrderTaxing>;

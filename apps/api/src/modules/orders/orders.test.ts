@@ -276,6 +276,56 @@ describe('orders', () => {
     });
   });
 
+  describe('the answers of the steps before payment', () => {
+    it('answers create, address and billing with the order exactly as it reads back after each', async () => {
+      const read = async (id: string) =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: customer.headers })
+        ).json<Order>();
+      const step = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url, headers: customer.headers, payload });
+      const created = await create(customer.headers, {
+        lines: [
+          { productId: shop.book, edition: 'paper', quantity: 2 },
+          { productId: shop.book, edition: 'ebook' },
+          { productId: shop.proFile },
+        ],
+      });
+      expect(created.statusCode).toBe(201);
+      const order = created.json<Order>();
+      expect(order).toEqual(await read(order.id));
+      expect(order.lines.map((l) => l.format)).toEqual(['paper', 'ebook', 'file']);
+
+      // An address before the billing country: nothing taxed yet; the address also kept in the address book.
+      const addressed = await step('/api/order/address', {
+        orderId: order.id,
+        ...validAddress,
+        saveToAddressBook: true,
+      });
+      expect(addressed.statusCode).toBe(200);
+      expect(addressed.json<Order>().vatCents).toBeNull();
+      expect(addressed.json()).toEqual(await read(order.id));
+
+      const billed = await step('/api/order/billing', { orderId: order.id, country: 'DE' });
+      expect(billed.statusCode).toBe(200);
+      expect(billed.json<Order>().billing).toMatchObject({ country: 'DE', vatNumber: null });
+      expect(billed.json<Order>().lines.every((l) => l.tax !== null)).toBe(true);
+      expect(billed.json()).toEqual(await read(order.id));
+
+      // Another country for the books: taxed again at the destination's rate.
+      const moved = await step('/api/order/address', { orderId: order.id, ...validAddress, country: 'BE' });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json<Order>().lines[0]!.tax?.country).toBe('BE');
+      expect(moved.json()).toEqual(await read(order.id));
+      expect(moved.json<Order>().history.map((e) => e.kind)).toEqual([
+        'created',
+        'address_saved',
+        'billing_saved',
+        'address_saved',
+      ]);
+    });
+  });
+
   describe('POST /api/order/address', () => {
     const save = (headers: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/order/address', headers, payload });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RateOf, TaxCategory, VatRate, VatRateBody } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
@@ -25,8 +25,27 @@ export async function ratesOn(executor: Db | Tx, countries: string[], day: strin
         .where(and(inArray(vatRates.country, wanted), lte(vatRates.validFrom, day)))
         .orderBy(vatRates.country, vatRates.category, desc(vatRates.validFrom))
     : [];
+  return rateOfRows(rows);
+}
+
+/** A rate as `ratesJson` gives it. */
+export type RateRow = { country: string; category: TaxCategory; rateBp: number };
+
+/** The rates `rows` name, as `ratesOn` answers them. */
+export function rateOfRows(rows: RateRow[]): RateOf {
   const rates = new Map(rows.map((r) => [`${r.country}:${r.category}`, r.rateBp]));
   return (country: string, category: TaxCategory) => rates.get(`${country}:${category}`) ?? null;
+}
+
+/**
+ * The rates `ratesOn` reads, as a JSON array of `RateRow` computed inside a larger statement: `countries` is a
+ * list of SQL expressions (a null one is no country).
+ */
+export function ratesJson(countries: SQL, day: string): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('country', r.country, 'category', r.category, 'rateBp', r.rate_bp)), '[]'::json)
+    FROM (SELECT DISTINCT ON (${vatRates.country}, ${vatRates.category}) ${vatRates.country} AS country, ${vatRates.category} AS category, ${vatRates.rateBp} AS rate_bp
+      FROM ${vatRates} WHERE ${vatRates.country} IN (${countries}) AND ${vatRates.validFrom} <= ${day}::date
+      ORDER BY ${vatRates.country}, ${vatRates.category}, ${vatRates.validFrom} DESC) AS r)`;
 }
 
 /** The rates as the back office reads and adds to them: every period, each valid until the next one. */
