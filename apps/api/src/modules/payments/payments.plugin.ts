@@ -13,7 +13,6 @@ import {
 } from './payments.service.ts';
 import { createDemoProvider } from './providers/demo.ts';
 import type { PaymentsProvider } from './providers/provider.ts';
-import { createStripeProvider } from './providers/stripe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,9 +44,12 @@ export default fp(
     const { config } = app;
     const settings = config.checkout.payments;
     assertProviderAllowed(config.env, settings);
+    // The Stripe SDK (about 35 MB of memory) is loaded only when Stripe is the provider.
     const provider =
       options.provider ??
-      (settings.provider === 'stripe' ? createStripeProvider(settings) : createDemoProvider({ db: app.db }));
+      (settings.provider === 'stripe'
+        ? (await import('./providers/stripe.ts')).createStripeProvider(settings)
+        : createDemoProvider({ db: app.db }));
     const log = app.log.child({ module: 'payments' });
     const service = createPaymentsService({
       db: app.db,

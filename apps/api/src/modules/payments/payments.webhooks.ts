@@ -5,7 +5,8 @@ import type { Refunds } from './payments.refunds.ts';
 import type { Settlement } from './payments.settlement.ts';
 import { notFound, WEBHOOK_JOB } from './payments.shared.ts';
 import type { PaymentsProvider } from './providers/provider.ts';
-import { toRetrievedIntent, type StripeProvider } from './providers/stripe.ts';
+import type { StripeProvider } from './providers/stripe.ts';
+import { toRetrievedIntent } from './providers/stripe-intent.ts';
 
 const handledEvents = new Set([
   'payment_intent.succeeded',

@@ -4,8 +4,8 @@ import {
   ProviderUnavailableError,
   type IntentStatus,
   type PaymentsProvider,
-  type RetrievedIntent,
 } from './provider.ts';
+import { toRetrievedIntent } from './stripe-intent.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -48,30 +48,6 @@ const call = async <T>(request: () => Promise<T>): Promise<T> => {
     return translateError(error);
   }
 };
-
-/** Stripe's reasons in our decline codes where they match (the web translates those). */
-function lastError(error: Stripe.PaymentIntent.LastPaymentError | null): RetrievedIntent['lastError'] {
-  if (!error) return null;
-  const code =
-    error.code === 'payment_intent_authentication_failure'
-      ? 'authentication_failed'
-      : (error.decline_code ?? error.code ?? null);
-  return { code, message: error.message ?? null };
-}
-
-export function toRetrievedIntent(intent: Stripe.PaymentIntent): RetrievedIntent {
-  return {
-    id: intent.id,
-    status: intent.status as IntentStatus,
-    clientSecret: intent.client_secret ?? '',
-    amountReceived: intent.amount_received,
-    amountCents: intent.amount,
-    currency: intent.currency,
-    orderId: intent.metadata?.orderId ?? null,
-    paymentId: intent.metadata?.paymentId ?? null,
-    lastError: lastError(intent.last_payment_error),
-  };
-}
 
 /** PaymentIntents with Stripe.js's card Element; every creation carries the payment attempt id as its key. */
 export function createStripeProvider(settings: StripeSettings): StripeProvider {
