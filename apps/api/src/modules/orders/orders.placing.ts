@@ -16,8 +16,8 @@ import {
   linesOf,
   lockOrder,
   notFound,
-  parsedJson,
-  rowFromJson,
+  writtenOrder,
+  type WrittenOrderJson,
 } from './orders.records.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
 import { taxedStep, taxOrder } from './orders.taxing.ts';
@@ -110,7 +110,7 @@ async function writeOrder(
     sql`, `,
   );
   // The VAT is null: the order is taxed once the buyer says where they live (the billing step).
-  const result = await db.execute<{ order: unknown; lines: unknown; events: unknown }>(sql`
+  const result = await db.execute<WrittenOrderJson>(sql`
     WITH o AS (
       INSERT INTO ${orders} (number, user_id, status, subtotal_cents, discount_cents, total_cents, vat_cents, language,
         needs_address, has_digital, expires_at)
@@ -141,12 +141,7 @@ async function writeOrder(
       (SELECT json_agg(e) FROM e) AS events
     FROM o`);
   const [written] = result.rows;
-  if (!written) return undefined;
-  return {
-    row: rowFromJson(orders, parsedJson(written.order)),
-    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
-    events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
-  };
+  return written && writtenOrder(written);
 }
 
 /** Why an address cannot be saved on this order: the error to answer, in the order the checks are made. */

@@ -79,3 +79,19 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
 export function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
+
+/** An order written in one statement that answers it as JSON (`row_to_json` and `json_agg` of its lines, history). */
+export type WrittenOrderJson = { order: unknown; lines: unknown; events: unknown };
+
+/** The rows of an order answered by `WrittenOrderJson`, as Drizzle would have read them. */
+export function writtenOrder(written: WrittenOrderJson): {
+  row: OrderRow;
+  lines: LineRow[];
+  events: EventRow[];
+} {
+  return {
+    row: rowFromJson(orders, parsedJson(written.order)),
+    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
+    events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
+  };
+}

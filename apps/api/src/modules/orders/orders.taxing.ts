@@ -14,6 +14,8 @@ import {
   notFound,
   parsedJson,
   rowFromJson,
+  writtenOrder,
+  type WrittenOrderJson,
 } from './orders.records.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
@@ -137,7 +139,7 @@ async function writeOrderStep(
   },
 ): Promise<OrderDetail | undefined> {
   const { orderId, userId, taxed, event } = step;
-  const result = await db.execute<{ order: unknown; lines: unknown; events: unknown }>(sql`
+  const result = await db.execute<WrittenOrderJson>(sql`
     WITH o AS (
       UPDATE ${orders} SET ${step.set}, ${taxed ? sql`${taxedTotalsSet(taxed, step.vat)}, ` : sql``}updated_at = now()
       WHERE id = ${orderId} AND user_id = ${userId} AND ${step.where}
@@ -161,12 +163,7 @@ async function writeOrderStep(
       (SELECT json_agg(h ORDER BY h.id) FROM (SELECT * FROM ${orderEvents} AS h WHERE h.order_id = o.id UNION ALL SELECT * FROM e) AS h) AS events
     FROM o`);
   const [written] = result.rows;
-  if (!written) return undefined;
-  return {
-    row: rowFromJson(orders, parsedJson(written.order)),
-    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
-    events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
-  };
+  return written && writtenOrder(written);
 }
 
 /**
