@@ -45,6 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { paths } from '@hls/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -533,7 +534,7 @@ async function benchTarget(target: Target): Promise<Verdict> {
  */
 async function benchIdleMemory(pgliteDir: string): Promise<Verdict> {
   const firstRequests = ['/api/books/dashbord', '/api/category/dashbord', '/api/category/list'];
-  if (existsSync(path.join(webDist, 'index.html'))) firstRequests.push('/', '/books');
+  if (existsSync(path.join(webDist, 'index.html'))) firstRequests.push('/', paths.bookshop.getHref());
   const memory = await measureIdleMemory({
     dataDir: pgliteDir,
     webDist,
