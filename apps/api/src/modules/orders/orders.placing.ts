@@ -1,26 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Country, CreateOrderBody, Language, Order, OrderAddressBody } from '@hls/contract';
 import type { z } from 'zod';
 import type { CheckoutSettings } from '../../config.ts';
-import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { emailConfirmedCondition, type AccountsService } from '../accounts/index.ts';
 import type { CatalogSales, SaleOffer, SaleProduct } from '../catalog/index.ts';
 import { toOrder, type OrderDetail } from './orders.queries.ts';
-import {
-  addEvent,
-  byEdition,
-  eventsOf,
-  invalidTransition,
-  linesOf,
-  lockOrder,
-  notFound,
-  writtenOrder,
-  type WrittenOrderJson,
-} from './orders.records.ts';
+import { byEdition, invalidTransition, writtenOrder, type WrittenOrderJson } from './orders.records.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
-import { taxedStep, taxOrder } from './orders.taxing.ts';
+import { taxedStep } from './orders.taxing.ts';
 
 /** Placing an order: the lines priced by the server and the paper copies held, the delivery address, the countries. */
 
@@ -144,56 +134,8 @@ async function writeOrder(
   return written && writtenOrder(written);
 }
 
-/** Why an address cannot be saved on this order: the error to answer, in the order the checks are made. */
-async function whyNoAddress(tx: Tx, orderId: string, userId: string): Promise<AppError> {
-  const row = await lockOrder(tx, orderId, userId);
-  if (!row) return notFound();
-  if (row.status !== 'pending_payment') {
-    return new AppError('order_not_payable', 'This order is no longer waiting for payment.');
-  }
-  if (!row.needsAddress) return invalidTransition('This order holds no paper books: it needs no address.');
-  return new AppError('validation_failed', 'We do not ship to this country.', {
-    country: 'country.notShipped',
-  });
-}
-
 export function createOrderPlacing(deps: PlacingDeps) {
   const { db, transaction, sales, accounts, checkout } = deps;
-
-  /** The address step with the order locked: the rare cases, answering why the address cannot be saved. */
-  async function saveAddressLocked(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
-    const { orderId, saveToAddressBook, ...address } = body;
-    const shipped = checkout.shippingCountries.includes(address.country);
-    const detail = await transaction(async (ctx): Promise<OrderDetail> => {
-      const { tx } = ctx;
-      const [row] = shipped
-        ? await tx
-            .update(orders)
-            .set({ shippingAddress: address, updatedAt: sql`now()` })
-            .where(
-              and(
-                eq(orders.id, orderId),
-                eq(orders.userId, userId),
-                eq(orders.status, 'pending_payment'),
-                eq(orders.needsAddress, true),
-              ),
-            )
-            .returning()
-        : [];
-      if (!row) throw await whyNoAddress(tx, orderId, userId);
-      if (saveToAddressBook) await accounts.keepAddress(userId, address, ctx);
-      await addEvent(tx, orderId, {
-        kind: 'address_saved',
-        status: row.status,
-        actor: 'customer',
-        actorUserId: userId,
-      });
-      // The books' country may change their VAT (the destination's rate).
-      const taxed = await taxOrder(tx, row, await linesOf(tx, orderId), checkout.vat);
-      return { ...taxed, events: await eventsOf(tx, orderId) };
-    });
-    return toOrder(detail, new Map());
-  }
 
   return {
     /**
@@ -281,40 +223,45 @@ export function createOrderPlacing(deps: PlacingDeps) {
      */
     async saveAddress(userId: string, body: z.output<typeof OrderAddressBody>): Promise<Order> {
       const { orderId, saveToAddressBook, ...address } = body;
-      // The usual case in two statements: the order read with its lines and rates, then the customer's order,
-      // pending and holding paper books, takes the address, its VAT (the books' country may change it: the
-      // destination's rate) and its event in one.
-      const detail = checkout.shippingCountries.includes(address.country)
-        ? await taxedStep(
-            db,
-            {
-              orderId,
-              userId,
-              vat: checkout.vat,
-              countries: (o) => sql`${o}.billing_country, ${address.country}`,
-              accepts: (row) => row.needsAddress,
-              after: (row) => ({
-                billingCountry: row.billingCountry,
-                shippingCountry: address.country,
-                business: row.vatNumber !== null,
-              }),
-              set: sql`shipping_address = ${JSON.stringify(address)}::jsonb`,
-              unchanged: (row) =>
-                sql`needs_address AND billing_country IS NOT DISTINCT FROM ${row.billingCountry}::text
-                  AND vat_number IS NOT DISTINCT FROM ${row.vatNumber}::text`,
-              event: { kind: 'address_saved', note: null },
-            },
-            saveToAddressBook
-              ? (statement) =>
-                  transaction(async (ctx) => {
-                    const written = await statement(ctx.tx);
-                    if (written) await accounts.keepAddress(userId, address, ctx);
-                    return written;
+      // The order read with its lines and rates, then the customer's order, pending and holding paper books, takes
+      // the address, its VAT (the books' country may change it: the destination's rate) and its event in one.
+      const shipped = checkout.shippingCountries.includes(address.country);
+      const detail = await taxedStep(
+        db,
+        {
+          orderId,
+          userId,
+          vat: checkout.vat,
+          countries: (o) => sql`${o}.billing_country, ${address.country}`,
+          refuses: (row) =>
+            !row.needsAddress
+              ? invalidTransition('This order holds no paper books: it needs no address.')
+              : !shipped
+                ? new AppError('validation_failed', 'We do not ship to this country.', {
+                    country: 'country.notShipped',
                   })
-              : undefined,
-          )
-        : undefined;
-      return detail ? toOrder(detail, new Map()) : saveAddressLocked(userId, body);
+                : null,
+          after: (row) => ({
+            billingCountry: row.billingCountry,
+            shippingCountry: address.country,
+            business: row.vatNumber !== null,
+          }),
+          set: sql`shipping_address = ${JSON.stringify(address)}::jsonb`,
+          unchanged: (row) =>
+            sql`needs_address AND billing_country IS NOT DISTINCT FROM ${row.billingCountry}::text
+              AND vat_number IS NOT DISTINCT FROM ${row.vatNumber}::text`,
+          event: { kind: 'address_saved', note: null },
+        },
+        saveToAddressBook
+          ? (statement) =>
+              transaction(async (ctx) => {
+                const written = await statement(ctx.tx);
+                if (written) await accounts.keepAddress(userId, address, ctx);
+                return written;
+              })
+          : undefined,
+      );
+      return toOrder(detail, new Map());
     },
   };
 }

@@ -46,7 +46,7 @@ export default fp(
       ...createOrderAfterSales({ accounts }),
       ...createOrderExpiry({ db, transaction, sales }),
       ...createOrderReads({ db, accounts }),
-      ...createOrderTaxing({ db, transaction, vat: config.checkout.vat }),
+      ...createOrderTaxing({ db, vat: config.checkout.vat }),
       ...createOrderTotals({ db }),
     };
     app.decorate('orders', service);

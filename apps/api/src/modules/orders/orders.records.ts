@@ -10,6 +10,8 @@ import { orderEvents, orderLines, orders } from './orders.tables.ts';
 export type OrderActor = OrderEvent['actor'];
 
 export const notFound = () => new AppError('not_found', 'No such order.');
+export const notPayable = () =>
+  new AppError('order_not_payable', 'This order is no longer waiting for payment.');
 export const invalidTransition = (message: string) => new AppError('invalid_transition', message);
 export const refundUnavailable = (message: string) => new AppError('refund_unavailable', message);
 export const withdrawalUnavailable = (message: string) => new AppError('withdrawal_unavailable', message);
@@ -83,6 +85,14 @@ export function parsedJson<T>(value: unknown): T {
 /** An order written in one statement that answers it as JSON (`row_to_json` and `json_agg` of its lines, history). */
 export type WrittenOrderJson = { order: unknown; lines: unknown; events: unknown };
 
+/** An order and its lines answered as JSON (`row_to_json` of the order, `json_agg` of its lines), as Drizzle reads. */
+export function orderFromJson(json: { order: unknown; lines: unknown }): { row: OrderRow; lines: LineRow[] } {
+  return {
+    row: rowFromJson(orders, parsedJson(json.order)),
+    lines: parsedJson<Record<string, unknown>[]>(json.lines).map((l) => rowFromJson(orderLines, l)),
+  };
+}
+
 /** The rows of an order answered by `WrittenOrderJson`, as Drizzle would have read them. */
 export function writtenOrder(written: WrittenOrderJson): {
   row: OrderRow;
@@ -90,8 +100,7 @@ export function writtenOrder(written: WrittenOrderJson): {
   events: EventRow[];
 } {
   return {
-    row: rowFromJson(orders, parsedJson(written.order)),
-    lines: parsedJson<Record<string, unknown>[]>(written.lines).map((l) => rowFromJson(orderLines, l)),
+    ...orderFromJson(written),
     events: parsedJson<Record<string, unknown>[]>(written.events).map((e) => rowFromJson(orderEvents, e)),
   };
 }

@@ -1,19 +1,15 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { computeTax, type Order, type RateOf, type TaxEvidence } from '@hls/contract';
 import type { CheckoutSettings } from '../../config.ts';
-import type { Db, DbOrTx, Tx } from '../../db/database.ts';
-import { AppError } from '../../plugins/app-error.ts';
-import type { AppTransaction } from '../../plugins/database.ts';
-import { dayOf, rateOfRows, ratesJson, ratesOn, type RateRow } from '../tax/index.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import type { AppError } from '../../plugins/app-error.ts';
+import { dayOf, rateOfRows, ratesJson, type RateRow } from '../tax/index.ts';
 import { toOrder, type LineRow, type OrderDetail, type OrderRow } from './orders.queries.ts';
 import {
-  addEvent,
-  eventsOf,
-  linesOf,
-  lockOrder,
   notFound,
+  notPayable,
   parsedJson,
-  rowFromJson,
+  orderFromJson,
   writtenOrder,
   type WrittenOrderJson,
 } from './orders.records.ts';
@@ -26,51 +22,11 @@ import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
 export type TaxingDeps = {
   db: Db;
-  transaction: AppTransaction;
   vat: CheckoutSettings['vat'];
 };
 
 /** The buyer's country and status as the billing step decided them. */
 export type Billing = { country: string; vatNumber: string | null; evidence: TaxEvidence };
-
-/**
- * Taxes the order's lines and totals in the caller's transaction (the order row locked), from its billing country,
- * its delivery country and the rates of today; returns the rows as written.
- */
-export async function taxOrder(
-  tx: Tx,
-  row: OrderRow,
-  lines: LineRow[],
-  vat: CheckoutSettings['vat'],
-): Promise<{ row: OrderRow; lines: LineRow[] }> {
-  if (!row.billingCountry) return { row, lines };
-  const shippingCountry = row.shippingAddress?.country ?? null;
-  const rateOf = await ratesOn(
-    tx,
-    [row.billingCountry, ...(shippingCountry ? [shippingCountry] : [])],
-    dayOf(new Date()),
-  );
-  const taxed = orderTax(
-    { billingCountry: row.billingCountry, shippingCountry, business: row.vatNumber !== null },
-    lines,
-    rateOf,
-    vat,
-  );
-  // Every line in one statement.
-  const written = await tx.execute<{ id: number }>(sql`
-    UPDATE ${orderLines} AS l
-    SET ${taxedLineColumns}
-    FROM (VALUES ${taxedLineValues(taxed)}) AS v(id, country, treatment, rate, vat, net, amount)
-    WHERE l.id = v.id AND l.order_id = ${row.id}
-    RETURNING l.id`);
-  if (written.rows.length !== lines.length) throw new Error(`order ${row.id}: not every line was taxed`);
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...taxedTotals(taxed, vat), updatedAt: sql`now()` })
-    .where(eq(orders.id, row.id))
-    .returning();
-  return { row: updated!, lines: await linesOf(tx, row.id) };
-}
 
 type TaxedOrder = ReturnType<typeof computeTax>;
 
@@ -183,18 +139,17 @@ async function readForTax(
     FROM ${orders} AS o WHERE o.id = ${orderId} AND o.user_id = ${userId}`);
   const [read] = result.rows;
   if (!read) return undefined;
-  return {
-    row: rowFromJson(orders, parsedJson(read.order)),
-    lines: parsedJson<Record<string, unknown>[]>(read.lines).map((l) => rowFromJson(orderLines, l)),
-    rateOf: rateOfRows(parsedJson<RateRow[]>(read.rates)),
-  };
+  return { ...orderFromJson(read), rateOf: rateOfRows(parsedJson<RateRow[]>(read.rates)) };
 }
+
+/** How often a step reads its order again when the order changed between its read and its write. */
+const STEP_ATTEMPTS = 5;
 
 /**
  * A step of a pending order that may change its VAT (billing, address), in two statements: the order, its lines
  * and the rates read, then the order, its lines and its event written at once, on condition that what the tax was
- * computed from did not change meanwhile. Undefined (nothing written) when the order is not the customer's, not
- * pending, refused by `accepts` or changed in between: the caller then takes the order locked, to answer why.
+ * computed from did not change meanwhile (an order changed in between is read again). The order must be the
+ * customer's (404 otherwise), pending (409) and not refused by `refuses`, whose error is answered.
  */
 export async function taxedStep(
   db: DbOrTx,
@@ -204,7 +159,8 @@ export async function taxedStep(
     vat: CheckoutSettings['vat'];
     /** The countries whose rates are read, as SQL over the order `o`. */
     countries: (o: SQL) => SQL;
-    accepts: (row: OrderRow) => boolean;
+    /** Why this order cannot take the step, checked once it is known to be the customer's and pending. */
+    refuses: (row: OrderRow) => AppError | null;
     /** Where the buyer lives and the books go once the step is done, and whether they buy as a business. */
     after: (row: OrderRow) => {
       billingCountry: string | null;
@@ -219,63 +175,42 @@ export async function taxedStep(
   write: (statement: (db: DbOrTx) => Promise<OrderDetail | undefined>) => Promise<OrderDetail | undefined> = (
     statement,
   ) => statement(db),
-): Promise<OrderDetail | undefined> {
-  const read = await readForTax(db, step.orderId, step.userId, step.countries);
-  if (!read || read.row.status !== 'pending_payment' || !step.accepts(read.row)) return undefined;
-  const { billingCountry, shippingCountry, business } = step.after(read.row);
-  const taxed = billingCountry
-    ? orderTax({ billingCountry, shippingCountry, business }, read.lines, read.rateOf, step.vat)
-    : null;
-  const detail = await write((executor) =>
-    writeOrderStep(executor, {
-      orderId: step.orderId,
-      userId: step.userId,
-      set: step.set,
-      where: sql`status = 'pending_payment' AND ${step.unchanged(read.row)}`,
-      taxed,
-      vat: step.vat,
-      event: step.event,
-    }),
-  );
-  if (detail && detail.lines.length !== read.lines.length) {
-    throw new Error(`order ${step.orderId}: not every line was taxed`);
+): Promise<OrderDetail> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await readForTax(db, step.orderId, step.userId, step.countries);
+    if (!read) throw notFound();
+    if (read.row.status !== 'pending_payment') throw notPayable();
+    const refused = step.refuses(read.row);
+    if (refused) throw refused;
+    const { billingCountry, shippingCountry, business } = step.after(read.row);
+    const taxed = billingCountry
+      ? orderTax({ billingCountry, shippingCountry, business }, read.lines, read.rateOf, step.vat)
+      : null;
+    const detail = await write((executor) =>
+      writeOrderStep(executor, {
+        orderId: step.orderId,
+        userId: step.userId,
+        set: step.set,
+        where: sql`status = 'pending_payment' AND ${step.unchanged(read.row)}`,
+        taxed,
+        vat: step.vat,
+        event: step.event,
+      }),
+    );
+    if (detail) {
+      if (detail.lines.length !== read.lines.length) {
+        throw new Error(`order ${step.orderId}: not every line was taxed`);
+      }
+      return detail;
+    }
+    // Changed between the read and the write (another step, a payment, the expiry): read it again.
+    if (attempt === STEP_ATTEMPTS)
+      throw new Error(`order ${step.orderId}: changed at every attempt of a step`);
   }
-  return detail;
 }
 
 export function createOrderTaxing(deps: TaxingDeps) {
-  const { db, transaction, vat } = deps;
-
-  /** The billing step with the order locked: the rare cases (not the customer's, not pending, changed meanwhile). */
-  async function saveBillingLocked(userId: string, orderId: string, billing: Billing): Promise<Order> {
-    const detail = await transaction(async ({ tx }): Promise<OrderDetail> => {
-      const locked = await lockOrder(tx, orderId, userId);
-      if (!locked) throw notFound();
-      if (locked.status !== 'pending_payment') {
-        throw new AppError('order_not_payable', 'This order is no longer waiting for payment.');
-      }
-      const [row] = await tx
-        .update(orders)
-        .set({
-          billingCountry: billing.country,
-          vatNumber: billing.vatNumber,
-          taxEvidence: billing.evidence,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(orders.id, orderId))
-        .returning();
-      const taxed = await taxOrder(tx, row!, await linesOf(tx, orderId), vat);
-      await addEvent(tx, orderId, {
-        kind: 'billing_saved',
-        status: taxed.row.status,
-        actor: 'customer',
-        actorUserId: userId,
-        note: billingNote(billing),
-      });
-      return { ...taxed, events: await eventsOf(tx, orderId) };
-    });
-    return toOrder(detail, new Map());
-  }
+  const { db, vat } = deps;
 
   return {
     /**
@@ -288,7 +223,7 @@ export function createOrderTaxing(deps: TaxingDeps) {
         userId,
         vat,
         countries: (o) => sql`${billing.country}, ${o}.shipping_address->>'country'`,
-        accepts: () => true,
+        refuses: () => null,
         after: (row) => ({
           billingCountry: billing.country,
           shippingCountry: row.shippingAddress?.country ?? null,
@@ -300,7 +235,7 @@ export function createOrderTaxing(deps: TaxingDeps) {
           sql`shipping_address->>'country' IS NOT DISTINCT FROM ${row.shippingAddress?.country ?? null}::text`,
         event: { kind: 'billing_saved', note: billingNote(billing) },
       });
-      return detail ? toOrder(detail, new Map()) : saveBillingLocked(userId, orderId, billing);
+      return toOrder(detail, new Map());
     },
   };
 }

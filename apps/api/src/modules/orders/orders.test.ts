@@ -324,6 +324,41 @@ describe('orders', () => {
         'address_saved',
       ]);
     });
+
+    it(
+      'takes a billing step and an address step sent at once, taxing the order from both',
+      { tags: ['postgres'] },
+      async () => {
+        const step = (url: string, payload: object) =>
+          t.app.inject({ method: 'POST', url, headers: customer.headers, payload });
+        for (let round = 0; round < 5; round++) {
+          const order = (
+            await create(customer.headers, {
+              lines: [{ productId: shop.book, edition: 'paper' }, { productId: shop.proFile }],
+            })
+          ).json<Order>();
+          // Each step reads the order, then writes on condition that what its VAT was computed from still holds:
+          // the one that finds the order changed reads it again.
+          const [addressed, billed] = await Promise.all([
+            step('/api/order/address', { orderId: order.id, ...validAddress, country: 'BE' }),
+            step('/api/order/billing', { orderId: order.id, country: 'DE' }),
+          ]);
+          expect([addressed.statusCode, billed.statusCode]).toEqual([200, 200]);
+          const read = (
+            await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: customer.headers })
+          ).json<Order>();
+          expect(read.billing).toMatchObject({ country: 'DE' });
+          expect(read.address?.country).toBe('BE');
+          // The book at Belgium's rate (where it goes), the file at Germany's (where its buyer lives).
+          expect(read.lines.map((l) => l.tax?.country)).toEqual(['BE', 'DE']);
+          expect(read.history.map((e) => e.kind).sort()).toEqual([
+            'address_saved',
+            'billing_saved',
+            'created',
+          ]);
+        }
+      },
+    );
   });
 
   describe('POST /api/order/address', () => {
