@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
-import { royaltyOf } from '@hls/contract/money';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
@@ -19,9 +18,6 @@ export type LedgerDeps = {
 /** What a line sells, as royalties count it. */
 export const royaltyFormatOf = (format: LineFormat): RoyaltyFormat =>
   format === 'file' ? 'professional_file' : format;
-
-/** Royalty of a net sale at a rate in basis points: the contract's rule (the Publish page's example uses it). */
-export { royaltyOf };
 
 /** The settings' rates (percent) in basis points. */
 export function defaultRatesBp(rates: Config['royaltyRates']): RoyaltyRates {
@@ -62,18 +58,19 @@ export function createLedger(deps: LedgerDeps) {
 
     /**
      * In the payment's transaction: one accrual per paid line (amount > 0) at the rate effective at payment, the
-     * VAT taken out as the order charged it (the buyer's country's rate), the royalty rounded once. Written once per line (a repeated
-     * confirmation writes nothing). Answers each paid line's royalty (order line id → cents), for the authors' news.
+     * VAT taken out as the order charged it (the buyer's country's rate), the royalty rounded once. Written once
+     * per line (a repeated confirmation writes nothing). Answers each paid line's royalty (order line id → cents),
+     * as its accrual holds it, for the authors' news.
      */
     async accrue(ctx: AppTxContext, order: PaidOrder): Promise<Map<number, number>> {
-      const royalties = new Map<number, number>();
       const paid = order.lines.filter((line) => line.amountCents > 0);
-      if (paid.length === 0) return royalties;
+      if (paid.length === 0) return new Map();
       // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
       const digitalAvailable = later(clock.now(), settings.digitalHold);
       const paidAt = order.paidAt.toISOString();
       // The rate effective at payment (as `ratesAt`) read by the insert itself: one statement. The royalty is
-      // `royaltyOf` in integers (half away from zero; bigint, as a large sale's cents times basis points overflow int).
+      // `royaltyOf` of @hls/contract/money in integers (half away from zero; bigint, as a large sale's cents times
+      // basis points overflow int), which royalties.arithmetic.test.ts checks over many generated orders.
       const rateOf = (format: RoyaltyFormat) =>
         sql`coalesce((SELECT r.rate_bp FROM ${royaltyRates} r WHERE r.format = ${format} AND r.effective_from <= ${paidAt}::timestamptz ORDER BY r.effective_from DESC LIMIT 1), ${defaults[format]}::int)`;
       const accrued = await ctx.tx
@@ -107,16 +104,16 @@ export function createLedger(deps: LedgerDeps) {
         .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` })
         .returning({ orderLineId: royaltyEntries.orderLineId, royaltyCents: royaltyEntries.royaltyCents });
       const written = new Map(accrued.map((entry) => [entry.orderLineId!, entry.royaltyCents]));
-      // A line accrued before (a repeated call) is answered as computed at the rates of the payment, read then.
-      const rates = written.size < paid.length ? await ratesAt(ctx.tx, defaults, order.paidAt) : undefined;
-      for (const line of paid) {
-        royalties.set(
-          line.id,
-          written.get(line.id) ??
-            royaltyOf(line.amountCents - line.vatCents, rates![royaltyFormatOf(line.format)]),
-        );
+      // A line accrued before (a repeated call) is answered with the royalty its accrual holds.
+      const before = paid.filter((line) => !written.has(line.id)).map((line) => line.id);
+      if (before.length > 0) {
+        const entries = await ctx.tx
+          .select({ orderLineId: royaltyEntries.orderLineId, royaltyCents: royaltyEntries.royaltyCents })
+          .from(royaltyEntries)
+          .where(and(inArray(royaltyEntries.orderLineId, before), eq(royaltyEntries.kind, 'accrual')));
+        for (const entry of entries) written.set(entry.orderLineId!, entry.royaltyCents);
       }
-      return royalties;
+      return written;
     },
 
     /**
