@@ -1,9 +1,12 @@
-// Accessible EPUBs (European Accessibility Act): an author proposes two EPUB ebooks, the server checks each after
-// the upload (epubcheck, DAISY Ace on the system Chromium); the editor reads the reports in the proposals (a
-// broken one blocks publication), publishes the valid one, and its page states the ebook's accessibility in plain
-// words, in French and English, on a phone and a desktop.
+// Accessible EPUBs (European Accessibility Act): an author proposes an EPUB ebook, the server checks it after the
+// upload (epubcheck, DAISY Ace on the system Chromium); author and editor read the report in the proposal, and its
+// blocking error refuses publication. The author sends the corrected EPUB, the editor reads its clean report and
+// publishes it; its page states the ebook's accessibility in plain words, in French and English, on a phone and a
+// desktop; a customer buys it and downloads it as an EPUB that carries their name.
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Category, ReviewSubmission, Submission } from '@hls/contract';
+import { readEpub } from '../../api/src/lib/epub/epub-archive.ts';
 import { buildEpub } from '../../api/src/lib/epub/epub-build.ts';
 import { demo, expect, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
@@ -11,20 +14,26 @@ import {
   callApiAs,
   logInThroughApi,
   newAccount,
+  newCustomer,
   openIn,
+  orderThroughApi,
   pageAs,
+  payThroughApi,
   registerThroughApi,
+  toast,
 } from './flows.ts';
 
 const stamp = Date.now().toString(36);
+const title = `Le moulin perdu ${stamp}`;
 
+/** The corrected EPUB: its link goes to a page it holds, and it states its accessibility. */
 const accessible = () =>
   buildEpub({
-    title: `Les oliviers de Sfax ${stamp}`,
+    title,
     author: 'Inès Moreau',
     language: 'fr',
     chapters: [
-      { title: 'La récolte', body: '<p>Trois générations cueillent les olives à la main.</p>' },
+      { title: 'Le moulin', body: '<p><a href="chapter-2.xhtml">La suite</a></p>' },
       { title: 'Le pressoir', body: '<p>L’huile coule au moulin du village.</p>' },
     ],
     accessibility: {
@@ -40,7 +49,7 @@ const accessible = () =>
 /** A link to a page the book does not hold: epubcheck's RSC-007, which blocks publication. */
 const broken = () =>
   buildEpub({
-    title: `Le moulin perdu ${stamp}`,
+    title,
     author: 'Inès Moreau',
     language: 'fr',
     chapters: [{ title: 'Le moulin', body: '<p><a href="absent.xhtml">La suite</a></p>' }],
@@ -95,7 +104,7 @@ async function shots(page: Page, path: string, name: string, ready: (lng: 'fr' |
   }
 }
 
-test('the author and the editor read the EPUB checks in the proposals and the book page states its accessibility', async ({
+test('an EPUB reported with a blocking error is fixed by its author, published with its accessibility, bought and downloaded', async ({
   page,
   browser,
   request,
@@ -105,20 +114,19 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
   await registerThroughApi(request, author, 'author', { language: 'fr' });
   const authorAccess = await accessToken(request, author.email, author.password);
   const editorAccess = await accessToken(request, demo.editor, demo.password);
-  const good = await proposeEpub(request, authorAccess, `Les oliviers de Sfax ${stamp}`, accessible());
-  const bad = await proposeEpub(request, authorAccess, `Le moulin perdu ${stamp}`, broken());
+  const proposal = await proposeEpub(request, authorAccess, title, broken());
+  const review = `/back-office/editorial/${proposal.id}`;
 
-  // The author's page, opened while the checks run, shows the report once it is in, without being reloaded.
+  // The author's page, opened while the check runs, shows the report once it is in, without being reloaded.
   const authorPage = await pageAs(browser, request, author.email, author.password);
-  await openIn(authorPage, `/author-product?id=${bad.id}`, 'en');
+  await openIn(authorPage, `/author-product?id=${proposal.id}`, 'en');
   await expect(
     authorPage.getByRole('region', { name: 'EPUB check' }).first().getByText('RSC-007'),
   ).toBeVisible({ timeout: 150_000 });
-  await checked(request, editorAccess, bad.id);
-  await checked(request, editorAccess, good.id);
+  await checked(request, editorAccess, proposal.id);
 
-  // The author reads the report of their broken EPUB with their proposal's version.
-  await shots(authorPage, `/author-product?id=${bad.id}`, 'epub-report-author', async (lng) => {
+  // The author reads the report of their EPUB with their proposal's version.
+  await shots(authorPage, `/author-product?id=${proposal.id}`, 'epub-report-author', async (lng) => {
     const report = authorPage
       .getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' })
       .first();
@@ -127,11 +135,10 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
       lng === 'en' ? 'Blocking errors' : 'Erreurs bloquantes',
     );
   });
-  await authorPage.close();
 
   await logInThroughApi(page, request, demo.editor, demo.password);
-  // The broken EPUB: its errors, where they are, and why it cannot be published.
-  await shots(page, `/back-office/editorial/${bad.id}`, 'epub-report-blocking', async (lng) => {
+  // The editor reads its errors, where they are, and why it cannot be published.
+  await shots(page, review, 'epub-report-blocking', async (lng) => {
     const report = page.getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' });
     await expect(report).toBeVisible();
     await expect(report.getByRole('alert')).toContainText(
@@ -141,26 +148,50 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
     await expect(report.getByText('EPUB/chapter-1.xhtml:7')).toBeVisible();
   });
   // Publishing it is refused: the form says why, and the proposal stays under review.
-  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${bad.id}/claim`, {});
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${proposal.id}/claim`, {});
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openIn(page, `/back-office/editorial/${bad.id}`, 'en');
+  await openIn(page, review, 'en');
   const form = page.getByRole('form', { name: 'Your decision' });
   await form.getByRole('radio', { name: /^Publish/ }).check();
   await form.getByLabel(/^Comment to the author/).fill('Bon pour la vente.');
   await form.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(form.getByRole('alert')).toContainText('This EPUB has blocking errors');
-  await expect(page).toHaveURL(new RegExp(`/back-office/editorial/${bad.id}`));
-  const review = await callApiAs<ReviewSubmission>(
+  await expect(page).toHaveURL(new RegExp(review));
+  const refused = await callApiAs<ReviewSubmission>(
     request,
     editorAccess,
     'get',
-    `/api/editorial/submissions/${bad.id}`,
+    `/api/editorial/submissions/${proposal.id}`,
   );
-  expect(review.status).toBe('in_review');
+  expect(refused.status).toBe('in_review');
 
-  // The valid EPUB: no blocking error, Ace's verdict, and the accessibility metadata found, in plain words.
-  await shots(page, `/back-office/editorial/${good.id}`, 'epub-report-passed', async (lng) => {
-    const report = page.getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' });
+  // The editor asks for the link to be mended; the author sends the corrected EPUB from their proposal's page.
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${proposal.id}/decision`, {
+    decision: 'request_changes',
+    comment: 'Le lien « La suite » mène à une page absente.',
+  });
+  await authorPage.setViewportSize({ width: 1280, height: 800 });
+  await openIn(authorPage, `/author-product?id=${proposal.id}`, 'en');
+  await authorPage.getByRole('button', { name: 'Submit a new version' }).click();
+  await authorPage.getByLabel(/^Manuscript/).setInputFiles({
+    name: 'moulin-v2.epub',
+    mimeType: 'application/epub+zip',
+    buffer: Buffer.from(accessible()),
+  });
+  await expect(authorPage.getByText(/^moulin-v2\.epub received \(/)).toBeVisible({ timeout: 30_000 });
+  await authorPage
+    .getByLabel(/^Note to the editors/)
+    .fill('Lien réparé, métadonnées d’accessibilité ajoutées.');
+  await authorPage.getByRole('button', { name: 'Send the new version' }).click();
+  await expect(toast(authorPage, /./)).toBeVisible();
+  await authorPage.close();
+  await checked(request, editorAccess, proposal.id);
+
+  // The corrected EPUB: no blocking error, Ace's verdict, and the accessibility metadata found, in plain words.
+  await shots(page, review, 'epub-report-passed', async (lng) => {
+    const report = page
+      .getByRole('region', { name: lng === 'en' ? 'EPUB check' : 'Vérification de l’EPUB' })
+      .first();
     await expect(report).toContainText(lng === 'en' ? 'No blocking error' : 'Aucune erreur bloquante');
     await expect(report).toContainText(/Ace 1\.4\.6/);
     await expect(report).toContainText(
@@ -170,12 +201,12 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
     );
   });
 
-  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${good.id}/claim`, {});
+  await callApiAs(request, editorAccess, 'post', `/api/editorial/submissions/${proposal.id}/claim`, {});
   const published = await callApiAs<ReviewSubmission>(
     request,
     editorAccess,
     'post',
-    `/api/editorial/submissions/${good.id}/decision`,
+    `/api/editorial/submissions/${proposal.id}/decision`,
     { decision: 'publish', comment: 'Bon pour la vente.' },
   );
   const bookPage = `/product/${published.productId}`;
@@ -198,4 +229,31 @@ test('the author and the editor read the EPUB checks in the proposals and the bo
       page.viewportSize()!.width,
     );
   });
+
+  // A customer buys the ebook and downloads it from /download: an EPUB with their name and order inside.
+  await page.context().clearCookies();
+  const buyer = await newCustomer(page, request, uniqueEmail('reader'), {
+    firstName: 'Zoë',
+    lastName: 'Łukasz',
+    language: 'fr',
+  });
+  const order = await payThroughApi(
+    request,
+    buyer.access,
+    await orderThroughApi(request, buyer.access, [{ productId: published.productId!, edition: 'ebook' }]),
+  );
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openIn(page, '/download', 'fr');
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: `Télécharger ${title}` }).click(),
+  ]);
+  expect(await download.failure()).toBeNull();
+  expect(download.suggestedFilename()).toMatch(/\.epub$/);
+  const saved = test.info().outputPath(`downloads/${download.suggestedFilename()}`);
+  await download.saveAs(saved);
+  const { opf } = readEpub(await readFile(saved));
+  expect(opf).toContain(`This copy belongs to Zoë Łukasz, order ${order.number}.`);
+  await screenshot(page, 'epub-download-fr-360');
 });
