@@ -59,7 +59,9 @@ async function nextNumber(tx: Tx, kind: InvoiceKind): Promise<string> {
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/** An invoice's or credit note's document (what its PDF shows), from its rows. */
+type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+
+/** An invoice's or credit note's document (what its PDF shows), read from its rows. */
 async function documentOf(executor: Db | Tx, row: InvoiceRow): Promise<InvoiceDocument> {
   const lines = await executor
     .select()
@@ -74,6 +76,11 @@ async function documentOf(executor: Db | Tx, row: InvoiceRow): Promise<InvoiceDo
       .where(eq(invoices.id, row.creditsInvoiceId));
     creditsNumber = credited?.number ?? null;
   }
+  return toDocument(row, lines, creditsNumber);
+}
+
+/** The document of an invoice's row, its lines (in their order) and the number of the invoice it credits. */
+function toDocument(row: InvoiceRow, lines: InvoiceLineRow[], creditsNumber: string | null): InvoiceDocument {
   return {
     id: row.id,
     kind: row.kind,
@@ -111,11 +118,13 @@ const sellerOf = (company: SiteSettings['company']): InvoiceSeller => ({
   iossNumber: company.iossNumber,
 });
 
+/** Numbers and writes an invoice or credit note with its lines; answers its document as written. */
 async function insertDocument(
   tx: Tx,
   head: Omit<typeof invoices.$inferInsert, 'number' | 'netCents' | 'vatCents' | 'totalCents'>,
   lines: InvoiceSnapshotLine[],
-): Promise<InvoiceRow> {
+  creditsNumber: string | null,
+): Promise<InvoiceDocument> {
   const sum = (pick: (l: InvoiceSnapshotLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const number = await nextNumber(tx, head.kind);
   const [row] = await tx
@@ -128,23 +137,30 @@ async function insertDocument(
       totalCents: sum((l) => l.amountCents),
     })
     .returning();
-  await tx.insert(invoiceLines).values(
-    lines.map((line) => ({
-      invoiceId: row!.id,
-      orderLineId: line.orderLineId,
-      title: line.title,
-      format: line.format,
-      quantity: line.quantity,
-      category: categoryOf(line.format),
-      country: line.country,
-      treatment: line.treatment,
-      rateBp: line.rateBp,
-      netCents: line.netCents,
-      vatCents: line.vatCents,
-      amountCents: line.amountCents,
-    })),
+  const written = await tx
+    .insert(invoiceLines)
+    .values(
+      lines.map((line) => ({
+        invoiceId: row!.id,
+        orderLineId: line.orderLineId,
+        title: line.title,
+        format: line.format,
+        quantity: line.quantity,
+        category: categoryOf(line.format),
+        country: line.country,
+        treatment: line.treatment,
+        rateBp: line.rateBp,
+        netCents: line.netCents,
+        vatCents: line.vatCents,
+        amountCents: line.amountCents,
+      })),
+    )
+    .returning();
+  return toDocument(
+    row!,
+    written.sort((a, b) => a.id - b.id),
+    creditsNumber,
   );
-  return row!;
 }
 
 /**
@@ -166,7 +182,7 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
         .from(invoices)
         .where(and(eq(invoices.orderId, snapshot.orderId), eq(invoices.kind, 'invoice')));
       if (existing) return documentOf(tx, existing);
-      const row = await insertDocument(
+      return insertDocument(
         tx,
         {
           kind: 'invoice',
@@ -179,8 +195,8 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
           reverseCharge: snapshot.reverseCharge,
         },
         snapshot.lines,
+        null,
       );
-      return documentOf(tx, row);
     },
 
     /**
@@ -212,7 +228,7 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
         )
         .orderBy(asc(invoiceLines.id));
       if (invoiced.length === 0) return null;
-      const row = await insertDocument(
+      return insertDocument(
         tx,
         {
           kind: 'credit_note',
@@ -238,8 +254,8 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
           vatCents: -line.vatCents,
           amountCents: -line.amountCents,
         })),
+        invoice.number,
       );
-      return documentOf(tx, row);
     },
 
     /** An order's invoice and credit notes, oldest first; `userId` keeps them to their owner. */
