@@ -133,6 +133,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           orderId: order.id,
           orderLineId: line.id,
           orderNumber: order.number,
+          title: line.title,
           buyer: { name: customer.name, email: customer.email },
         });
       }

@@ -53,13 +53,11 @@ export function createEntitlements(deps: EntitlementDeps) {
      * stamping is on).
      */
     async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
-      const asset = await assets.forProduct(input.productId, ctx);
-      if (!asset) log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
+      const current = (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1);
+      if (!current)
+        log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
       // A purchase's copy is due for its current version when that is a PDF or an EPUB (`wantsCopy`).
-      const current = settings.stampPdfs
-        ? (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1)
-        : undefined;
-      const due = current && (isPdf(current) || isEpub(current)) ? current : undefined;
+      const due = settings.stampPdfs && current && (isPdf(current) || isEpub(current)) ? current : undefined;
       // The entitlement and its due copy (as `queueCopy` writes it) in one statement.
       const granted = ctx.tx.$with('granted', { id: sql<string>`id`.as('id') }).as(
         ctx.tx
@@ -70,7 +68,7 @@ export function createEntitlements(deps: EntitlementDeps) {
             orderId: input.orderId,
             orderLineId: input.orderLineId,
             orderNumber: input.orderNumber,
-            title: asset?.title ?? `${input.orderNumber} #${input.orderLineId}`,
+            title: input.title,
             source: 'purchase',
           })
           .onConflictDoNothing({ target: entitlements.orderLineId })

@@ -39,6 +39,8 @@ export type GrantInput = {
   orderId: string;
   orderLineId: number;
   orderNumber: string;
+  /** The product's title as the order line holds it. */
+  title: string;
   /** Printed on every page of a stamped PDF. */
   buyer: { name: string; email: string };
 };

@@ -23,6 +23,7 @@ import {
   fileVersions,
   orderLines,
   orders,
+  products as productsTable,
   stampedCopies,
 } from '../../db/schema.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
@@ -186,7 +187,14 @@ async function buy(
     })
     .returning({ id: orders.id });
   const lineIds: number[] = [];
+  const titles: string[] = [];
   for (const item of items) {
+    // The line holds the product's title, as an order's line does.
+    const [product] = await db
+      .select({ title: productsTable.title })
+      .from(productsTable)
+      .where(eq(productsTable.id, item.productId));
+    titles.push(product!.title);
     const [edition] =
       item.format === 'ebook'
         ? await db
@@ -201,7 +209,7 @@ async function buy(
         productId: item.productId,
         format: item.format,
         editionId: edition?.id ?? null,
-        title: `Product ${item.productId}`,
+        title: product!.title,
         coverUrl: '/api/media/covers/x.png',
         kind: item.format === 'file' ? 'file' : 'book',
         section: item.format === 'file' ? 'professional' : 'book',
@@ -227,13 +235,14 @@ async function buy(
         orderId: order!.id,
         orderLineId: lineIds[i]!,
         orderNumber: number,
+        title: titles[i]!,
         buyer: { name: buyer.name, email: buyer.email },
       });
       ids.push(entitlementId);
     }
     return ids;
   });
-  return { orderId: order!.id, number, lineIds, entitlementIds: granted };
+  return { orderId: order!.id, number, lineIds, titles, entitlementIds: granted };
 }
 
 describe('downloads', () => {
@@ -282,6 +291,7 @@ describe('downloads', () => {
           orderId: order.orderId,
           orderLineId: order.lineIds[0]!,
           orderNumber: order.number,
+          title: order.titles[0]!,
           buyer: { name: buyer.name, email: buyer.email },
         }),
       );
