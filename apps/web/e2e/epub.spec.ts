@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Category, ReviewSubmission, Submission } from '@hls/contract';
 import { readEpub } from '../../api/src/lib/epub/epub-archive.ts';
 import { buildEpub } from '../../api/src/lib/epub/epub-build.ts';
-import { demo, expect, screenshot, test, uniqueEmail } from './fixtures.ts';
+import { demo, expect, expectNoA11yViolations, screenshot, test, uniqueEmail } from './fixtures.ts';
 import {
   accessToken,
   callApiAs,
@@ -90,6 +90,7 @@ async function checked(request: APIRequestContext, access: string, id: string) {
     .toBe('done');
 }
 
+/** Screenshots of a screen in both languages at 1280 and 360 px; axe checks it in English (1280) and French (360). */
 async function shots(page: Page, path: string, name: string, ready: (lng: 'fr' | 'en') => Promise<void>) {
   for (const [lng, width, height] of [
     ['en', 1280, 800],
@@ -100,6 +101,7 @@ async function shots(page: Page, path: string, name: string, ready: (lng: 'fr' |
     await page.setViewportSize({ width, height });
     await openIn(page, path, lng);
     await ready(lng);
+    if ((lng === 'en') === (width === 1280)) await expectNoA11yViolations(page);
     await screenshot(page, `${name}-${lng}-${width}`);
   }
 }

@@ -1,6 +1,15 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import type { BookDetail, StockList } from '@hls/contract';
-import { demo, expect, readLatestMail, screenshot, test, uniqueEmail, waitingForApp } from './fixtures.ts';
+import {
+  demo,
+  expect,
+  expectNoA11yViolations,
+  readLatestMail,
+  screenshot,
+  test,
+  uniqueEmail,
+  waitingForApp,
+} from './fixtures.ts';
 import {
   accessToken,
   activePanel,
@@ -85,6 +94,7 @@ test('customers ask to be told when a paper book is back, and each gets one e-ma
   await buy.getByRole('button', { name: 'Cancel the alert' }).click();
   await buy.getByRole('button', { name: 'Tell me when it is back in stock' }).click();
   await expect(buy.getByRole('button', { name: 'Cancel the alert' })).toBeVisible();
+  await expectNoA11yViolations(page);
   await screenshot(page, 'stock-alert-en-1280');
 
   // The request is kept: a new visit shows it.
@@ -105,6 +115,7 @@ test('customers ask to be told when a paper book is back, and each gets one e-ma
     achat.getByText('En attendant, le livre numérique est disponible', { exact: false }),
   ).toBeVisible();
   await expect(achat.getByRole('button', { name: 'Me prévenir de son retour en stock' })).toBeVisible();
+  await expectNoA11yViolations(phone);
   await screenshot(phone, 'stock-alert-ask-fr-360');
   await achat.getByRole('button', { name: 'Me prévenir de son retour en stock' }).click();
   await expect(achat.getByRole('button', { name: 'Annuler l’alerte' })).toBeVisible();

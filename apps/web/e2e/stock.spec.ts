@@ -1,4 +1,4 @@
-import { expect, screenshot, test, demo } from './fixtures.ts';
+import { demo, expect, expectNoA11yViolations, screenshot, test } from './fixtures.ts';
 import { bookIn, openIn, pageAs, toast } from './flows.ts';
 
 // The back office's paper stock (issue: a paper book out of stock stayed so for good): an editor sets the copies
@@ -31,6 +31,7 @@ test('an editor sets a paper book’s stock after a delivery, and the history ke
   await expect(item).toContainText('+5');
   await expect(item).toContainText('Delivery received');
   await expect(item).toContainText('Printer, batch 8');
+  await expectNoA11yViolations(editor);
   await screenshot(editor, 'stock-en-1280');
 
   // On a phone, in French.
@@ -39,6 +40,7 @@ test('an editor sets a paper book’s stock after a delivery, and the history ke
   await expect(editor.getByRole('heading', { name: 'Stock des livres papier', level: 1 })).toBeVisible();
   await expect(editor.getByRole('button', { name: `Changer le stock de ${book.title}` })).toBeVisible();
   expect(await editor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoA11yViolations(editor);
   await screenshot(editor, 'stock-fr-360');
   await editor.context().close();
 });
