@@ -46,6 +46,9 @@ test('a declined card shows the reason and leaves the order payable; 4242… the
   await expect(refusal).toBeVisible();
   await expect(page.getByTestId('decline-reason')).toHaveText(/declined/i);
   await expect(refusal).toContainText('Your order is still waiting');
+  // A file only: the order is kept until its expiry, with no books set aside.
+  await expect(page.getByText(/^Your order is kept for you until .+\.$/)).toBeVisible();
+  await expect(page.getByText(/set aside/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/checkout$/);
   const summary = page.getByRole('complementary', { name: 'Your order' });
   await expect(summary).toContainText('Awaiting payment');
@@ -118,6 +121,9 @@ test('a French consumer’s confirmation e-mail repeats the consents and attache
   await expect(
     page.getByRole('heading', { name: 'Livraison immédiate des fichiers numériques' }),
   ).toBeVisible();
+  // Digital goods only: kept until the expiry, with no books set aside.
+  await expect(page.getByText(/^Votre commande vous est réservée jusqu’au .+\.$/)).toBeVisible();
+  await expect(page.getByText(/mis de côté/)).toHaveCount(0);
   await giveDigitalConsents(page, consentTexts.fr);
   await expect(page.getByText(words.demoBanner)).toBeVisible();
   await screenshot(page, 'checkout-digital-fr');
@@ -142,6 +148,9 @@ test('a French consumer’s confirmation e-mail repeats the consents and attache
   expect(mail.text).toContain(file.title);
   expect(mail.links.some((link) => new URL(link).pathname === '/download')).toBe(true);
   expect(mail.links.some((link) => new URL(link).pathname === '/customer-commande')).toBe(true);
+  // No paper book: no delivery line, no withdrawal right for books.
+  expect(mail.text).not.toContain('Livraison');
+  expect(mail.text).not.toContain('Livres papier');
 
   // The invoice: a PDF attachment numbered in the unbroken sequence, naming the order and its lines with the
   // French rates (the buyer lives in France): 5.5 % on the ebook, 20 % on the Excel file.
