@@ -79,6 +79,19 @@ async function documentOf(executor: Db | Tx, row: InvoiceRow): Promise<InvoiceDo
   return toDocument(row, lines, creditsNumber);
 }
 
+/** What a document shows of a stored invoice line. */
+const lineData = (line: InvoiceLineRow): InvoiceLineData => ({
+  title: line.title,
+  format: line.format as InvoiceLineData['format'],
+  quantity: line.quantity,
+  country: line.country,
+  treatment: line.treatment,
+  rateBp: line.rateBp,
+  netCents: line.netCents,
+  vatCents: line.vatCents,
+  amountCents: line.amountCents,
+});
+
 /** The document of an invoice's row, its lines (in their order) and the number of the invoice it credits. */
 function toDocument(row: InvoiceRow, lines: InvoiceLineRow[], creditsNumber: string | null): InvoiceDocument {
   return {
@@ -91,17 +104,7 @@ function toDocument(row: InvoiceRow, lines: InvoiceLineRow[], creditsNumber: str
     creditsNumber,
     seller: row.seller,
     buyer: row.buyer,
-    lines: lines.map((line) => ({
-      title: line.title,
-      format: line.format as InvoiceLineData['format'],
-      quantity: line.quantity,
-      country: line.country,
-      treatment: line.treatment,
-      rateBp: line.rateBp,
-      netCents: line.netCents,
-      vatCents: line.vatCents,
-      amountCents: line.amountCents,
-    })),
+    lines: lines.map(lineData),
     netCents: row.netCents,
     vatCents: row.vatCents,
     totalCents: row.totalCents,
@@ -139,22 +142,7 @@ async function insertDocument(
     .returning();
   const written = await tx
     .insert(invoiceLines)
-    .values(
-      lines.map((line) => ({
-        invoiceId: row!.id,
-        orderLineId: line.orderLineId,
-        title: line.title,
-        format: line.format,
-        quantity: line.quantity,
-        category: categoryOf(line.format),
-        country: line.country,
-        treatment: line.treatment,
-        rateBp: line.rateBp,
-        netCents: line.netCents,
-        vatCents: line.vatCents,
-        amountCents: line.amountCents,
-      })),
-    )
+    .values(lines.map((line) => ({ ...line, invoiceId: row!.id, category: categoryOf(line.format) })))
     .returning();
   return toDocument(
     row!,
@@ -243,13 +231,8 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
           reverseCharge: invoice.reverseCharge,
         },
         invoiced.map((line) => ({
+          ...lineData(line),
           orderLineId: line.orderLineId,
-          title: line.title,
-          format: line.format as InvoiceLineData['format'],
-          quantity: line.quantity,
-          country: line.country,
-          treatment: line.treatment,
-          rateBp: line.rateBp,
           netCents: -line.netCents,
           vatCents: -line.vatCents,
           amountCents: -line.amountCents,
