@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmResult, DemoPaymentResult, InvoiceSummary, Order, OssReport } from '@hls/contract';
 import { invoiceCounters, invoiceLines, invoices } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { demoCard } from '../../../test/checkout-data.ts';
 import {
@@ -152,6 +153,30 @@ describe('invoices and credit notes', () => {
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain(`invoice-${invoice!.number}.pdf`);
     expect(words(await extractPdfText(download.rawPayload))).toContain(invoice!.number);
+
+    // An order has one invoice: a second one is refused, and its number is given back to the next invoice.
+    const counters = () =>
+      t.database.db.select().from(invoiceCounters).where(eq(invoiceCounters.kind, 'invoice'));
+    const before = await counters();
+    const second = await t.app
+      .transaction((ctx) =>
+        t.app.tax.invoices.issueInvoice(ctx, {
+          orderId: order.id,
+          orderNumber: order.number,
+          userId: row!.userId,
+          language: 'fr',
+          buyer: row!.buyer,
+          reverseCharge: false,
+          lines: lines.map(({ id: _, invoiceId: __, category: ___, ...l }) => ({
+            ...l,
+            format: l.format as 'ebook',
+          })),
+        }),
+      )
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(second), 'the second invoice breaks the unique index').toBe(true);
+    expect(await counters()).toEqual(before);
+    expect((await listInvoices(t, buyer, order.id)).json<InvoiceSummary[]>()).toHaveLength(1);
   });
 
   it('invoices an EU business under the reverse charge, with the mention the law requires', async () => {

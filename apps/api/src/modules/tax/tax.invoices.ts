@@ -42,21 +42,6 @@ const prefixes: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN
 
 const notFound = () => new AppError('not_found', 'No such invoice.');
 
-/**
- * The next number of a kind's sequence for the current year (UTC), taken in the caller's transaction: the
- * counter's row stays locked until it commits, so concurrent payments take 1, 2, 3… in turn, and a rollback gives
- * its number back to the next one — no number is skipped or used twice.
- */
-async function nextNumber(tx: Tx, kind: InvoiceKind): Promise<string> {
-  const taken = await tx.execute<{ year: number; last: number }>(sql`
-    INSERT INTO ${invoiceCounters} (kind, year, last)
-    VALUES (${kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
-    ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
-    RETURNING year, last`);
-  const { year, last } = taken.rows[0]!;
-  return `${prefixes[kind]}-${year}-${String(last).padStart(6, '0')}`;
-}
-
 type InvoiceRow = typeof invoices.$inferSelect;
 
 type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -76,11 +61,11 @@ async function documentOf(executor: Db | Tx, row: InvoiceRow): Promise<InvoiceDo
       .where(eq(invoices.id, row.creditsInvoiceId));
     creditsNumber = credited?.number ?? null;
   }
-  return toDocument(row, lines, creditsNumber);
+  return toDocument(row, lines.map(lineData), creditsNumber);
 }
 
-/** What a document shows of a stored invoice line. */
-const lineData = (line: InvoiceLineRow): InvoiceLineData => ({
+/** What a document shows of an invoice line (stored, or as written). */
+const lineData = (line: InvoiceLineData | InvoiceLineRow): InvoiceLineData => ({
   title: line.title,
   format: line.format as InvoiceLineData['format'],
   quantity: line.quantity,
@@ -92,8 +77,29 @@ const lineData = (line: InvoiceLineRow): InvoiceLineData => ({
   amountCents: line.amountCents,
 });
 
-/** The document of an invoice's row, its lines (in their order) and the number of the invoice it credits. */
-function toDocument(row: InvoiceRow, lines: InvoiceLineRow[], creditsNumber: string | null): InvoiceDocument {
+/** What a document shows of an invoice's row. */
+type InvoiceHead = Pick<
+  InvoiceRow,
+  | 'id'
+  | 'kind'
+  | 'number'
+  | 'issuedAt'
+  | 'language'
+  | 'orderNumber'
+  | 'seller'
+  | 'buyer'
+  | 'netCents'
+  | 'vatCents'
+  | 'totalCents'
+  | 'reverseCharge'
+>;
+
+/** The document of an invoice's head, its lines (in their order) and the number of the invoice it credits. */
+function toDocument(
+  row: InvoiceHead,
+  lines: InvoiceLineData[],
+  creditsNumber: string | null,
+): InvoiceDocument {
   return {
     id: row.id,
     kind: row.kind,
@@ -104,7 +110,7 @@ function toDocument(row: InvoiceRow, lines: InvoiceLineRow[], creditsNumber: str
     creditsNumber,
     seller: row.seller,
     buyer: row.buyer,
-    lines: lines.map(lineData),
+    lines,
     netCents: row.netCents,
     vatCents: row.vatCents,
     totalCents: row.totalCents,
@@ -121,7 +127,12 @@ const sellerOf = (company: SiteSettings['company']): InvoiceSeller => ({
   iossNumber: company.iossNumber,
 });
 
-/** Numbers and writes an invoice or credit note with its lines; answers its document as written. */
+/**
+ * Numbers and writes an invoice or credit note with its lines, in one statement; answers its document as written.
+ * The number is the next of its kind's sequence for the current year (UTC), taken in the caller's transaction: the
+ * counter's row stays locked until it commits, so concurrent payments take 1, 2, 3… in turn, and a rollback gives
+ * its number back to the next one — no number is skipped or used twice.
+ */
 async function insertDocument(
   tx: Tx,
   head: Omit<typeof invoices.$inferInsert, 'number' | 'netCents' | 'vatCents' | 'totalCents'>,
@@ -129,24 +140,47 @@ async function insertDocument(
   creditsNumber: string | null,
 ): Promise<InvoiceDocument> {
   const sum = (pick: (l: InvoiceSnapshotLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
-  const number = await nextNumber(tx, head.kind);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      ...head,
-      number,
-      netCents: sum((l) => l.netCents),
-      vatCents: sum((l) => l.vatCents),
-      totalCents: sum((l) => l.amountCents),
-    })
-    .returning();
-  const written = await tx
+  const totals = {
+    netCents: sum((l) => l.netCents),
+    vatCents: sum((l) => l.vatCents),
+    totalCents: sum((l) => l.amountCents),
+  };
+  const counter = tx.$with('counter', {}).as(sql`
+    INSERT INTO ${invoiceCounters} (kind, year, last)
+    VALUES (${head.kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
+    RETURNING ${prefixes[head.kind]}::text || '-' || year || '-' || lpad(last::text, 6, '0') AS number`);
+  const document = tx.$with('document', {}).as(
+    tx
+      .insert(invoices)
+      .values({ ...head, ...totals, number: sql`(SELECT number FROM counter)` })
+      .returning({
+        id: invoices.id,
+        number: invoices.number,
+        issuedMs: sql`(extract(epoch FROM ${invoices.issuedAt}) * 1000)::float8`.as('issued_ms'),
+      })
+      .getSQL(),
+  );
+  // The lines refer to the document written by the same statement; each answers its number and time.
+  const [written] = await tx
+    .with(counter, document)
     .insert(invoiceLines)
-    .values(lines.map((line) => ({ ...line, invoiceId: row!.id, category: categoryOf(line.format) })))
-    .returning();
+    .values(
+      lines.map((line) => ({
+        ...line,
+        invoiceId: sql`(SELECT id FROM document)`,
+        category: categoryOf(line.format),
+      })),
+    )
+    .returning({
+      id: invoiceLines.invoiceId,
+      number: sql<string>`(SELECT number FROM document)`,
+      issuedMs: sql<number>`(SELECT issued_ms FROM document)`.mapWith(Number),
+    });
+  const row = { ...head, ...totals, ...written!, issuedAt: new Date(written!.issuedMs) };
   return toDocument(
-    row!,
-    written.sort((a, b) => a.id - b.id),
+    { ...row, reverseCharge: head.reverseCharge ?? false },
+    lines.map(lineData),
     creditsNumber,
   );
 }
@@ -161,17 +195,12 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
   return {
     /**
      * The invoice of a paid order, in the payment's transaction: the seller's identifiers as set now, the buyer,
-     * each line as charged. Once per order: a second call gives the invoice issued before.
+     * each line as charged. Called once per order, by the transaction that marked it paid (its row locked): an
+     * order has one invoice, and a second one would break `invoices_order_invoice_unique`, rolling that back.
      */
     async issueInvoice(ctx: AppTxContext, snapshot: InvoiceSnapshot): Promise<InvoiceDocument> {
-      const { tx } = ctx;
-      const [existing] = await tx
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.orderId, snapshot.orderId), eq(invoices.kind, 'invoice')));
-      if (existing) return documentOf(tx, existing);
       return insertDocument(
-        tx,
+        ctx.tx,
         {
           kind: 'invoice',
           orderId: snapshot.orderId,
