@@ -3,8 +3,11 @@ import type { Db, Tx } from './database.ts';
 /** Raises an event of map `E`, delivered once the transaction commits. */
 export type Raise<E> = <K extends keyof E>(name: K, payload: E[K]) => void;
 
-/** An open transaction and the events waiting for its commit. */
-export type TxContext<E> = { tx: Tx; raise: Raise<E> };
+/**
+ * An open transaction, the events waiting for its commit, and `beforeCommit`: a write run once the work is done,
+ * still in the transaction (rows gathered during the work, written by one statement).
+ */
+export type TxContext<E> = { tx: Tx; raise: Raise<E>; beforeCommit: (write: () => Promise<void>) => void };
 
 /**
  * Runs `work` in a new transaction, or inside `within` when the caller already has one (its events then wait
@@ -26,9 +29,17 @@ export function createTransaction<E>(
   return async (work, within) => {
     if (within) return work(within);
     const pending: { name: keyof E; payload: E[keyof E] }[] = [];
-    const result = await db.transaction((tx) =>
-      work({ tx, raise: (name, payload) => void pending.push({ name, payload }) }),
-    );
+    const writes: (() => Promise<void>)[] = [];
+    const result = await db.transaction(async (tx) => {
+      const done = await work({
+        tx,
+        raise: (name, payload) => void pending.push({ name, payload }),
+        beforeCommit: (write) => void writes.push(write),
+      });
+      // A write may ask for another: each runs, in the order asked.
+      for (let i = 0; i < writes.length; i += 1) await writes[i]!();
+      return done;
+    });
     for (const { name, payload } of pending) deliver(name, payload);
     return result;
   };

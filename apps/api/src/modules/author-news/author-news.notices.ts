@@ -26,7 +26,8 @@ export type SoldLine = {
 /**
  * The e-mails that tell authors what happens to their work, each in the author's language, queued in the
  * transaction of what causes it (so it exists if and only if that commits) and recorded once in `author_notices`
- * under what it is about: a retried payment, a second run of the day's digest or another instance sends nothing more.
+ * under what it is about: a second run of the day's digest or another instance sends nothing more (a sale's e-mail
+ * is sent once by the payment that marks the order paid).
  */
 export function createAuthorNotices(deps: AuthorNewsDeps) {
   const { transaction, mail, accounts } = deps;
@@ -93,10 +94,9 @@ export function createAuthorNotices(deps: AuthorNewsDeps) {
         paid.map((line) => line.authorId),
         ctx,
       );
-      const wanting = [...authors.values()].filter((author) => author.salesEmails === 'each');
-      if (wanting.length === 0) return;
-      for (const author of wanting) {
-        if (!(await once(ctx, 'sale', order.id, author.id))) continue;
+      // Only the transaction that marks the order paid calls this, under the order's lock: each author hears of
+      // the sale once without a notice of its own.
+      for (const author of [...authors.values()].filter((a) => a.salesEmails === 'each')) {
         const lines = paid
           .filter((line) => line.authorId === author.id)
           .map((line) => ({

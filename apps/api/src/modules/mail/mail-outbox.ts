@@ -11,6 +11,17 @@ export type OutgoingMail<T extends MailTemplate> = {
   data: MailTemplates[T];
 };
 
+/** A message's outbox row: rendered now, with its data kept for the attachments the sender makes from it. */
+export function outboxRow<T extends MailTemplate>(mail: OutgoingMail<T>): typeof mailOutbox.$inferInsert {
+  return {
+    to: mail.to,
+    language: mail.language,
+    template: mail.template,
+    ...renderMail(mail.template, mail.language, mail.data),
+    data: hasAttachments(mail.template) ? mail.data : null,
+  };
+}
+
 /**
  * Inserts a rendered message into the outbox; pass the transaction of the change that causes it, so the mail
  * exists if and only if the change does. Other modules queue through `app.mail.queue` (mail.service.ts).
@@ -19,13 +30,5 @@ export async function insertOutgoingMail<T extends MailTemplate>(
   db: DbOrTx,
   mail: OutgoingMail<T>,
 ): Promise<void> {
-  const rendered = renderMail(mail.template, mail.language, mail.data);
-  await db.insert(mailOutbox).values({
-    to: mail.to,
-    language: mail.language,
-    template: mail.template,
-    ...rendered,
-    // Kept for the attachments the sender makes from it.
-    data: hasAttachments(mail.template) ? mail.data : null,
-  });
+  await db.insert(mailOutbox).values(outboxRow(mail));
 }

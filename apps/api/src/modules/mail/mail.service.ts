@@ -1,12 +1,14 @@
 import type { AppTxContext } from '../../plugins/database.ts';
-import { insertOutgoingMail, type OutgoingMail } from './mail-outbox.ts';
+import { outboxRow, type OutgoingMail } from './mail-outbox.ts';
 import type { MailSender } from './mail-sender.ts';
+import { mailOutbox } from './mail.tables.ts';
 import type { MailTemplate } from './mail-templates.ts';
 
 export type MailService = {
   /**
    * Queues a message in the caller's transaction: it exists if and only if the change that causes it commits,
-   * and the sender is woken once it has (the `mail.queued` event).
+   * and the sender is woken once it has (the `mail.queued` event). The messages of one transaction are rendered
+   * as they are queued and written together, by one statement, when its work is done.
    */
   queue<T extends MailTemplate>(ctx: AppTxContext, mail: OutgoingMail<T>): Promise<void>;
   /** The outbox sender loop (tests deliver with `app.mail.sender.runOnce()`). */
@@ -14,9 +16,23 @@ export type MailService = {
 };
 
 export function createMailService(deps: { sender: MailSender }): MailService {
+  /** The rows each open transaction queued, until its work is done. */
+  const queued = new WeakMap<AppTxContext, (typeof mailOutbox.$inferInsert)[]>();
+
   return {
     async queue(ctx, mail) {
-      await insertOutgoingMail(ctx.tx, mail);
+      const row = outboxRow(mail);
+      const rows = queued.get(ctx);
+      if (rows) {
+        rows.push(row);
+      } else {
+        const batch = [row];
+        queued.set(ctx, batch);
+        ctx.beforeCommit(async () => {
+          queued.delete(ctx);
+          await ctx.tx.insert(mailOutbox).values(batch);
+        });
+      }
       ctx.raise('mail.queued', { template: mail.template });
     },
     sender: deps.sender,
