@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { EmailPreferences, EmailPreferencesPatch } from '@hls/contract';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { toProfile, unknownUser, type AccountsDeps, type UserProfile } from './accounts.helpers.ts';
@@ -57,6 +57,20 @@ export function createEmailPreferences(deps: Pick<AccountsDeps, 'db' | 'transact
         .from(users)
         .where(inArray(users.id, ids));
       return new Map(rows.map((row) => [row.id, { ...row, ...toProfile(row) }]));
+    },
+
+    /**
+     * The recipient whose id is `userId` (a column of another module's query) as one expression, so that query
+     * reads its rows and the e-mail details of their users in one statement; null for an unknown id.
+     */
+    recipientOf(userId: SQLWrapper): SQL<MailRecipient | null> {
+      return sql`(SELECT json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'language', u.language, 'role', u.role, 'versionEmails', u.version_emails, 'salesEmails', u.sales_emails, 'reviewEmails', u.review_emails) FROM ${users} u WHERE u.id = ${userId})`.mapWith(
+        (value: Omit<MailRecipient, 'name'> | string | null) => {
+          if (value === null) return null;
+          const row: Omit<MailRecipient, 'name'> = typeof value === 'string' ? JSON.parse(value) : value;
+          return { ...row, ...toProfile(row) };
+        },
+      );
     },
 
     /** The authors who chose one e-mail a day about their sales. */

@@ -80,23 +80,25 @@ export function createAuthorNotices(deps: AuthorNewsDeps) {
     },
 
     /**
-     * An order was paid (in the payment's transaction, with the royalties the ledger just accrued, order line id →
-     * cents): each author who chose an e-mail per sale gets one for the order, listing their lines and royalties,
-     * never the buyer.
+     * An order was paid (in the payment's transaction, with its lines' authors as read with them, and the
+     * royalties the ledger just accrued, order line id → cents): each author who chose an e-mail per sale gets one
+     * for the order, listing their lines and royalties, never the buyer.
      */
     async sold(
       ctx: AppTxContext,
-      order: { id: string; paidAt: Date; lines: SoldLine[]; royalties: Map<number, number> },
+      order: {
+        paidAt: Date;
+        lines: SoldLine[];
+        authors: Map<string, MailRecipient>;
+        royalties: Map<number, number>;
+      },
     ): Promise<void> {
       const paid = order.lines.filter((line) => line.amountCents > 0);
-      if (paid.length === 0) return;
-      const authors = await accounts.mailRecipients(
-        paid.map((line) => line.authorId),
-        ctx,
-      );
+      const authorIds = new Set(paid.map((line) => line.authorId));
+      const authors = [...order.authors.values()].filter((a) => authorIds.has(a.id));
       // Only the transaction that marks the order paid calls this, under the order's lock: each author hears of
       // the sale once without a notice of its own.
-      for (const author of [...authors.values()].filter((a) => a.salesEmails === 'each')) {
+      for (const author of authors.filter((a) => a.salesEmails === 'each')) {
         const lines = paid
           .filter((line) => line.authorId === author.id)
           .map((line) => ({

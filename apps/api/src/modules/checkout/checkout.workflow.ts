@@ -78,7 +78,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
     async orderPaid(ctx: AppTxContext, payment: TakenPayment): Promise<FulfilResult> {
       const marked = await orders.markPaid(ctx, payment);
       if (marked.result !== 'paid') return marked.result;
-      const { row: order, lines, customer, paidAt } = marked.paid;
+      const { row: order, lines, customer, paidAt, authors } = marked.paid;
       const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
 
       await mail.queue(ctx, {
@@ -138,7 +138,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
         });
       }
       // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
-      await deps.authors.sold(ctx, { id: order.id, paidAt, lines, royalties: royaltiesByLine });
+      await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
       return 'paid';
     },
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
-import type { AccountsService, UserProfile } from '../accounts/index.ts';
+import type { AccountsService, MailRecipient, UserProfile } from '../accounts/index.ts';
 import { paidStatuses, readOrders, type LineRow, type OrderRow } from './orders.queries.ts';
 import {
   addEvent,
@@ -23,7 +23,7 @@ import { orderEvents, orderLines, orders } from './orders.tables.ts';
 
 export type PaymentOrdersDeps = {
   db: Db;
-  accounts: Pick<AccountsService, 'profileOf' | 'profiles'>;
+  accounts: Pick<AccountsService, 'profileOf' | 'profiles' | 'recipientOf'>;
   sales: OrderStock;
 };
 
@@ -57,8 +57,17 @@ export type TakenPayment = {
   paymentReference: string;
 };
 
-/** An order marked paid: its row, lines, customer and time of payment (what the workflow's next steps need). */
-export type PaidOrderRecord = { row: OrderRow; lines: LineRow[]; customer: UserProfile; paidAt: Date };
+/**
+ * An order marked paid: its row, lines, customer, time of payment and the authors of its lines as their e-mails
+ * need them, by id (what the workflow's next steps need).
+ */
+export type PaidOrderRecord = {
+  row: OrderRow;
+  lines: LineRow[];
+  customer: UserProfile;
+  paidAt: Date;
+  authors: Map<string, MailRecipient>;
+};
 
 /** A refund recorded: the order (as it was before), the lines given back, the customer. */
 export type RefundRecord = { row: OrderRow; lines: LineRow[]; customer: UserProfile };
@@ -185,7 +194,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       const before = row.status === 'cancelled' ? await linesOf(tx, row.id) : null;
       if (before && !(await reserveAgain(sales, ctx, before))) return { result: 'not_payable' };
 
-      // The order marked paid, its `paid` history row, and its lines read, in one statement.
+      // The order marked paid, its `paid` history row, and its lines and their authors read, in one statement.
       const note = `${payment.provider} ${payment.paymentReference}`;
       const paid = tx.$with('paid', { paidMs: sql<number>`paid_ms`.mapWith(Number).as('paid_ms') }).as(sql`
         UPDATE ${orders}
@@ -198,12 +207,13 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
         SELECT id, 'paid', 'paid', 'provider', ${note} FROM ${paid}`);
       const marked = await tx
         .with(paid, history)
-        .select({ line: orderLines, paidMs: paid.paidMs })
+        .select({ line: orderLines, author: accounts.recipientOf(orderLines.authorId), paidMs: paid.paidMs })
         .from(paid)
         .leftJoin(orderLines, eq(orderLines.orderId, row.id))
         .orderBy(asc(orderLines.id));
       const paidAt = new Date(marked[0]!.paidMs);
       const lines = before ?? marked.flatMap((m) => (m.line ? [m.line] : []));
+      const authors = new Map(marked.flatMap((m) => (m.author ? [[m.author.id, m.author] as const] : [])));
       if (lines.some((l) => l.format === 'paper')) {
         await tx
           .update(orderLines)
@@ -211,7 +221,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
           .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
       }
       if (!locked.customer) throw new Error(`order customer ${row.userId} not found`);
-      return { result: 'paid', paid: { row, lines, customer: locked.customer, paidAt } };
+      return { result: 'paid', paid: { row, lines, customer: locked.customer, paidAt, authors } };
     },
 
     /**
