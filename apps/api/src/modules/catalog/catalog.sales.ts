@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FileType, LineFormat, ProductKind, ProductStatus, Section } from '@hls/contract';
 import { discountedPrice } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { coverUrl } from './catalog.queries.ts';
 import { bookEditions, fileAssets, products } from './catalog.tables.ts';
@@ -42,6 +42,41 @@ export function createCatalogSales(deps: {
   /** Called in the transaction that gives copies back to an edition out of stock. */
   restocked?: (ctx: AppTxContext) => Promise<void>;
 }) {
+  /**
+   * One statement, prepared: each product with its editions (a row per edition, one row for a file) and whether a
+   * stored file can be delivered for it.
+   */
+  const offersQuery = (db: DbOrTx) =>
+    db
+      .select({
+        id: products.id,
+        kind: products.kind,
+        section: products.section,
+        status: products.status,
+        title: products.title,
+        coverKey: products.coverKey,
+        authorId: products.authorId,
+        fileType: products.fileType,
+        priceCents: products.priceCents,
+        discountPercent: products.discountPercent,
+        delivered: sql<boolean>`EXISTS (SELECT 1 FROM ${fileAssets} WHERE ${fileAssets.productId} = ${products.id})`,
+        edition: {
+          id: bookEditions.id,
+          format: bookEditions.format,
+          priceCents: bookEditions.priceCents,
+          discountPercent: bookEditions.discountPercent,
+          finalPriceCents: bookEditions.finalPriceCents,
+          stock: bookEditions.stock,
+        },
+      })
+      .from(products)
+      .leftJoin(bookEditions, eq(bookEditions.productId, products.id))
+      .where(sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`)
+      .orderBy(products.id, bookEditions.id)
+      .prepare('hls_sale_offers');
+  /** Built once for the pool; in a transaction, built on its connection. */
+  const offersOnPool = offersQuery(deps.db);
+
   return {
     /**
      * The products of these ids with their offers (unknown ids are absent), in the caller's transaction if any. A
@@ -51,35 +86,7 @@ export function createCatalogSales(deps: {
       const ids = [...new Set(productIds)];
       const found = new Map<number, SaleProduct>();
       if (ids.length === 0) return found;
-      const db = within?.tx ?? deps.db;
-      // One statement: each product with its editions (a row per edition, one row for a file) and whether a
-      // stored file can be delivered for it.
-      const rows = await db
-        .select({
-          id: products.id,
-          kind: products.kind,
-          section: products.section,
-          status: products.status,
-          title: products.title,
-          coverKey: products.coverKey,
-          authorId: products.authorId,
-          fileType: products.fileType,
-          priceCents: products.priceCents,
-          discountPercent: products.discountPercent,
-          delivered: sql<boolean>`EXISTS (SELECT 1 FROM ${fileAssets} WHERE ${fileAssets.productId} = ${products.id})`,
-          edition: {
-            id: bookEditions.id,
-            format: bookEditions.format,
-            priceCents: bookEditions.priceCents,
-            discountPercent: bookEditions.discountPercent,
-            finalPriceCents: bookEditions.finalPriceCents,
-            stock: bookEditions.stock,
-          },
-        })
-        .from(products)
-        .leftJoin(bookEditions, eq(bookEditions.productId, products.id))
-        .where(inArray(products.id, ids))
-        .orderBy(products.id, bookEditions.id);
+      const rows = await (within ? offersQuery(within.tx) : offersOnPool).execute({ ids });
       for (const row of rows) {
         const { edition, delivered } = row;
         // A digital offer is on sale only when there is a file to deliver.

@@ -90,14 +90,17 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
     return profile;
   }
 
+  /** The order and its customer in one statement, prepared once (the intent and the confirmation read it). */
+  const orderForPayment = db
+    .select({ row: orders, customer: accounts.profileOf(orders.userId) })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('hls_order_for_payment');
+
   return {
     /** An order as its payment needs it (null when unknown, or not the given customer's). */
     async forPayment(orderId: string, userId?: string): Promise<OrderForPayment | null> {
-      // The order and its customer in one statement.
-      const [found] = await db
-        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const [found] = await orderForPayment.execute({ orderId });
       if (!found || (userId !== undefined && found.row.userId !== userId)) return null;
       const { row, customer } = found;
       return {
