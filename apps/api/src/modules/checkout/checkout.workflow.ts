@@ -23,8 +23,9 @@ import { invoiceSnapshotOf } from './checkout.invoicing.ts';
  * the buyer's downloads and the customer's e-mail. Payments calls `orderPaid` and `orderRefunded` when money moves;
  * the routes call the customer's and the back office's steps.
  *
- *   order paid      → orders.markPaid → tax (invoice) → mail (confirmation) → royalties.accrue → downloads.grant
- *                     → authors' sale e-mails (after the accruals: their royalties)
+ *   order paid      → orders.markPaid → royalties.accrue → downloads.grant → authors' sale e-mails (after the
+ *                     accruals: their royalties) → tax (invoice, last: it locks its number until the commit)
+ *                     → mail (confirmation, with the invoice)
  *   order refunded  → orders.markRefunded → tax (credit note) → downloads.revokeLine → royalties.reverse → mail
  *   withdrawal      → orders.requestWithdrawal → mail (acknowledgement)
  *   shipped         → orders.markShipped → mail (tracking)
@@ -72,13 +73,45 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
   return {
     /**
      * Order paid: in the payment's transaction (payments calls it once it has checked the money), the order is
-     * marked paid, the confirmation queued (the durable medium of the consents, before any download exists), the
-     * authors' royalties accrued and the digital lines granted. Any number of concurrent confirmations pay once.
+     * marked paid, the authors' royalties accrued, the digital lines granted, the authors told, the invoice issued
+     * and the confirmation queued (the durable medium of the consents: it commits with the downloads, never after
+     * them). Any number of concurrent confirmations pay once.
      */
     async orderPaid(ctx: AppTxContext, payment: TakenPayment): Promise<FulfilResult> {
       const marked = await orders.markPaid(ctx, payment);
       if (marked.result !== 'paid') return marked.result;
       const { row: order, lines, customer, paidAt, authors } = marked.paid;
+      const royaltiesByLine = await royalties.accrue(ctx, {
+        id: order.id,
+        number: order.number,
+        paidAt,
+        lines: lines.map((l) => ({
+          id: l.id,
+          productId: l.productId,
+          authorId: l.authorId,
+          format: l.format,
+          title: l.title,
+          quantity: l.quantity,
+          amountCents: l.amountCents,
+          vatCents: l.vatCents ?? 0,
+        })),
+      });
+
+      for (const line of lines.filter((l) => l.format !== 'paper')) {
+        await downloads.grant(ctx, {
+          userId: order.userId,
+          productId: line.productId,
+          orderId: order.id,
+          orderLineId: line.id,
+          orderNumber: order.number,
+          title: line.title,
+          buyer: { name: customer.name, email: customer.email },
+        });
+      }
+      // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
+      await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
+
+      // The invoice last: its number's counter stays locked until the commit, and concurrent payments wait for it.
       const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
 
       await mail.queue(ctx, {
@@ -109,36 +142,6 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           invoice,
         },
       });
-
-      const royaltiesByLine = await royalties.accrue(ctx, {
-        id: order.id,
-        number: order.number,
-        paidAt,
-        lines: lines.map((l) => ({
-          id: l.id,
-          productId: l.productId,
-          authorId: l.authorId,
-          format: l.format,
-          title: l.title,
-          quantity: l.quantity,
-          amountCents: l.amountCents,
-          vatCents: l.vatCents ?? 0,
-        })),
-      });
-
-      for (const line of lines.filter((l) => l.format !== 'paper')) {
-        await downloads.grant(ctx, {
-          userId: order.userId,
-          productId: line.productId,
-          orderId: order.id,
-          orderLineId: line.id,
-          orderNumber: order.number,
-          title: line.title,
-          buyer: { name: customer.name, email: customer.email },
-        });
-      }
-      // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
-      await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
       return 'paid';
     },
 
