@@ -24,8 +24,8 @@ import { invoiceSnapshotOf } from './checkout.invoicing.ts';
  * the routes call the customer's and the back office's steps.
  *
  *   order paid      → orders.markPaid → royalties.accrue → downloads.grant → authors' sale e-mails (after the
- *                     accruals: their royalties) → tax (invoice, last: it locks its number until the commit)
- *                     → mail (confirmation, with the invoice)
+ *                     accruals: their royalties) → before the commit: tax (invoice, last: it locks its number
+ *                     until the commit) → mail (confirmation, with the invoice)
  *   order refunded  → orders.markRefunded → tax (credit note) → downloads.revokeLine → royalties.reverse → mail
  *   withdrawal      → orders.requestWithdrawal → mail (acknowledgement)
  *   shipped         → orders.markShipped → mail (tracking)
@@ -81,6 +81,40 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       const marked = await orders.markPaid(ctx, payment);
       if (marked.result !== 'paid') return marked.result;
       const { row: order, lines, customer, paidAt, authors } = marked.paid;
+      // The invoice last, once the rest of the payment is written: its number's counter stays locked until the
+      // commit, and concurrent payments wait for it. Asked before any e-mail is queued, so the confirmation joins
+      // the transaction's other e-mails in their one statement, written after it.
+      ctx.beforeCommit(async () => {
+        const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
+        await mail.queue(ctx, {
+          to: customer.email,
+          language: order.language,
+          template: 'order_confirmation',
+          data: {
+            firstName: customer.firstName,
+            orderNumber: order.number,
+            orderUrl: ordersUrl,
+            downloadsUrl: order.hasDigital ? downloadsUrl : null,
+            paidAt: paidAt.toISOString(),
+            lines: lines.map((l) => ({
+              title: l.title,
+              format: l.format,
+              quantity: l.quantity,
+              unitFinalCents: l.unitFinalCents,
+              totalCents: l.totalCents,
+            })),
+            subtotalCents: order.subtotalCents,
+            discountCents: order.discountCents,
+            totalCents: order.totalCents,
+            vatCents: order.vatCents,
+            consent: order.consent,
+            address: order.shippingAddress,
+            withdrawalFormUrl: order.needsAddress ? withdrawalFormUrl : null,
+            company: deps.company,
+            invoice,
+          },
+        });
+      });
       const royaltiesByLine = await royalties.accrue(ctx, {
         id: order.id,
         number: order.number,
@@ -111,37 +145,6 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
       await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
 
-      // The invoice last: its number's counter stays locked until the commit, and concurrent payments wait for it.
-      const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
-
-      await mail.queue(ctx, {
-        to: customer.email,
-        language: order.language,
-        template: 'order_confirmation',
-        data: {
-          firstName: customer.firstName,
-          orderNumber: order.number,
-          orderUrl: ordersUrl,
-          downloadsUrl: order.hasDigital ? downloadsUrl : null,
-          paidAt: paidAt.toISOString(),
-          lines: lines.map((l) => ({
-            title: l.title,
-            format: l.format,
-            quantity: l.quantity,
-            unitFinalCents: l.unitFinalCents,
-            totalCents: l.totalCents,
-          })),
-          subtotalCents: order.subtotalCents,
-          discountCents: order.discountCents,
-          totalCents: order.totalCents,
-          vatCents: order.vatCents,
-          consent: order.consent,
-          address: order.shippingAddress,
-          withdrawalFormUrl: order.needsAddress ? withdrawalFormUrl : null,
-          company: deps.company,
-          invoice,
-        },
-      });
       return 'paid';
     },
 
