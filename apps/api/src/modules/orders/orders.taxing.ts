@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { computeTax, type Order, type RateOf, type TaxEvidence } from '@hls/contract';
 import type { CheckoutSettings } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import type { AppError } from '../../plugins/app-error.ts';
+import { AppError } from '../../plugins/app-error.ts';
 import { dayOf, rateOfRows, ratesJson, type RateRow } from '../tax/index.ts';
 import { toOrder, type LineRow, type OrderDetail, type OrderRow } from './orders.queries.ts';
 import {
@@ -48,15 +48,6 @@ function orderTax(
   });
 }
 
-/** The order's columns its VAT sets. */
-const taxedTotals = (taxed: TaxedOrder, vat: CheckoutSettings['vat']) => ({
-  netCents: taxed.netCents,
-  vatCents: taxed.vatCents,
-  totalCents: taxed.totalCents,
-  reverseCharge: taxed.lines.some((l) => l.treatment === 'reverse_charge'),
-  pricesIncludeVat: vat.pricesIncludeVat,
-});
-
 /** A line's columns its VAT sets, from the row `v` of `taxedLineValues`. */
 const taxedLineColumns = sql`tax_country = v.country, tax_treatment = v.treatment, vat_rate_bp = v.rate, vat_cents = v.vat,
       net_cents = v.net, amount_cents = v.amount, updated_at = now()`;
@@ -72,9 +63,9 @@ const taxedLineValues = (taxed: TaxedOrder): SQL =>
 
 /** `SET` of the order's totals in the statement of `writeOrderStep`. */
 function taxedTotalsSet(taxed: TaxedOrder, vat: CheckoutSettings['vat']): SQL {
-  const totals = taxedTotals(taxed, vat);
-  return sql`net_cents = ${totals.netCents}::int, vat_cents = ${totals.vatCents}::int, total_cents = ${totals.totalCents}::int,
-    reverse_charge = ${totals.reverseCharge}::boolean, prices_include_vat = ${totals.pricesIncludeVat}::boolean`;
+  const reverseCharge = taxed.lines.some((l) => l.treatment === 'reverse_charge');
+  return sql`net_cents = ${taxed.netCents}::int, vat_cents = ${taxed.vatCents}::int, total_cents = ${taxed.totalCents}::int,
+    reverse_charge = ${reverseCharge}::boolean, prices_include_vat = ${vat.pricesIncludeVat}::boolean`;
 }
 
 /**
@@ -203,9 +194,13 @@ export async function taxedStep(
       }
       return detail;
     }
-    // Changed between the read and the write (another step, a payment, the expiry): read it again.
-    if (attempt === STEP_ATTEMPTS)
-      throw new Error(`order ${step.orderId}: changed at every attempt of a step`);
+    // Changed between the read and the write (another step, a payment, the expiry): read it again, a few times.
+    if (attempt === STEP_ATTEMPTS) {
+      throw new AppError(
+        'service_unavailable',
+        'The order changed while this step was being saved, again and again: try again in a moment.',
+      );
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import type { AdminOrderPage, Order, OrderPage } from '@hls/contract';
 import { useApp } from '../../../test/helper.ts';
 import { bookEditions, orderEvents, orderLines, orders } from '../../db/schema.ts';
 import { seedShop, signIn, validAddress, type Shop } from '../../../test/order-fixtures.ts';
+import { taxedStep } from './orders.taxing.ts';
 
 describe('orders', () => {
   const t = useApp({ env: { ORDER_PAYMENT_WINDOW: '900', SHIPPING_COUNTRIES: 'FR,BE,TN,DE,CH' } });
@@ -359,6 +360,36 @@ describe('orders', () => {
         }
       },
     );
+    it('answers 503, changing nothing, when the order changed between its read and its write at every attempt', async () => {
+      const order = (await create(customer.headers, { lines: [{ productId: shop.proFile }] })).json<Order>();
+      const before = await rowCounts();
+      let attempts = 0;
+      const saving = taxedStep(
+        t.database.db,
+        {
+          orderId: order.id,
+          userId: customer.id,
+          vat: t.config.checkout.vat,
+          countries: () => sql`'FR'`,
+          refuses: () => null,
+          after: () => ({ billingCountry: 'FR', shippingCountry: null, business: false }),
+          set: sql`billing_country = 'FR'`,
+          unchanged: () => sql`true`,
+          event: { kind: 'billing_saved', note: null },
+        },
+        // Each write finds the order changed since its read (another step, a payment, the expiry).
+        async () => {
+          attempts += 1;
+          return undefined;
+        },
+      );
+      await expect(saving).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+      expect(attempts).toBe(5);
+      expect(await rowCounts()).toEqual(before);
+      expect(
+        (await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.billingCountry,
+      ).toBeNull();
+    });
   });
 
   describe('POST /api/order/address', () => {
