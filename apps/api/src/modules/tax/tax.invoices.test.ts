@@ -472,5 +472,17 @@ describe('invoice numbers under concurrent payments', () => {
     expect(new Set(rows.map((r) => r.orderId))).toEqual(new Set(orders.map((o) => o.id)));
     const [counter] = await t.database.db.select().from(invoiceCounters);
     expect(counter).toMatchObject({ kind: 'invoice', year, last: 50 });
+
+    // Past the six digits, the number grows a seventh: none is cut to six and taken twice.
+    await t.database.db
+      .update(invoiceCounters)
+      .set({ last: 999_999 })
+      .where(eq(invoiceCounters.kind, 'invoice'));
+    const millionth = await pay(t, buyers[0]!, [{ productId: shop.fileId }]);
+    const [row] = await t.database.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.orderId, millionth.id));
+    expect(row?.number).toBe(`INV-${year}-1000000`);
   }, 240_000);
 });

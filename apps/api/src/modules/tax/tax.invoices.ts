@@ -149,7 +149,8 @@ async function insertDocument(
     INSERT INTO ${invoiceCounters} (kind, year, last)
     VALUES (${head.kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
     ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
-    RETURNING ${prefixes[head.kind]}::text || '-' || year || '-' || lpad(last::text, 6, '0') AS number`);
+    RETURNING ${prefixes[head.kind]}::text || '-' || year || '-' || lpad(last::text, greatest(6, length(last::text)), '0')
+      AS number`);
   const document = tx.$with('document', {}).as(
     tx
       .insert(invoices)
@@ -161,7 +162,8 @@ async function insertDocument(
       })
       .getSQL(),
   );
-  // The lines refer to the document written by the same statement; each answers its number and time.
+  // Six digits at least (lpad alone would cut a seventh). The lines refer to the document written by the same
+  // statement; each answers its number and time.
   const [written] = await tx
     .with(counter, document)
     .insert(invoiceLines)
