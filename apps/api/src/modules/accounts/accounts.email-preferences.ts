@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { EmailPreferences, EmailPreferencesPatch } from '@hls/contract';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { toProfile, unknownUser, type AccountsDeps, type UserProfile } from './accounts.helpers.ts';
@@ -7,11 +8,29 @@ import { users } from './accounts.tables.ts';
 /** A user as the e-mails about their work need them: where and in which language, and what they chose to hear. */
 export type MailRecipient = UserProfile & EmailPreferences & { role: string };
 
-const choices = {
-  versionEmails: users.versionEmails,
-  salesEmails: users.salesEmails,
-  reviewEmails: users.reviewEmails,
-};
+/** The users' table under the name `recipient`, for `recipientOf`'s subquery inside another table's query. */
+const RECIPIENT = 'recipient';
+const recipient = alias(users, RECIPIENT);
+/** `FROM` of that subquery (an aliased table in `sql` names only its alias). */
+const fromRecipient = sql`${users} AS ${sql.identifier(RECIPIENT)}`;
+
+const choicesOf = (t: typeof users | typeof recipient) => ({
+  versionEmails: t.versionEmails,
+  salesEmails: t.salesEmails,
+  reviewEmails: t.reviewEmails,
+});
+const choices = choicesOf(users);
+
+/** The columns of a `MailRecipient` (its name is made from them). */
+const recipientColumns = (t: typeof users | typeof recipient) => ({
+  id: t.id,
+  email: t.email,
+  firstName: t.firstName,
+  lastName: t.lastName,
+  language: t.language,
+  role: t.role,
+  ...choicesOf(t),
+});
 
 /**
  * The e-mails a user may turn off (new versions of what they bought; an author's sales, each or in a daily
@@ -45,15 +64,7 @@ export function createEmailPreferences(deps: Pick<AccountsDeps, 'db' | 'transact
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return new Map();
       const rows = await (within?.tx ?? db)
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          language: users.language,
-          role: users.role,
-          ...choices,
-        })
+        .select(recipientColumns(users))
         .from(users)
         .where(inArray(users.id, ids));
       return new Map(rows.map((row) => [row.id, { ...row, ...toProfile(row) }]));
@@ -64,7 +75,11 @@ export function createEmailPreferences(deps: Pick<AccountsDeps, 'db' | 'transact
      * reads its rows and the e-mail details of their users in one statement; null for an unknown id.
      */
     recipientOf(userId: SQLWrapper): SQL<MailRecipient | null> {
-      return sql`(SELECT json_build_object('id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name, 'language', u.language, 'role', u.role, 'versionEmails', u.version_emails, 'salesEmails', u.sales_emails, 'reviewEmails', u.review_emails) FROM ${users} u WHERE u.id = ${userId})`.mapWith(
+      const fields = sql.join(
+        Object.entries(recipientColumns(recipient)).map(([key, column]) => sql`${key}::text, ${column}`),
+        sql`, `,
+      );
+      return sql`(SELECT json_build_object(${fields}) FROM ${fromRecipient} WHERE ${recipient.id} = ${userId})`.mapWith(
         (value: Omit<MailRecipient, 'name'> | string | null) => {
           if (value === null) return null;
           const row: Omit<MailRecipient, 'name'> = typeof value === 'string' ? JSON.parse(value) : value;
