@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from './mail.tables.ts';
-import { insertOutgoingMail } from './mail-outbox.ts';
+import { outboxRow } from './mail-outbox.ts';
 import { REDACT_SENT_JOB } from './mail-retention.ts';
 
 describe('sent mail retention', () => {
@@ -13,12 +13,14 @@ describe('sent mail retention', () => {
   /** A password reset message to a new address, in `status`, sent (or last tried) `hoursAgo`. */
   async function message(status: 'pending' | 'sent' | 'failed', hoursAgo: number) {
     const to = uniqueEmail(status);
-    await insertOutgoingMail(t.database.db, {
-      to,
-      language: 'en',
-      template: 'password_reset',
-      data: { firstName: 'Ali', link, validMinutes: 60 },
-    });
+    await t.database.db.insert(mailOutbox).values(
+      outboxRow({
+        to,
+        language: 'en',
+        template: 'password_reset',
+        data: { firstName: 'Ali', link, validMinutes: 60 },
+      }),
+    );
     const at = sql`now() - ${`${hoursAgo} hours`}::interval`;
     await t.database.db
       .update(mailOutbox)

@@ -5,7 +5,7 @@ import { startMailServer, type MailServer, type ReceivedMail } from '../../../te
 import { extractPdfText } from '../../lib/pdf/pdf-text.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { orderConfirmationData } from './mail-fixtures.ts';
-import { insertOutgoingMail } from './mail-outbox.ts';
+import { outboxRow } from './mail-outbox.ts';
 import { createMailSender, retryDelayMs } from './mail-sender.ts';
 import { createSmtpTransport, type MailMessage, type MailTransport } from './mail-transport.ts';
 
@@ -47,12 +47,14 @@ describe('mail sender', () => {
   const t = useApp();
 
   const queue = async (to: string) =>
-    insertOutgoingMail(t.database.db, {
-      to,
-      language: 'en',
-      template: 'password_changed',
-      data: { firstName: 'Ali', resetUrl: 'http://x' },
-    });
+    t.database.db.insert(mailOutbox).values(
+      outboxRow({
+        to,
+        language: 'en',
+        template: 'password_changed',
+        data: { firstName: 'Ali', resetUrl: 'http://x' },
+      }),
+    );
   const row = async (to: string) =>
     (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
   const makeDue = (to: string) =>
@@ -174,12 +176,14 @@ describe('mail sender', () => {
 
   it('attaches the PDF receipt to an order confirmation when it sends it, in the .eml file too', async () => {
     const to = uniqueEmail('receipt');
-    await insertOutgoingMail(t.database.db, {
-      to,
-      language: 'en',
-      template: 'order_confirmation',
-      data: orderConfirmationData({ firstName: 'Zoë' }),
-    });
+    await t.database.db.insert(mailOutbox).values(
+      outboxRow({
+        to,
+        language: 'en',
+        template: 'order_confirmation',
+        data: orderConfirmationData({ firstName: 'Zoë' }),
+      }),
+    );
     const stored = await row(to);
     expect(stored.data, 'the data is kept for the sender').toMatchObject({ orderNumber: 'HLS-2026-000042' });
     await t.app.mail.sender.runOnce();
