@@ -52,6 +52,7 @@ import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { benchAuth } from './auth.ts';
 import { benchCheckout } from './checkout.ts';
+import { postgresServerCpuMs } from './checkout-run.ts';
 import { benchPages } from './pages.ts';
 import { measureIdleMemory } from './memory.ts';
 import { goalRows, printGoals, type DatabaseKey, type GoalFigures } from './goals.ts';
@@ -212,6 +213,8 @@ type Row = {
   pass?: boolean;
   /** Cold rows: how many distinct requests were prepared (a run that sent more repeated some). */
   prepared?: number;
+  /** Cold rows: CPU per request sent, of the API's process and of the PostgreSQL server (ms). */
+  cpu?: { api: number; server?: number };
 };
 
 const fmt = {
@@ -221,28 +224,32 @@ const fmt = {
 };
 
 function printTable(rows: Row[], { verdicts = true } = {}) {
-  const header = ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', 'target', 'verdict'].slice(
-    0,
-    verdicts ? 8 : 6,
-  );
-  const lines = rows.map((row) =>
-    [
-      row.label,
-      String(row.connections),
-      fmt.rps(row.result.requestsPerSecond),
-      fmt.ms(row.result.p50),
-      fmt.ms(row.result.p99),
-      row.ratio === undefined ? '' : fmt.pct(row.ratio),
-      row.target ?? '',
-      row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
-    ].slice(0, header.length),
-  );
+  const cpu = rows.some((row) => row.cpu);
+  const header = verdicts
+    ? ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', 'target', 'verdict']
+    : ['scenario', 'conns', 'req/s', 'p50', 'p99', 'vs /hello', ...(cpu ? ['CPU/req: API', 'server'] : [])];
+  const cpuMs = (value: number | undefined) => (value === undefined ? '' : `${value.toFixed(2)} ms`);
+  const lines = rows.map((row) => [
+    row.label,
+    String(row.connections),
+    fmt.rps(row.result.requestsPerSecond),
+    fmt.ms(row.result.p50),
+    fmt.ms(row.result.p99),
+    row.ratio === undefined ? '' : fmt.pct(row.ratio),
+    ...(verdicts
+      ? [row.target ?? '', row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL']
+      : cpu
+        ? [cpuMs(row.cpu?.api), cpuMs(row.cpu?.server)]
+        : []),
+  ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
   );
   const format = (cells: string[]) =>
     cells
-      .map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .map((cell, i) =>
+        i >= 1 && (i <= 5 || !verdicts) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!),
+      )
       .join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
@@ -399,11 +406,20 @@ async function benchTarget(target: Target): Promise<Verdict> {
       );
       const runCold = async (label: string, requests: LoadRequest[], connections = conns) => {
         if (!requests.length) throw new Error(`no request to send for the cold ${label}`);
+        // CPU of the API's process (the embedded database's included) and of this host's PostgreSQL server.
+        const cpuBefore = process.cpuUsage();
+        const serverBefore = database.kind === 'postgres' ? postgresServerCpuMs() : undefined;
         const result = await runLoad(
           { url: apiUrl, connections, requests, inOrder: true },
           `cold-${label.replace(/\W+/g, '-')}`,
         );
-        const row: Row = { label, connections, result, ratio: ratio(result), prepared: requests.length };
+        const { user, system } = process.cpuUsage(cpuBefore);
+        const serverAfter = serverBefore === undefined ? undefined : postgresServerCpuMs();
+        const cpu = {
+          api: (user + system) / 1000 / result.sent,
+          ...(serverAfter === undefined ? {} : { server: (serverAfter - serverBefore!) / result.sent }),
+        };
+        const row: Row = { label, connections, result, ratio: ratio(result), prepared: requests.length, cpu };
         coldRows.push(row);
         return row;
       };

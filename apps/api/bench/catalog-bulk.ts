@@ -137,7 +137,7 @@ export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId:
       ins AS (
         INSERT INTO products (kind, section, title, description, language, category_id, subcategory_id, author_id,
           author_name, category_names, cover_key, cover_width, cover_height, status, published_at, popularity,
-          price_cents, discount_percent, min_price_cents, file_type)
+          price_cents, discount_percent, min_price_cents, paper_price_cents, ebook_price_cents, file_type)
         SELECT
           CASE WHEN r.section = 'book' THEN 'book' ELSE 'file' END,
           r.section,
@@ -156,6 +156,8 @@ export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId:
           now() - make_interval(mins => g),
           (g * 7919) % 1000,
           r.price, r.discount, (r.price * (100 - r.discount) + 50) / 100,
+          CASE WHEN r.section = 'book' THEN ((r.price + 500) * (100 - r.discount) + 50) / 100 END,
+          CASE WHEN r.section = 'book' THEN (r.price * (100 - r.discount) + 50) / 100 END,
           CASE WHEN r.section = 'book' THEN NULL ELSE r.ft[1 + g % 8] END
         FROM rows r
         ORDER BY g

@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Dashboard, ProductPage, ProductSummary, Section } from '@hls/contract';
-import { COUNT_CAP, MAX_PAGE, SEARCH_CANDIDATES, type CatalogFilter } from '@hls/contract';
+import {
+  COUNT_CAP,
+  MAX_PAGE,
+  SEARCH_CANDIDATES,
+  sections as allSections,
+  type CatalogFilter,
+} from '@hls/contract';
 import { summaryColumns, type CatalogReader, type SummaryRow } from './catalog.reader.ts';
 
 /** Products per list page. */
@@ -16,15 +22,23 @@ export type ParsedFilter = z.output<typeof CatalogFilter>;
 
 export type ListScope = { sections: Section[] };
 
+/**
+ * A list's sections. The full-text indexes are partial, one per section: each statement is planned for its values
+ * (decision 0006), so the planner sees the section and reads its index.
+ */
+function sectionClause(listed: readonly Section[]): SQL {
+  return listed.length === 1
+    ? sql`p.section = ${listed[0]}`
+    : sql`p.section = ANY(${sql.param(listed)}::text[])`;
+}
+
+/** Books: the column of an edition's final price (null when the book has no such edition). */
+const editionPrice = { paper: sql`p.paper_price_cents`, ebook: sql`p.ebook_price_cents` } as const;
+
 /** WHERE clause of a list: published products of the scope matching every filter field that applies. */
 function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
   const isBooks = scope.sections.includes('book');
-  const parts: SQL[] = [
-    sql`p.status = 'published'`,
-    scope.sections.length === 1
-      ? sql`p.section = ${scope.sections[0]}`
-      : sql`p.section = ANY(${sql.param(scope.sections)}::text[])`,
-  ];
+  const parts: SQL[] = [sql`p.status = 'published'`, sectionClause(scope.sections)];
   if (filter.category !== undefined) parts.push(sql`p.category_id = ${filter.category}`);
   if (filter.subcategory !== undefined) parts.push(sql`p.subcategory_id = ${filter.subcategory}`);
   if (filter.language) parts.push(sql`p.language = ${filter.language}`);
@@ -33,13 +47,14 @@ function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
     parts.push(sql`p.file_type = ANY(${sql.param(filter.fileType)}::text[])`);
   }
   if (isBooks && filter.edition) {
-    // With an edition, the price range applies to that edition's final price.
-    const price: SQL[] = [];
-    if (filter.minPrice !== undefined) price.push(sql` AND e.final_price_cents >= ${filter.minPrice}`);
-    if (filter.maxPrice !== undefined) price.push(sql` AND e.final_price_cents <= ${filter.maxPrice}`);
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM book_editions e WHERE e.product_id = p.id AND e.format = ${filter.edition}${sql.join(price)})`,
-    );
+    // With an edition, the price range applies to that edition's final price; the cheapest offer is at most
+    // that, which bounds the walk of the price index.
+    const price = editionPrice[filter.edition];
+    parts.push(sql`${price} IS NOT NULL`);
+    if (filter.minPrice !== undefined) parts.push(sql`${price} >= ${filter.minPrice}`);
+    if (filter.maxPrice !== undefined) {
+      parts.push(sql`${price} <= ${filter.maxPrice}`, sql`p.min_price_cents <= ${filter.maxPrice}`);
+    }
   } else {
     if (filter.minPrice !== undefined) parts.push(sql`p.min_price_cents >= ${filter.minPrice}`);
     if (filter.maxPrice !== undefined) parts.push(sql`p.min_price_cents <= ${filter.maxPrice}`);
@@ -48,20 +63,45 @@ function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
 }
 
 /**
- * ORDER BY of a list. Descending keys say NULLS LAST to match the indexes (drizzle-kit writes them that way);
- * a plain DESC (nulls first) would not use them. price_desc walks the ascending price index backwards.
+ * The keys of each sort, in order. Descending keys say NULLS LAST to match the indexes (drizzle-kit writes them
+ * that way); a plain DESC (nulls first) would not use them. price_desc walks the ascending price index backwards.
  */
-function orderClause(sort: string | undefined, prefix: SQL = sql`p.`): SQL {
-  switch (sort) {
-    case 'price_asc':
-      return sql`${prefix}min_price_cents ASC, ${prefix}id ASC`;
-    case 'price_desc':
-      return sql`${prefix}min_price_cents DESC, ${prefix}id DESC`;
-    case 'title':
-      return sql`${prefix}title ASC, ${prefix}id ASC`;
-    default:
-      return sql`${prefix}published_at DESC NULLS LAST, ${prefix}id DESC NULLS LAST`;
-  }
+const SORT_KEYS: Record<string, [column: string, direction: string][]> = {
+  price_asc: [
+    ['min_price_cents', 'ASC'],
+    ['id', 'ASC'],
+  ],
+  price_desc: [
+    ['min_price_cents', 'DESC'],
+    ['id', 'DESC'],
+  ],
+  title: [
+    ['title', 'ASC'],
+    ['id', 'ASC'],
+  ],
+  newest: [
+    ['published_at', 'DESC NULLS LAST'],
+    ['id', 'DESC NULLS LAST'],
+  ],
+};
+const sortKeys = (sort: string | undefined) => SORT_KEYS[sort ?? 'newest'] ?? SORT_KEYS.newest!;
+
+/** ORDER BY of a list. */
+function orderClause(sort: string | undefined, prefix = 'p.'): SQL {
+  return sql.raw(
+    sortKeys(sort)
+      .map(([column, direction]) => `${prefix}${column} ${direction}`)
+      .join(', '),
+  );
+}
+
+/** The columns a page's sort reads: with nothing else, its index answers alone. */
+function sortColumns(sort: string | undefined): SQL {
+  return sql.raw(
+    sortKeys(sort)
+      .map(([column]) => `p.${column}`)
+      .join(', '),
+  );
 }
 
 const tsQuery = (text: string) =>
@@ -96,11 +136,11 @@ export function createCatalogLists(reader: CatalogReader) {
     // Skip the offset on the index alone (ids and sort keys), then build the cards of this page only.
     const found = await rows<SummaryRow>(sql`
       WITH pg AS (
-        SELECT p.id, p.published_at, p.min_price_cents, p.title FROM products p
+        SELECT ${sortColumns(filter.sort)} FROM products p
         WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
       )
       SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
-      ORDER BY ${orderClause(filter.sort, sql`pg.`)}`);
+      ORDER BY ${orderClause(filter.sort, 'pg.')}`);
     return pageOf(await cards(found), count, page);
   }
 
@@ -112,9 +152,9 @@ export function createCatalogLists(reader: CatalogReader) {
   ): Promise<ProductPage> {
     const where = whereClause(scope, filter);
     const sort = filter.sort ?? 'relevance';
-    const orderBy = (prefix: SQL) =>
+    const orderBy = (prefix: string) =>
       sort === 'relevance'
-        ? sql`${prefix}score DESC, ${prefix}published_at DESC, ${prefix}id DESC`
+        ? sql.raw(`${prefix}score DESC, ${prefix}published_at DESC, ${prefix}id DESC`)
         : orderClause(sort, prefix);
     const offset = (page - 1) * PAGE_SIZE;
 
@@ -128,10 +168,10 @@ export function createCatalogLists(reader: CatalogReader) {
         WITH m AS (${candidates}),
         r AS (
           SELECT m.*, count(*) OVER ()::int AS total FROM m
-          ORDER BY ${orderBy(sql``)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+          ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset}
         )
         SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id
-        ORDER BY ${orderBy(sql`r.`)}`);
+        ORDER BY ${orderBy('r.')}`);
       let count = found[0]?.total;
       if (count === undefined && offset > 0) {
         const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
@@ -187,8 +227,13 @@ export function createCatalogLists(reader: CatalogReader) {
   async function suggestions(text: string): Promise<string[]> {
     const found: string[] = [];
     for (const spelling of await closeSpellings(text, SUGGESTIONS)) {
-      const [match] = await rows<{ found: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM products p
-        WHERE p.status = 'published' AND p.search_vector @@ ${tsQuery(spelling)}) AS found`);
+      // A search per section, each on its own index.
+      const query = tsQuery(spelling);
+      const inSection = allSections.map(
+        (section) => sql`EXISTS (SELECT 1 FROM products p
+          WHERE p.status = 'published' AND ${sectionClause([section])} AND p.search_vector @@ ${query})`,
+      );
+      const [match] = await rows<{ found: boolean }>(sql`SELECT ${sql.join(inSection, sql` OR `)} AS found`);
       if (match?.found) found.push(spelling);
     }
     return found;

@@ -182,6 +182,10 @@ export async function productValues(
 
   let priceCents = input.priceCents ?? 0;
   let discountPercent = input.discountPercent ?? 0;
+  const editionPrice = (format: NewEdition['format']) => {
+    const edition = input.editions?.find((e) => e.format === format);
+    return edition ? discountedPrice(edition.priceCents, edition.discountPercent ?? 0) : null;
+  };
   if (input.kind === 'book') {
     const cheapest = cheapestEdition(input.editions!);
     priceCents = cheapest.priceCents;
@@ -206,6 +210,8 @@ export async function productValues(
     priceCents,
     discountPercent,
     minPriceCents: discountedPrice(priceCents, discountPercent),
+    paperPriceCents: input.kind === 'book' ? editionPrice('paper') : null,
+    ebookPriceCents: input.kind === 'book' ? editionPrice('ebook') : null,
     fileType: input.kind === 'file' ? input.file!.fileType : null,
     sampleKey: input.sampleKey ?? null,
     licence: input.licence ?? null,

@@ -46,5 +46,14 @@ describe('app.catalog.writes.updateProduct (a new version of a published book)',
       editions: [{ format: 'paper', priceCents: 2200, stock: 5 }],
     });
     expect(await formats(shop.bookId)).toEqual(['paper']);
+    // The lists' edition filters read the editions' final prices from the product's row.
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, shop.bookId));
+    expect(row).toMatchObject({ paperPriceCents: 2200, ebookPriceCents: null, minPriceCents: 2200 });
+    const listed = async (filter: object) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/books/filter/book', payload: filter });
+      return (response.json() as { results: { id: number }[] }).results.map((r) => r.id);
+    };
+    expect(await listed({ edition: 'paper', minPrice: 2200, maxPrice: 2200 })).toContain(shop.bookId);
+    expect(await listed({ edition: 'ebook' })).not.toContain(shop.bookId);
   });
 });

@@ -95,6 +95,9 @@ export const products = pgTable(
     discountPercent: integer('discount_percent').notNull().default(0),
     /** Final price of the cheapest offer, for sorting and price filters without a join. */
     minPriceCents: integer('min_price_cents').notNull().default(0),
+    /** Books: the final price of each edition offered (null without it), for edition filters without a join. */
+    paperPriceCents: integer('paper_price_cents'),
+    ebookPriceCents: integer('ebook_price_cents'),
     /** Paid PDFs: the first pages, cut at publication and offered as a preview (a storage key under `samples/`). */
     sampleKey: text('sample_key'),
     /** Academic documents: the licence the author chose (contract `licences`). */
@@ -133,53 +136,68 @@ export const products = pgTable(
       ),
     ...timestamps,
   },
-  (t) => [
-    check('products_kind_section', sql`(${t.kind} = 'book') = (${t.section} = 'book')`),
-    check('products_file_type', sql`(${t.kind} = 'file') = (${t.fileType} IS NOT NULL)`),
-    check(
-      'products_academic_free',
-      sql`${t.section} <> 'academic' OR (${t.priceCents} = 0 AND ${t.minPriceCents} = 0)`,
-    ),
-    check(
-      'products_prices',
-      sql`${t.priceCents} >= 0 AND ${t.minPriceCents} >= 0 AND ${t.discountPercent} BETWEEN 0 AND 90`,
-    ),
-    check('products_cover_key', sql`${t.coverKey} LIKE 'covers/%'`),
-    check(
-      'products_rating',
-      sql`${t.ratingCount} >= 0 AND ${t.ratingTotal} BETWEEN ${t.ratingCount} AND 5 * ${t.ratingCount}`,
-    ),
-    check('products_download_count', sql`${t.downloadCount} >= 0`),
-    check('products_published_at', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
-    check('products_contents', sql`coalesce(${t.sheets}, 1) > 0 AND coalesce(${t.slides}, 1) > 0`),
-    check('products_twin', sql`${t.twinId} <> ${t.id}`),
-    index('products_twin_idx').on(t.twinId),
-    index('products_newest_idx').on(t.section, t.publishedAt.desc(), t.id.desc()).where(published),
-    index('products_price_idx').on(t.section, t.minPriceCents, t.id).where(published),
-    index('products_title_idx').on(t.section, t.title, t.id).where(published),
-    index('products_popular_idx').on(t.section, t.popularity.desc(), t.id.desc()).where(published),
-    index('products_category_idx')
-      .on(t.section, t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc())
-      .where(published),
-    // Type and language filters: their counts and newest-first pages read the index, not every product.
-    index('products_file_type_idx')
-      .on(t.section, t.fileType, t.publishedAt.desc(), t.id.desc())
-      .where(published),
-    index('products_language_idx')
-      .on(t.section, t.language, t.publishedAt.desc(), t.id.desc())
-      .where(published),
-    // A list's capped count reads every filter of the list from this index alone (an index-only scan), instead of
-    // fetching each candidate product's row to test its language, type or price.
-    index('products_filters_idx')
-      .on(t.section, t.categoryId, t.subcategoryId, t.language, t.fileType, t.minPriceCents)
-      .where(published),
-    index('products_discounted_idx')
-      .on(t.section, t.publishedAt.desc(), t.id.desc())
-      .where(sql`status = 'published' AND discount_percent > 0`),
-    index('products_search_idx').using('gin', t.searchVector),
-    index('products_author_idx').on(t.authorId),
-    index('products_status_idx').on(t.status, t.updatedAt),
-  ],
+  (t) => {
+    // The filters a list offers (contract CatalogFilter). Each list index has them after its sort keys, so a
+    // filtered page or count is read from the index alone (an index-only scan), without fetching each skipped
+    // product's row; the planner picks the index of the sort, or of a category when that is narrower.
+    const filters = [
+      t.categoryId,
+      t.subcategoryId,
+      t.language,
+      t.fileType,
+      t.minPriceCents,
+      t.paperPriceCents,
+      t.ebookPriceCents,
+    ];
+    const listIndex = (name: string, ...keys: Parameters<ReturnType<typeof index>['on']>[number][]) =>
+      index(name)
+        .on(t.section, ...keys, ...filters.filter((column) => !keys.includes(column)))
+        .where(published);
+    return [
+      check('products_kind_section', sql`(${t.kind} = 'book') = (${t.section} = 'book')`),
+      check('products_file_type', sql`(${t.kind} = 'file') = (${t.fileType} IS NOT NULL)`),
+      check(
+        'products_academic_free',
+        sql`${t.section} <> 'academic' OR (${t.priceCents} = 0 AND ${t.minPriceCents} = 0)`,
+      ),
+      check(
+        'products_prices',
+        sql`${t.priceCents} >= 0 AND ${t.minPriceCents} >= 0 AND ${t.discountPercent} BETWEEN 0 AND 90`,
+      ),
+      check('products_cover_key', sql`${t.coverKey} LIKE 'covers/%'`),
+      check(
+        'products_rating',
+        sql`${t.ratingCount} >= 0 AND ${t.ratingTotal} BETWEEN ${t.ratingCount} AND 5 * ${t.ratingCount}`,
+      ),
+      check('products_download_count', sql`${t.downloadCount} >= 0`),
+      check('products_published_at', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
+      check('products_contents', sql`coalesce(${t.sheets}, 1) > 0 AND coalesce(${t.slides}, 1) > 0`),
+      check('products_twin', sql`${t.twinId} <> ${t.id}`),
+      index('products_twin_idx').on(t.twinId),
+      listIndex('products_newest_idx', t.publishedAt.desc(), t.id.desc()),
+      listIndex('products_price_idx', t.minPriceCents, t.id),
+      listIndex('products_title_idx', t.title, t.id),
+      listIndex('products_category_idx', t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc()),
+      // Counts: every filter, in the order of the list index of no sort.
+      listIndex('products_filters_idx'),
+      index('products_popular_idx').on(t.section, t.popularity.desc(), t.id.desc()).where(published),
+      // Type filters: their counts and newest-first pages read the index, not every product.
+      index('products_file_type_idx')
+        .on(t.section, t.fileType, t.publishedAt.desc(), t.id.desc())
+        .where(published),
+      index('products_discounted_idx')
+        .on(t.section, t.publishedAt.desc(), t.id.desc())
+        .where(sql`status = 'published' AND discount_percent > 0`),
+      // One full-text index per section: a search of one list reads only that section's matches.
+      ...sections.map((section) =>
+        index(`products_search_${section}_idx`)
+          .using('gin', t.searchVector)
+          .where(sql`status = 'published' AND section = '${sql.raw(section)}'`),
+      ),
+      index('products_author_idx').on(t.authorId),
+      index('products_status_idx').on(t.status, t.updatedAt),
+    ];
+  },
 );
 
 export const bookEditions = pgTable(
@@ -203,8 +221,6 @@ export const bookEditions = pgTable(
   },
   (t) => [
     uniqueIndex('book_editions_product_format_unique').on(t.productId, t.format),
-    // An edition and price filter (a paper book under 20 €): the matching editions come from this index alone.
-    index('book_editions_price_idx').on(t.format, t.finalPriceCents, t.productId),
     check('book_editions_price', sql`${t.priceCents} >= 0`),
     check('book_editions_discount', sql`${t.discountPercent} BETWEEN 0 AND 90`),
     check('book_editions_stock', sql`${t.format} = 'paper' OR ${t.stock} IS NULL`),

@@ -1,0 +1,24 @@
+DROP INDEX "book_editions_price_idx";--> statement-breakpoint
+DROP INDEX "products_language_idx";--> statement-breakpoint
+DROP INDEX "products_search_idx";--> statement-breakpoint
+DROP INDEX "products_newest_idx";--> statement-breakpoint
+DROP INDEX "products_price_idx";--> statement-breakpoint
+DROP INDEX "products_title_idx";--> statement-breakpoint
+DROP INDEX "products_category_idx";--> statement-breakpoint
+DROP INDEX "products_filters_idx";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "paper_price_cents" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "ebook_price_cents" integer;--> statement-breakpoint
+UPDATE "products" p SET "paper_price_cents" = e."paper", "ebook_price_cents" = e."ebook" FROM (
+  SELECT "product_id",
+    min("final_price_cents") FILTER (WHERE "format" = 'paper') AS "paper",
+    min("final_price_cents") FILTER (WHERE "format" = 'ebook') AS "ebook"
+  FROM "book_editions" GROUP BY "product_id"
+) e WHERE e."product_id" = p."id";--> statement-breakpoint
+CREATE INDEX "products_search_academic_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'academic';--> statement-breakpoint
+CREATE INDEX "products_search_professional_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'professional';--> statement-breakpoint
+CREATE INDEX "products_search_book_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'book';--> statement-breakpoint
+CREATE INDEX "products_newest_idx" ON "products" USING btree ("section","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("section","min_price_cents","id","category_id","subcategory_id","language","file_type","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_title_idx" ON "products" USING btree ("section","title","id","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_category_idx" ON "products" USING btree ("section","category_id","subcategory_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_filters_idx" ON "products" USING btree ("section","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';
