@@ -164,20 +164,19 @@ export function createCatalogLists(reader: CatalogReader) {
       const candidates = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
           ts_rank_cd(p.search_vector, ${query}) AS score
         FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
-      const found = await rows<SummaryRow & { total: number }>(sql`
+      // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
+      const found = await rows<(SummaryRow | { [K in keyof SummaryRow]: null }) & { total: number }>(sql`
         WITH m AS (${candidates}),
-        r AS (
-          SELECT m.*, count(*) OVER ()::int AS total FROM m
-          ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset}
-        )
-        SELECT ${summaryColumns}, r.total FROM r JOIN products p ON p.id = r.id
+        r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
+        SELECT ${summaryColumns}, c.total
+        FROM (r JOIN products p ON p.id = r.id) RIGHT JOIN (SELECT count(*)::int AS total FROM m) c ON true
         ORDER BY ${orderBy('r.')}`);
-      let count = found[0]?.total;
-      if (count === undefined && offset > 0) {
-        const [row] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${candidates}) m`);
-        count = row!.n;
-      }
-      return pageOf(await cards(found), count ?? 0, page);
+      const count = found[0]?.total ?? 0;
+      return pageOf(
+        await cards(found.filter((row): row is SummaryRow & { total: number } => row.id !== null)),
+        count,
+        page,
+      );
     };
 
     const result = await rankedPage(text);
