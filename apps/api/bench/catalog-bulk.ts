@@ -154,7 +154,7 @@ export async function generateBulkCatalog(db: Db, n: number): Promise<{ firstId:
           'covers/bulk.webp', 600, 800,
           CASE WHEN g % 19 = 0 THEN 'draft' ELSE 'published' END,
           now() - make_interval(mins => g),
-          (g * 7919) % 1000,
+          (g::bigint * 7919) % 1000,
           r.price, r.discount, (r.price * (100 - r.discount) + 50) / 100,
           CASE WHEN r.section = 'book' THEN ((r.price + 500) * (100 - r.discount) + 50) / 100 END,
           CASE WHEN r.section = 'book' THEN (r.price * (100 - r.discount) + 50) / 100 END,
