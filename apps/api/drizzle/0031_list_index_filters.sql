@@ -1,3 +1,6 @@
+-- Multi-column GIN indexes over the search vector and plain columns (PGlite loads btree_gin at creation;
+-- PostgreSQL needs postgresql-contrib, as for pg_trgm).
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 DROP INDEX "book_editions_price_idx";--> statement-breakpoint
 DROP INDEX "products_language_idx";--> statement-breakpoint
 DROP INDEX "products_search_idx";--> statement-breakpoint
@@ -14,9 +17,9 @@ UPDATE "products" p SET "paper_price_cents" = e."paper", "ebook_price_cents" = e
     min("final_price_cents") FILTER (WHERE "format" = 'ebook') AS "ebook"
   FROM "book_editions" GROUP BY "product_id"
 ) e WHERE e."product_id" = p."id";--> statement-breakpoint
-CREATE INDEX "products_search_academic_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'academic';--> statement-breakpoint
-CREATE INDEX "products_search_professional_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'professional';--> statement-breakpoint
-CREATE INDEX "products_search_book_idx" ON "products" USING gin ("search_vector") WHERE status = 'published' AND section = 'book';--> statement-breakpoint
+CREATE INDEX "products_search_academic_idx" ON "products" USING gin ("search_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'academic';--> statement-breakpoint
+CREATE INDEX "products_search_professional_idx" ON "products" USING gin ("search_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'professional';--> statement-breakpoint
+CREATE INDEX "products_search_book_idx" ON "products" USING gin ("search_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'book';--> statement-breakpoint
 CREATE INDEX "products_newest_idx" ON "products" USING btree ("section","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("section","min_price_cents","id","category_id","subcategory_id","language","file_type","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_title_idx" ON "products" USING btree ("section","title","id","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint

@@ -188,10 +188,11 @@ export const products = pgTable(
       index('products_discounted_idx')
         .on(t.section, t.publishedAt.desc(), t.id.desc())
         .where(sql`status = 'published' AND discount_percent > 0`),
-      // One full-text index per section: a search of one list reads only that section's matches.
+      // One full-text index per section, with the list filters that are equalities (btree_gin): a search of one
+      // list reads only that section's matches, and a search within a category or a language only theirs.
       ...sections.map((section) =>
         index(`products_search_${section}_idx`)
-          .using('gin', t.searchVector)
+          .using('gin', t.searchVector, t.categoryId, t.subcategoryId, t.language, t.fileType)
           .where(sql`status = 'published' AND section = '${sql.raw(section)}'`),
       ),
       index('products_author_idx').on(t.authorId),
