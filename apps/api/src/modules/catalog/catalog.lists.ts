@@ -122,23 +122,38 @@ export function createCatalogLists(reader: CatalogReader) {
     return { results, count, page, pageSize: PAGE_SIZE, pages };
   }
 
+  /** Rows of a page with its count beside them, or one row of nulls with the count when the page is empty. */
+  type CountedRows = ((SummaryRow | { [K in keyof SummaryRow]: null }) & { total: number })[];
+  const countedPage = (found: CountedRows) => ({
+    count: found[0]?.total ?? 0,
+    rows: found.filter((row): row is SummaryRow & { total: number } => row.id !== null),
+  });
+
   async function browse(scope: ListScope, filter: ParsedFilter, page: number): Promise<ProductPage> {
     const where = whereClause(scope, filter);
-    const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
-    const count = await countCache(countKey, async () => {
-      const [row] = await rows<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m`,
-      );
-      return row!.n;
-    });
     const offset = (page - 1) * PAGE_SIZE;
-    if (offset >= count) return pageOf([], count, page);
     // Skip the offset on the index alone (ids and sort keys), then build the cards of this page only.
-    const found = await rows<SummaryRow>(sql`
-      WITH pg AS (
+    const pageRows = sql`WITH pg AS (
         SELECT ${sortColumns(filter.sort)} FROM products p
         WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
-      )
+      )`;
+    // A count not known yet is taken in the page's statement.
+    let found: SummaryRow[] | undefined;
+    const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
+    const count = await countCache(countKey, async () => {
+      const counted = countedPage(
+        await rows<CountedRows[number]>(sql`${pageRows}
+          SELECT ${summaryColumns}, c.total
+          FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN (
+            SELECT count(*)::int AS total FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m
+          ) c ON true
+          ORDER BY ${orderClause(filter.sort, 'pg.')}`),
+      );
+      found = counted.rows;
+      return counted.count;
+    });
+    if (offset >= count) return pageOf([], count, page);
+    found ??= await rows<SummaryRow>(sql`${pageRows}
       SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
       ORDER BY ${orderClause(filter.sort, 'pg.')}`);
     return pageOf(await cards(found), count, page);
@@ -165,18 +180,15 @@ export function createCatalogLists(reader: CatalogReader) {
           ts_rank_cd(p.search_vector, ${query}) AS score
         FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
-      const found = await rows<(SummaryRow | { [K in keyof SummaryRow]: null }) & { total: number }>(sql`
-        WITH m AS (${candidates}),
-        r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
-        SELECT ${summaryColumns}, c.total
-        FROM (r JOIN products p ON p.id = r.id) RIGHT JOIN (SELECT count(*)::int AS total FROM m) c ON true
-        ORDER BY ${orderBy('r.')}`);
-      const count = found[0]?.total ?? 0;
-      return pageOf(
-        await cards(found.filter((row): row is SummaryRow & { total: number } => row.id !== null)),
-        count,
-        page,
+      const { rows: found, count } = countedPage(
+        await rows<CountedRows[number]>(sql`
+          WITH m AS (${candidates}),
+          r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
+          SELECT ${summaryColumns}, c.total
+          FROM (r JOIN products p ON p.id = r.id) RIGHT JOIN (SELECT count(*)::int AS total FROM m) c ON true
+          ORDER BY ${orderBy('r.')}`),
       );
+      return pageOf(await cards(found), count, page);
     };
 
     const result = await rankedPage(text);
