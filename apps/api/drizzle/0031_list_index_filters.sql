@@ -24,4 +24,10 @@ CREATE INDEX "products_newest_idx" ON "products" USING btree ("section","publish
 CREATE INDEX "products_price_idx" ON "products" USING btree ("section","min_price_cents","id","category_id","subcategory_id","language","file_type","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_title_idx" ON "products" USING btree ("section","title","id","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("section","category_id","subcategory_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';--> statement-breakpoint
-CREATE INDEX "products_filters_idx" ON "products" USING btree ("section","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents") WHERE status = 'published';
+CREATE INDEX "products_filters_idx" ON "products" USING btree ("section","category_id","subcategory_id","language","file_type","min_price_cents","paper_price_cents","ebook_price_cents","published_at","id") WHERE status = 'published';--> statement-breakpoint
+-- A subcategory belongs to one category, a category to one section: without these statistics the planner takes
+-- them for independent, expects a category's list to be a handful of products, and reads it from the table.
+-- (drizzle-kit does not write statistics objects; it leaves this one alone.)
+CREATE STATISTICS IF NOT EXISTS "products_list_stats" (dependencies, mcv)
+  ON "section", "category_id", "subcategory_id", "language" FROM "products";--> statement-breakpoint
+ANALYZE "products";

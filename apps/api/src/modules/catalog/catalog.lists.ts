@@ -137,16 +137,16 @@ export function createCatalogLists(reader: CatalogReader) {
         SELECT ${sortColumns(filter.sort)} FROM products p
         WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
       )`;
-    // A count not known yet is taken in the page's statement.
+    const counting = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m`;
+    // A count not known yet is taken in the page's statement; a page past the counted ones needs no rows.
     let found: SummaryRow[] | undefined;
     const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
     const count = await countCache(countKey, async () => {
+      if (offset >= COUNT_CAP) return (await rows<{ total: number }>(counting))[0]!.total;
       const counted = countedPage(
         await rows<CountedRows[number]>(sql`${pageRows}
           SELECT ${summaryColumns}, c.total
-          FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN (
-            SELECT count(*)::int AS total FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m
-          ) c ON true
+          FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN (${counting}) c ON true
           ORDER BY ${orderClause(filter.sort, 'pg.')}`),
       );
       found = counted.rows;

@@ -178,8 +178,11 @@ export const products = pgTable(
       listIndex('products_price_idx', t.minPriceCents, t.id),
       listIndex('products_title_idx', t.title, t.id),
       listIndex('products_category_idx', t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc()),
-      // Counts: every filter, in the order of the list index of no sort.
-      listIndex('products_filters_idx'),
+      // Counts, and the pages of a narrow filter sorted after reading: every filter, then the sort keys but the
+      // title, so such a page too is read from the index alone.
+      index('products_filters_idx')
+        .on(t.section, ...filters, t.publishedAt, t.id)
+        .where(published),
       index('products_popular_idx').on(t.section, t.popularity.desc(), t.id.desc()).where(published),
       // Type filters: their counts and newest-first pages read the index, not every product.
       index('products_file_type_idx')

@@ -440,6 +440,13 @@ describe('catalogue API', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ results: [], count: 3, page: 2, pageSize: 24, pages: 1 });
+      // Past the counted products (1,000 at most), a page asked first still says how many there are.
+      const far = await t.app.inject({
+        method: 'POST',
+        url: '/api/category/filter/student?page=50',
+        payload: { language: 'fr' },
+      });
+      expect(far.json()).toEqual({ results: [], count: 2, page: 50, pageSize: 24, pages: 1 });
     });
 
     it('refuses bad pages and bad filters with 400 and field messages', async () => {
