@@ -57,7 +57,9 @@ export function postgresServerCpuMs(): number | undefined {
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    // Its own time, and that of its ended children (the postmaster's backends): a backend that ends during a
+    // measure moves its time to the postmaster instead of taking it away from the sum.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return ticks * msPerTick;
 }
