@@ -70,6 +70,9 @@ export async function startMailServer({ port = 0, down = false } = {}): Promise<
         listening.server.once('error', reject);
         listening.listen(mail.port, '127.0.0.1', () => resolve());
       });
+      // A client that goes away mid-session (an API process killed while sending) resets its connection: the
+      // server reports it as an 'error' event, which would end the test process without a listener.
+      listening.on('error', () => undefined);
       server = listening;
       mail.port = (listening.server.address() as AddressInfo).port;
     },
