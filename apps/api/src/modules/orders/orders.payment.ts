@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, MailRecipient, UserProfile } from '../accounts/index.ts';
 import { paidStatuses, readOrders, type LineRow, type OrderRow } from './orders.queries.ts';
@@ -80,6 +80,58 @@ export type RefundInput = {
   actor: { kind: OrderActor; userId?: string | null };
   reason?: string | null;
 };
+
+/**
+ * In one statement: the order marked paid if `condition` holds, its `paid` history row, its paper copies committed,
+ * and the order as it was (a statement does not see its own changes), its customer, its lines and their authors.
+ * Undefined when the condition does not hold (nothing written).
+ */
+async function markPaidWhere(
+  tx: Tx,
+  accounts: PaymentOrdersDeps['accounts'],
+  payment: TakenPayment,
+  condition: SQL,
+): Promise<PaidOrderRecord | undefined> {
+  const note = `${payment.provider} ${payment.paymentReference}`;
+  const paid = tx.$with('paid', {
+    orderId: sql<string>`paid_id`.as('paid_id'),
+    paidMs: sql<number>`paid_ms`.mapWith(Number).as('paid_ms'),
+  }).as(sql`
+      UPDATE ${orders}
+      SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
+        payment_reference = ${payment.paymentReference}, updated_at = now()
+      WHERE ${orders.id} = ${payment.orderId} AND ${condition}
+      RETURNING id AS paid_id, (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms`);
+  const history = tx.$with('history', {}).as(sql`
+    INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+    SELECT paid_id, 'paid', 'paid', 'provider', ${note} FROM ${paid}`);
+  const committed = tx.$with('committed', {}).as(sql`
+    UPDATE ${orderLines} SET stock_state = 'committed', updated_at = now()
+    WHERE ${orderLines.orderId} IN (SELECT paid_id FROM ${paid}) AND ${orderLines.format} = 'paper'`);
+  const marked = await tx
+    .with(paid, history, committed)
+    .select({
+      row: orders,
+      customer: accounts.profileOf(orders.userId),
+      line: orderLines,
+      author: accounts.recipientOf(orderLines.authorId),
+      paidMs: paid.paidMs,
+    })
+    .from(paid)
+    .innerJoin(orders, eq(orders.id, paid.orderId))
+    .leftJoin(orderLines, eq(orderLines.orderId, paid.orderId))
+    .orderBy(asc(orderLines.id));
+  const [first] = marked;
+  if (!first) return undefined;
+  if (!first.customer) throw new Error(`order customer ${first.row.userId} not found`);
+  return {
+    row: first.row,
+    lines: marked.flatMap((m) => (m.line ? [m.line] : [])),
+    customer: first.customer,
+    paidAt: new Date(first.paidMs),
+    authors: new Map(marked.flatMap((m) => (m.author ? [[m.author.id, m.author] as const] : []))),
+  };
+}
 
 export function createOrderPayments(deps: PaymentOrdersDeps) {
   const { db, accounts, sales } = deps;
@@ -175,56 +227,37 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       payment: TakenPayment,
     ): Promise<{ result: 'paid'; paid: PaidOrderRecord } | { result: Exclude<FulfilResult, 'paid'> }> {
       const { tx } = ctx;
-      // The order locked, with its customer (for the e-mail and the downloads' stamp) in the same statement.
-      const [locked] = await tx
-        .select({ row: orders, customer: accounts.profileOf(orders.userId) })
-        .from(orders)
-        .where(eq(orders.id, payment.orderId))
-        .for('update', { of: orders });
-      if (!locked) return { result: 'not_payable' };
-      const { row } = locked;
+      const currency = payment.currency.toUpperCase();
+      // The usual case in one statement: a pending order of the payment's total and currency, marked paid (the
+      // update locks it: concurrent confirmations mark it once).
+      const paid = await markPaidWhere(
+        tx,
+        accounts,
+        payment,
+        sql`${orders.status} = 'pending_payment' AND ${orders.totalCents} = ${payment.amountCents}
+          AND ${orders.currency} = ${currency}`,
+      );
+      if (paid) return { result: 'paid', paid };
+      // Otherwise the order, locked, says why: paid already, another amount, or cancelled by expiry (its copies
+      // held again first, from its lines as they are).
+      const row = await lockOrder(tx, payment.orderId);
+      if (!row) return { result: 'not_payable' };
       if (row.status !== 'pending_payment' && row.status !== 'cancelled') return { result: 'already_paid' };
-      if (payment.amountCents !== row.totalCents || payment.currency.toUpperCase() !== row.currency) {
+      if (payment.amountCents !== row.totalCents || currency !== row.currency) {
         await addEvent(tx, row.id, {
           kind: 'payment_mismatch',
           status: row.status,
           actor: 'provider',
-          note: `${payment.provider} ${payment.paymentReference}: ${payment.amountCents} ${payment.currency.toUpperCase()}, expected ${row.totalCents} ${row.currency}`,
+          note: `${payment.provider} ${payment.paymentReference}: ${payment.amountCents} ${currency}, expected ${row.totalCents} ${row.currency}`,
         });
         return { result: 'mismatch' };
       }
-      // An order cancelled by expiry is held again first (from its lines as they are).
-      const before = row.status === 'cancelled' ? await linesOf(tx, row.id) : null;
-      if (before && !(await reserveAgain(sales, ctx, before))) return { result: 'not_payable' };
-
-      // The order marked paid, its `paid` history row, and its lines and their authors read, in one statement.
-      const note = `${payment.provider} ${payment.paymentReference}`;
-      const paid = tx.$with('paid', { paidMs: sql<number>`paid_ms`.mapWith(Number).as('paid_ms') }).as(sql`
-        UPDATE ${orders}
-        SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
-          payment_reference = ${payment.paymentReference}, updated_at = now()
-        WHERE ${orders.id} = ${row.id}
-        RETURNING id, (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms`);
-      const history = tx.$with('history', {}).as(sql`
-        INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
-        SELECT id, 'paid', 'paid', 'provider', ${note} FROM ${paid}`);
-      const marked = await tx
-        .with(paid, history)
-        .select({ line: orderLines, author: accounts.recipientOf(orderLines.authorId), paidMs: paid.paidMs })
-        .from(paid)
-        .leftJoin(orderLines, eq(orderLines.orderId, row.id))
-        .orderBy(asc(orderLines.id));
-      const paidAt = new Date(marked[0]!.paidMs);
-      const lines = before ?? marked.flatMap((m) => (m.line ? [m.line] : []));
-      const authors = new Map(marked.flatMap((m) => (m.author ? [[m.author.id, m.author] as const] : [])));
-      if (lines.some((l) => l.format === 'paper')) {
-        await tx
-          .update(orderLines)
-          .set({ stockState: 'committed', updatedAt: sql`now()` })
-          .where(and(eq(orderLines.orderId, row.id), eq(orderLines.format, 'paper')));
+      if (row.status === 'cancelled' && !(await reserveAgain(sales, ctx, await linesOf(tx, row.id)))) {
+        return { result: 'not_payable' };
       }
-      if (!locked.customer) throw new Error(`order customer ${row.userId} not found`);
-      return { result: 'paid', paid: { row, lines, customer: locked.customer, paidAt, authors } };
+      const again = await markPaidWhere(tx, accounts, payment, sql`true`);
+      if (!again) throw new Error(`order ${row.id} could not be marked paid`);
+      return { result: 'paid', paid: again };
     },
 
     /**
