@@ -4,7 +4,13 @@ import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { assetValues, type NewFileAsset } from './catalog.product-input.ts';
 import { fileAssets, products } from './catalog.tables.ts';
-import { recordVersion, versionsOf, versionsSince, type VersionHook } from './catalog.versions.ts';
+import {
+  currentVersionQuery,
+  recordVersion,
+  versionsOf,
+  versionsSince,
+  type VersionHook,
+} from './catalog.versions.ts';
 
 /**
  * The file a product delivers: a professional or academic file's asset, or a book's ebook (its PDF, a
@@ -71,6 +77,8 @@ export function createCatalogAssets(deps: {
     },
     /** Every published version of these products' files, oldest first (the last is the one sold). */
     versions: (productIds: number[], within?: AppTxContext) => versionsOf(within?.tx ?? deps.db, productIds),
+    /** The current version of a product's file as a query, for a statement of the caller's (`WITH`). */
+    currentVersion: currentVersionQuery,
     /**
      * Runs `hook` in the transaction of every new version (2 and later) of a product's file, whichever write
      * records it; returns the function that stops it.

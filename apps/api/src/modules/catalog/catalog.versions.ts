@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AssetFileType } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
@@ -90,6 +91,22 @@ export async function versionsOf(db: DbOrTx, productIds: number[]): Promise<Map<
   }
   return found;
 }
+
+/**
+ * The current version of a product's file (its id, MIME type and file type) as a query another module's statement
+ * takes as a `WITH` (the downloads' grant): no row when the product has no file yet.
+ */
+export const currentVersionQuery = (productId: number) =>
+  new QueryBuilder()
+    .select({
+      versionId: sql<number>`${fileVersions.id}`.as('version_id'),
+      mime: fileVersions.mime,
+      fileType: fileVersions.fileType,
+    })
+    .from(fileVersions)
+    .where(eq(fileVersions.productId, productId))
+    .orderBy(desc(fileVersions.number))
+    .limit(1);
 
 /** The versions after a first one published since `since`, oldest first (the notices' sweep reads them). */
 export async function versionsSince(

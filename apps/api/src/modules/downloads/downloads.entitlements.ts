@@ -5,8 +5,7 @@ import type { AppTxContext } from '../../plugins/database.ts';
 import {
   buyerOf,
   holdingsOf,
-  isEpub,
-  isPdf,
+  isPdfOrEpubSql,
   queueCopy,
   sendStampJob,
   serving,
@@ -53,12 +52,9 @@ export function createEntitlements(deps: EntitlementDeps) {
      * stamping is on).
      */
     async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
-      const current = (await assets.versions([input.productId], ctx)).get(input.productId)?.at(-1);
-      if (!current)
-        log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
-      // A purchase's copy is due for its current version when that is a PDF or an EPUB (`wantsCopy`).
-      const due = settings.stampPdfs && current && (isPdf(current) || isEpub(current)) ? current : undefined;
-      // The entitlement and its due copy (as `queueCopy` writes it) in one statement.
+      // The entitlement, the file's current version and, when that is a PDF or an EPUB (`wantsCopy`) and stamping
+      // is on, its copy due (as `queueCopy` writes it), in one statement.
+      const current = ctx.tx.$with('current_version').as(assets.currentVersion(input.productId));
       const granted = ctx.tx.$with('granted', { id: sql<string>`id`.as('id') }).as(
         ctx.tx
           .insert(entitlements)
@@ -76,18 +72,23 @@ export function createEntitlements(deps: EntitlementDeps) {
           .getSQL(),
       );
       const copy = ctx.tx.$with('copy', {}).as(
-        due
+        settings.stampPdfs
           ? sql`INSERT INTO ${stampedCopies} (entitlement_id, version_id, status)
-              SELECT id, ${due.id}::int, 'pending' FROM granted
+              SELECT id, version_id, 'pending' FROM granted, current_version WHERE ${isPdfOrEpubSql(current)}
               ON CONFLICT (entitlement_id, version_id) DO UPDATE SET status = 'pending', updated_at = now()
               WHERE ${stampedCopies.status} = 'failed'
               RETURNING 1`
           : sql`SELECT 1 WHERE false`,
       );
       const [created] = await ctx.tx
-        .with(granted, copy)
-        .select({ id: granted.id, queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)` })
-        .from(granted);
+        .with(current, granted, copy)
+        .select({
+          id: granted.id,
+          versionId: current.versionId,
+          queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)`,
+        })
+        .from(granted)
+        .leftJoin(current, sql`true`);
       if (!created) {
         const [existing] = await ctx.tx
           .select({ id: entitlements.id })
@@ -95,8 +96,16 @@ export function createEntitlements(deps: EntitlementDeps) {
           .where(eq(entitlements.orderLineId, input.orderLineId));
         return { entitlementId: existing!.id };
       }
-      if (due && created.queued) {
-        await sendStampJob(deps, ctx, { id: created.id, orderNumber: input.orderNumber }, due, input.buyer);
+      if (created.versionId === null) {
+        log.warn({ productId: input.productId }, 'a purchased product has no file to download yet');
+      } else if (created.queued) {
+        await sendStampJob(
+          deps,
+          ctx,
+          { id: created.id, orderNumber: input.orderNumber },
+          { id: created.versionId },
+          input.buyer,
+        );
       }
       return { entitlementId: created.id };
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VersionedDownload } from '@hls/contract/file-versions';
 import type { Db } from '../../db/database.ts';
@@ -59,7 +59,7 @@ export type DownloadsDeps = {
   db: Db;
   transaction: AppTransaction;
   jobs: Pick<Jobs, 'send'>;
-  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts' | 'versions' | 'versionsSince'>;
+  assets: Pick<CatalogAssets, 'forProduct' | 'forProducts' | 'versions' | 'versionsSince' | 'currentVersion'>;
   /** Counts a free document's users on the product (its page and cards show it). */
   catalog: Pick<CatalogWrites, 'countDownload'>;
   storage: Pick<Storage, 'getObject' | 'putObject'>;
@@ -98,6 +98,9 @@ export const isPdf = (file: { mime: string; fileType: string }) =>
   file.mime === 'application/pdf' || file.fileType === 'pdf';
 export const isEpub = (file: { mime: string; fileType: string }) =>
   file.mime === EPUB_MIME || file.fileType === 'epub';
+/** `isPdf || isEpub` within a statement, of the `mime` and `fileType` columns it selects. */
+export const isPdfOrEpubSql = (file: { mime: SQLWrapper; fileType: SQLWrapper }) =>
+  sql`(${file.mime} IN ('application/pdf', ${EPUB_MIME}) OR ${file.fileType} IN ('pdf', 'epub'))`;
 export const downloadPath = (token: string) => `/api/category/download/${token}`;
 
 /**
