@@ -99,8 +99,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(appConfig, { config }),
     use(events),
     use(database, { db: deps.database.db }),
-    use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
     use(broadcast, { database: deps.database }),
+    use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
     use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
     use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
     ...(serveWebApp

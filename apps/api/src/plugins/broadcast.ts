@@ -21,8 +21,10 @@ export const BROADCAST_EVENTS = [
   'jobs.sent',
 ] as const satisfies readonly (keyof AppEvents)[];
 
+type BroadcastEvent = (typeof BROADCAST_EVENTS)[number];
+
 /** An event sent to the other instances; `seq` numbers the sender's messages (so that no two are identical). */
-type Message = { origin: string; seq?: number; name: (typeof BROADCAST_EVENTS)[number]; payload: unknown };
+type Message = { origin: string; seq?: number; name: BroadcastEvent; payload: unknown };
 
 export type BroadcastOptions = {
   database: Pick<Database, 'kind' | 'pool'>;
@@ -34,6 +36,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether this instance hears the others' events now (always true on the embedded database: one process). */
     broadcastListening(): boolean;
+    /**
+     * This instance acts on an event `name` itself when `here(payload)` is true (mail queued where a sender runs, a
+     * job sent where its queue's worker runs): it is not sent to the others then, whose senders and workers would
+     * only wake to compete for the same work.
+     */
+    actsOnItsOwn<K extends BroadcastEvent>(name: K, here: (payload: AppEvents[K]) => boolean): void;
   }
 }
 
@@ -49,6 +57,10 @@ declare module 'fastify' {
 export default fp(
   async function broadcast(app: FastifyInstance, options: BroadcastOptions) {
     const { database } = options;
+    const ownEvents = new Map<BroadcastEvent, (payload: never) => boolean>();
+    app.decorate('actsOnItsOwn', (name: BroadcastEvent, here: (payload: never) => boolean) => {
+      ownEvents.set(name, here);
+    });
     if (database.kind !== 'postgres') {
       app.decorate('broadcastListening', () => true);
       return;
@@ -142,7 +154,7 @@ export default fp(
 
     const offs = BROADCAST_EVENTS.map((name) =>
       app.events.on(name, (payload: unknown) => {
-        if (delivering || closing) return;
+        if (delivering || closing || ownEvents.get(name)?.(payload as never)) return;
         sequence += 1;
         outgoing.push({ origin, seq: sequence, name, payload });
         if (outgoing.length === 1) queueMicrotask(send);

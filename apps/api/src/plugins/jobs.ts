@@ -151,6 +151,8 @@ export default fp(
     }
 
     const unsubscribe = app.events.on('jobs.sent', ({ name }) => wake(name));
+    // A job sent here to a queue this instance works is taken here: the other instances need not hear of it.
+    app.actsOnItsOwn('jobs.sent', ({ name }) => (workers.get(name)?.length ?? 0) > 0);
 
     const service: Jobs = {
       async send(name, data, sendOptions = {}) {
@@ -269,5 +271,5 @@ export default fp(
       clearTimeout(timer);
     });
   },
-  { name: 'jobs', dependencies: ['events', 'database'] },
+  { name: 'jobs', dependencies: ['events', 'database', 'broadcast'] },
 );

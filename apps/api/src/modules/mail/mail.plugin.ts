@@ -51,7 +51,11 @@ export default fp(
     });
     await app.jobs.schedule(REDACT_SENT_JOB, '41 * * * *');
     const unsubscribe = app.events.on('mail.queued', () => sender.wake());
-    if (options.runSender) app.addHook('onReady', async () => sender.start());
+    if (options.runSender) {
+      app.addHook('onReady', async () => sender.start());
+      // The sender here sends what is queued here: the other instances' senders need not wake for it.
+      app.actsOnItsOwn('mail.queued', () => true);
+    }
     app.addHook('onClose', async () => {
       unsubscribe();
       await sender.stop();
