@@ -55,6 +55,11 @@ export type TakenPayment = {
   currency: string;
   provider: PaymentProvider;
   paymentReference: string;
+  /**
+   * The payment's own write (its attempt marked succeeded), made by the statement that marks the order paid and
+   * only when it does: `paid` is that statement's row of the order, to condition the write on.
+   */
+  alongside?: (paid: SQLWrapper) => SQL;
 };
 
 /**
@@ -83,7 +88,7 @@ export type RefundInput = {
 
 /**
  * In one statement: the order marked paid if `condition` holds, its `paid` history row, its paper copies committed,
- * and the order as it was (a statement does not see its own changes), its customer, its lines and their authors.
+ * the payment's own write (`alongside`), and the order as it was (a statement does not see its own changes), its customer, its lines and their authors.
  * Undefined when the condition does not hold (nothing written).
  */
 async function markPaidWhere(
@@ -108,8 +113,9 @@ async function markPaidWhere(
   const committed = tx.$with('committed', {}).as(sql`
     UPDATE ${orderLines} SET stock_state = 'committed', updated_at = now()
     WHERE ${orderLines.orderId} IN (SELECT paid_id FROM ${paid}) AND ${orderLines.format} = 'paper'`);
+  const alongside = tx.$with('alongside', {}).as(payment.alongside?.(paid) ?? sql`SELECT 1 WHERE false`);
   const marked = await tx
-    .with(paid, history, committed)
+    .with(paid, history, committed, alongside)
     .select({
       row: orders,
       customer: accounts.profileOf(orders.userId),

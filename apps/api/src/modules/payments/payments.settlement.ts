@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -155,24 +155,29 @@ export function createSettlement(deps: {
         await markMismatch(ctx, current, problem, false);
         return 'mismatch';
       }
+      const succeeded = (condition: SQL) =>
+        ctx.tx
+          .update(payments)
+          .set({ status: 'succeeded', succeededAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+          .where(and(eq(payments.id, current.id), condition));
       const result = await checkout.orderPaid(ctx, {
         orderId: current.orderId,
         amountCents: intent.amountReceived,
         currency: intent.currency.toUpperCase(),
         provider: provider.name,
         paymentReference: intent.id,
+        // The usual case: the attempt marked succeeded by the statement that marks the order paid.
+        ...(current.status === 'succeeded'
+          ? {}
+          : { alongside: (paid) => succeeded(sql`EXISTS (SELECT 1 FROM ${paid})`).getSQL() }),
       });
       if (result === 'mismatch') {
         // The order wrote the mismatch in its history.
         await markMismatch(ctx, current, `the order's total or currency differs from the payment`, true);
         return 'mismatch';
       }
-      if (current.status !== 'succeeded') {
-        await ctx.tx
-          .update(payments)
-          .set({ status: 'succeeded', succeededAt: new Date(), lastError: null, updatedAt: new Date() })
-          .where(eq(payments.id, current.id));
-      }
+      // Money taken for an order paid already or no longer payable: the attempt succeeded all the same.
+      if (result !== 'paid' && current.status !== 'succeeded') await succeeded(sql`true`);
       if (result === 'not_payable') {
         await refundInFull(ctx, current, intent.amountReceived, {
           reason: 'The order expired before the payment and its items are no longer available.',
