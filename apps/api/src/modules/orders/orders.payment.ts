@@ -86,6 +86,25 @@ export type RefundInput = {
   reason?: string | null;
 };
 
+function toOrderForPayment(row: OrderRow, customer: UserProfile | null): OrderForPayment {
+  return {
+    id: row.id,
+    userId: row.userId,
+    number: row.number,
+    status: row.status,
+    totalCents: row.totalCents,
+    currency: 'EUR',
+    needsAddress: row.needsAddress,
+    hasAddress: row.shippingAddress !== null,
+    hasDigital: row.hasDigital,
+    hasBilling: row.billingCountry !== null,
+    consent: row.consent,
+    customerEmail: customer?.email ?? '',
+    customerName: customer?.name ?? '',
+    language: row.language,
+  };
+}
+
 /**
  * In one statement: the order marked paid if `condition` holds, its `paid` history row, its paper copies committed,
  * the payment's own write (`alongside`), and the order as it was (a statement does not see its own changes), its customer, its lines and their authors.
@@ -160,23 +179,38 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
     async forPayment(orderId: string, userId?: string): Promise<OrderForPayment | null> {
       const [found] = await orderForPayment.execute({ orderId });
       if (!found || (userId !== undefined && found.row.userId !== userId)) return null;
-      const { row, customer } = found;
-      return {
-        id: row.id,
-        userId: row.userId,
-        number: row.number,
-        status: row.status,
-        totalCents: row.totalCents,
-        currency: 'EUR',
-        needsAddress: row.needsAddress,
-        hasAddress: row.shippingAddress !== null,
-        hasDigital: row.hasDigital,
-        hasBilling: row.billingCountry !== null,
-        consent: row.consent,
-        customerEmail: customer?.email ?? '',
-        customerName: customer?.name ?? '',
-        language: row.language,
-      };
+      return toOrderForPayment(found.row, found.customer);
+    },
+
+    /**
+     * `forPayment` of the customer's order, and in the same statement the payments' write `open(order)` when the
+     * order can be paid now (waiting for payment, taxed, its address given if it needs one, its consents given —
+     * `consentGiven` — if it has digital lines): `order` is a query of its `id`, `total_cents` and `currency`.
+     * `opened` is the row `open` returned, as JSON (null when it did not run or wrote nothing).
+     */
+    async forPaymentOpening<T>(
+      orderId: string,
+      userId: string,
+      consentGiven: boolean,
+      open: (order: SQL) => SQL,
+    ): Promise<{ order: OrderForPayment; opened: T | null } | null> {
+      const payable = sql`SELECT ${orders.id}, ${orders.totalCents}, ${orders.currency} FROM ${orders}
+        WHERE ${orders.id} = ${orderId} AND ${orders.userId} = ${userId} AND ${orders.status} = 'pending_payment'
+          AND ${orders.billingCountry} IS NOT NULL
+          AND (NOT ${orders.needsAddress} OR ${orders.shippingAddress} IS NOT NULL)
+          AND (${consentGiven}::boolean OR NOT ${orders.hasDigital})`;
+      const opened = db.$with('opened', {}).as(open(payable));
+      const [found] = await db
+        .with(opened)
+        .select({
+          row: orders,
+          customer: accounts.profileOf(orders.userId),
+          opened: sql<T | null>`(SELECT row_to_json(opened) FROM opened)`,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!found || found.row.userId !== userId) return null;
+      return { order: toOrderForPayment(found.row, found.customer), opened: found.opened };
     },
 
     /** Adds a row to the order's history (payment failed, refunded…) with its current status. */

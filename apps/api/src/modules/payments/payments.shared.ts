@@ -10,7 +10,14 @@ import { ProviderUnavailableError } from './providers/provider.ts';
 /** What payments needs of the orders module. */
 export type PaymentOrders = Pick<
   OrdersService,
-  'forPayment' | 'paymentStarted' | 'recordEvent' | 'refundable' | 'overdue' | 'stillPending' | 'expireDue'
+  | 'forPayment'
+  | 'forPaymentOpening'
+  | 'paymentStarted'
+  | 'recordEvent'
+  | 'refundable'
+  | 'overdue'
+  | 'stillPending'
+  | 'expireDue'
 >;
 
 export type PaymentsLogger = {
@@ -54,7 +61,7 @@ export async function unreachableAs503<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** An attempt still in flight is closed (an attempt that moved on meanwhile is left as it is). */
-export const markCanceled = (db: Db, payment: PaymentRow, lastError?: string) =>
+export const markCanceled = (db: Db, payment: Pick<PaymentRow, 'id'>, lastError?: string) =>
   db
     .update(payments)
     .set({ status: 'canceled', updatedAt: new Date(), ...(lastError ? { lastError } : {}) })

@@ -61,7 +61,7 @@ function browserStatus(status: IntentStatus): PaymentIntent['status'] {
 export function createPaymentStart(deps: {
   db: Db;
   transaction: AppTransaction;
-  orders: Pick<PaymentOrders, 'forPayment' | 'paymentStarted'>;
+  orders: Pick<PaymentOrders, 'forPayment' | 'forPaymentOpening' | 'paymentStarted'>;
   provider: PaymentsProvider;
   log: PaymentsLogger;
   settlement: Pick<Settlement, 'settle'>;
@@ -69,11 +69,17 @@ export function createPaymentStart(deps: {
   const { db, transaction, orders, provider, log } = deps;
   const { settle } = deps.settlement;
 
-  /** The order's attempt in progress, created when there is none (one per order, even under concurrent calls). */
-  async function openAttempt(order: { id: string; totalCents: number; currency: string }): Promise<{
-    payment: PaymentRow;
-    replaced: PaymentRow | null;
-  }> {
+  /** An attempt as the intent needs it. */
+  type Attempt = Pick<PaymentRow, 'id' | 'intentId' | 'amountCents' | 'currency'>;
+
+  /**
+   * The order's attempt in progress, created when there is none (one per order, even under concurrent calls);
+   * `tried`: the insert of the usual case was made already (with the order's read) and found one.
+   */
+  async function openAttempt(
+    order: { id: string; totalCents: number; currency: string },
+    tried = false,
+  ): Promise<{ payment: Attempt; replaced: PaymentRow | null }> {
     const values = {
       orderId: order.id,
       provider: provider.name,
@@ -81,7 +87,7 @@ export function createPaymentStart(deps: {
       currency: order.currency,
     };
     // The usual case in one statement: no attempt is open yet (the unique index refuses a second one).
-    const [first] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+    const [first] = tried ? [] : await db.insert(payments).values(values).onConflictDoNothing().returning();
     if (first) return { payment: first, replaced: null };
     return transaction(async ({ tx }) => {
       const [current] = await tx
@@ -120,8 +126,19 @@ export function createPaymentStart(deps: {
       consent: { immediateDelivery: true; withdrawalWaiver: true } | undefined;
       language: Language;
     }): Promise<PaymentIntent> {
-      const order = await orders.forPayment(input.orderId, input.userId);
-      if (!order) throw notFound();
+      // The order read, and its attempt opened in the same statement when it can be paid now (the usual case).
+      const found = await orders.forPaymentOpening<{ id: string; amount_cents: number; currency: string }>(
+        input.orderId,
+        input.userId,
+        input.consent !== undefined,
+        (order) => sql`
+          INSERT INTO ${payments} (order_id, provider, amount_cents, currency)
+          SELECT id, ${provider.name}, total_cents, currency FROM (${order}) AS o
+          ON CONFLICT DO NOTHING
+          RETURNING id, amount_cents, currency`,
+      );
+      if (!found) throw notFound();
+      const { order, opened } = found;
       if (order.status !== 'pending_payment') throw notPayable();
       if (!order.hasBilling) {
         throw new AppError(
@@ -139,7 +156,18 @@ export function createPaymentStart(deps: {
         });
       }
       for (let round = 0; round < 2; round += 1) {
-        const { payment, replaced } = await openAttempt(order);
+        const { payment, replaced } =
+          round === 0 && opened
+            ? {
+                payment: {
+                  id: opened.id,
+                  intentId: null,
+                  amountCents: opened.amount_cents,
+                  currency: opened.currency,
+                },
+                replaced: null,
+              }
+            : await openAttempt(order, round === 0);
         if (replaced?.intentId) {
           await provider.cancelIntent(replaced.intentId).catch((error: unknown) => {
             log.warn({ err: error, intentId: replaced.intentId }, 'a replaced intent could not be cancelled');
