@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import auth, { createAccessTokens } from './auth.ts';
 import errorHandler from './error-handler.ts';
 
@@ -80,5 +80,22 @@ describe('requireRole', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('unauthorized');
+  });
+
+  describe('a token verified once', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is still refused once it expires, and a changed token is verified again', async () => {
+      const short = createAccessTokens(secret, 60);
+      const token = await short.sign({ id: 'u-2', role: 'author', sessionId: 's-2' });
+      expect(await short.verify(token)).toEqual({ id: 'u-2', role: 'author', sessionId: 's-2' });
+      expect(await short.verify(token)).toEqual({ id: 'u-2', role: 'author', sessionId: 's-2' });
+      // One character of the signature changed: not the token verified before.
+      const forged = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+      await expect(short.verify(forged)).rejects.toMatchObject({ code: 'unauthorized' });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      await expect(short.verify(token)).rejects.toMatchObject({ code: 'token_expired' });
+    });
   });
 });

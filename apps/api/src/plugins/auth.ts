@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AccessTokenPayload, type Role } from '@hls/contract';
+import { createExpiringCache } from '../lib/expiring-cache.ts';
 import { AppError } from './app-error.ts';
 
 /** Who an access token speaks for, and the session (login) it belongs to. */
@@ -29,6 +30,10 @@ export type AccessTokens = {
   verify(token: string): Promise<AuthUser>;
 };
 
+/** How long, and how many, verified access tokens are remembered (a token's own expiry still applies). */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const raw = new TextEncoder().encode(secret);
   // Imported once: jose would import a raw secret again at every signature and verification.
@@ -36,6 +41,31 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     'sign',
     'verify',
   ]);
+  async function verifySignature(token: string): Promise<{ user: AuthUser; expiresMs: number }> {
+    try {
+      // Only HS256: "alg: none" and algorithm-confusion tokens are rejected here.
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+      // Access tokens have no audience: a token made for another use (a download link) is never one.
+      if (payload.aud !== undefined) throw new Error('a token with an audience is not an access token');
+      const claims = AccessTokenPayload.parse(payload);
+      return {
+        user: { id: claims.sub, role: claims.role, sessionId: claims.sid },
+        expiresMs: claims.exp * 1000,
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new AppError('token_expired', 'The access token has expired.');
+      }
+      throw new AppError('unauthorized', 'The access token is not valid.');
+    }
+  }
+  // A signature is checked once per token: every request of a session carries the same one, and its HMAC through
+  // WebCrypto costs more than the rest of the check. Tokens that fail are not kept; whether the session is still on
+  // is asked at every request (`requireRole`).
+  const verified = createExpiringCache<{ user: AuthUser; expiresMs: number }>({
+    ttlMs: VERIFIED_TTL_MS,
+    max: VERIFIED_MAX,
+  });
   return {
     sign: async (user) =>
       new SignJWT({ role: user.role, sid: user.sessionId })
@@ -45,19 +75,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(await key),
     async verify(token) {
-      try {
-        // Only HS256: "alg: none" and algorithm-confusion tokens are rejected here.
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        // Access tokens have no audience: a token made for another use (a download link) is never one.
-        if (payload.aud !== undefined) throw new Error('a token with an audience is not an access token');
-        const claims = AccessTokenPayload.parse(payload);
-        return { id: claims.sub, role: claims.role, sessionId: claims.sid };
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) {
-          throw new AppError('token_expired', 'The access token has expired.');
-        }
-        throw new AppError('unauthorized', 'The access token is not valid.');
-      }
+      const { user, expiresMs } = await verified(token, () => verifySignature(token));
+      // A token verified before is checked for its expiry again at every use.
+      if (expiresMs <= Date.now()) throw new AppError('token_expired', 'The access token has expired.');
+      return { ...user };
     },
   };
 }
