@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
