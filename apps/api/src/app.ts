@@ -34,6 +34,7 @@ import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import broadcast from './plugins/broadcast.ts';
 import redis from './plugins/redis.ts';
+import embeddedMaintenance from './plugins/embedded-maintenance.ts';
 import events from './plugins/events.ts';
 import jobs from './plugins/jobs.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     use(database, { db: deps.database.db }),
     use(broadcast, { database: deps.database }),
     use(jobs, { pool: deps.database.pool, runWorkers: deps.runJobs ?? true }),
+    ...(deps.database.kind === 'pglite' ? [use(embeddedMaintenance, { pool: deps.database.pool })] : []),
     use(errorHandler, { localesDir: config.localesDir, spaFallback: serveWebApp }),
     use(auth, { secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl }),
     ...(serveWebApp
