@@ -86,6 +86,7 @@ export type RefundInput = {
   reason?: string | null;
 };
 
+/** An order row as its payment needs it. */
 function toOrderForPayment(row: OrderRow, customer: UserProfile | null): OrderForPayment {
   return {
     id: row.id,
@@ -107,8 +108,8 @@ function toOrderForPayment(row: OrderRow, customer: UserProfile | null): OrderFo
 
 /**
  * In one statement: the order marked paid if `condition` holds, its `paid` history row, its paper copies committed,
- * the payment's own write (`alongside`), and the order as it was (a statement does not see its own changes), its customer, its lines and their authors.
- * Undefined when the condition does not hold (nothing written).
+ * the payment's own write (`alongside`), and the order as it was before (a statement does not see its own changes)
+ * with its customer, its lines and their authors. Undefined when the condition does not hold (nothing written).
  */
 async function markPaidWhere(
   tx: Tx,
