@@ -188,7 +188,13 @@ export function CompareView({ onAddToCart, freeAction }: CompareViewProps) {
       )}
       <p className="compare-hint">{t('compare.scrollHint')}</p>
       {/* The region scrolls sideways on narrow screens; it is focusable so keyboard users can scroll it. */}
-      <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+      <div
+        className="compare-scroll"
+        role="region"
+        aria-labelledby="compare-caption"
+        aria-busy={isLoading}
+        tabIndex={0}
+      >
         <table className="compare-table">
           <caption id="compare-caption">{t('compare.caption', { count: items.length })}</caption>
           <thead>
