@@ -9,11 +9,16 @@ import { fileURLToPath } from 'node:url';
 const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const packagePath = fileURLToPath(new URL('../package.json', import.meta.url));
 
-/** Node's flags in the API's `npm start` (`node <flags> src/server.ts`): the server is measured as it runs. */
-function startFlags(): string[] {
+/**
+ * The environment and Node's flags of the API's `npm start` (`NAME=value node <flags> src/server.ts`): the server is
+ * measured as it runs.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const { scripts } = JSON.parse(readFileSync(packagePath, 'utf8')) as { scripts: { start: string } };
   const words = scripts.start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('src/server.ts'));
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  return { env, flags: words.slice(node + 1, words.indexOf('src/server.ts')) };
 }
 
 export type IdleMemory = {
@@ -56,9 +61,11 @@ export async function measureIdleMemory(options: {
   const dataDir = options.dataDir;
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...startFlags(), serverPath], {
+  const start = startCommand();
+  const child = spawn(process.execPath, [...start.flags, serverPath], {
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
