@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import { autoPrepare, PLAN_SETTING } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -28,12 +29,6 @@ export type DatabaseOptions = (
   statementTimeoutMs?: number;
 };
 
-/**
- * Hot reads run as named prepared statements (parsed once per session); their plans stay custom, as the best
- * plan of a list depends on its values (a narrow or a wide price range).
- */
-const SESSION_SETTINGS = 'SET plan_cache_mode = force_custom_plan';
-
 /** One driver for both modes: `pg` on a PostgreSQL server, or on the embedded PGlite's unix socket. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
@@ -44,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       onConnect: async (client) => {
-        await client.query(SESSION_SETTINGS);
+        await client.query(PLAN_SETTING);
       },
     });
   } else {
@@ -64,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Every socket connection shares PGlite's one session: a new connection forgets the prepared statements of
       // a closed one, which would collide with its own.
       onConnect: async (client) => {
-        await client.query(`DEALLOCATE ALL; ${SESSION_SETTINGS}`);
+        await client.query(`DEALLOCATE ALL; ${PLAN_SETTING}`);
       },
     });
   }
@@ -75,6 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // (a 503), and the pool discards it and opens a fresh one for the next.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  // Statements sent again and again are parsed and planned once (prepared.ts).
+  autoPrepare(pool);
 
   let closing: Promise<void> | undefined;
   return {

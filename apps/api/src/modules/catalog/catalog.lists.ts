@@ -113,7 +113,7 @@ const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
  * search with its typo tolerance and "did you mean", and the dashboard's rows.
  */
 export function createCatalogLists(reader: CatalogReader) {
-  const { rows, cards } = reader;
+  const { rowsForValues, cards } = reader;
   const countCache = reader.cached<number>();
   const dashboardCache = reader.cached<Dashboard>();
 
@@ -142,9 +142,9 @@ export function createCatalogLists(reader: CatalogReader) {
     let found: SummaryRow[] | undefined;
     const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
     const count = await countCache(countKey, async () => {
-      if (offset >= COUNT_CAP) return (await rows<{ total: number }>(counting))[0]!.total;
+      if (offset >= COUNT_CAP) return (await rowsForValues<{ total: number }>(counting))[0]!.total;
       const counted = countedPage(
-        await rows<CountedRows[number]>(sql`${pageRows}
+        await rowsForValues<CountedRows[number]>(sql`${pageRows}
           SELECT ${summaryColumns}, c.total
           FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN (${counting}) c ON true
           ORDER BY ${orderClause(filter.sort, 'pg.')}`),
@@ -153,7 +153,7 @@ export function createCatalogLists(reader: CatalogReader) {
       return counted.count;
     });
     if (offset >= count) return pageOf([], count, page);
-    found ??= await rows<SummaryRow>(sql`${pageRows}
+    found ??= await rowsForValues<SummaryRow>(sql`${pageRows}
       SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
       ORDER BY ${orderClause(filter.sort, 'pg.')}`);
     return pageOf(await cards(found), count, page);
@@ -181,7 +181,7 @@ export function createCatalogLists(reader: CatalogReader) {
         FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
       const { rows: found, count } = countedPage(
-        await rows<CountedRows[number]>(sql`
+        await rowsForValues<CountedRows[number]>(sql`
           WITH m AS (${candidates}),
           r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
           SELECT ${summaryColumns}, c.total
@@ -207,7 +207,7 @@ export function createCatalogLists(reader: CatalogReader) {
    * Empty when every word is known or none has a similar title word.
    */
   async function closeSpellings(text: string, limit: number): Promise<string[]> {
-    const words = await rows<{ text: string; word: string; similar: string[] | null }>(sql`
+    const words = await rowsForValues<{ text: string; word: string; similar: string[] | null }>(sql`
       WITH t AS (SELECT ${normalized(text)} AS text)
       SELECT t.text, q.word,
         CASE WHEN length(q.word) >= 3 AND q.word !~ '[0-9]'
@@ -244,7 +244,9 @@ export function createCatalogLists(reader: CatalogReader) {
         (section) => sql`EXISTS (SELECT 1 FROM products p
           WHERE p.status = 'published' AND ${sectionClause([section])} AND p.search_vector @@ ${query})`,
       );
-      const [match] = await rows<{ found: boolean }>(sql`SELECT ${sql.join(inSection, sql` OR `)} AS found`);
+      const [match] = await rowsForValues<{ found: boolean }>(
+        sql`SELECT ${sql.join(inSection, sql` OR `)} AS found`,
+      );
       if (match?.found) found.push(spelling);
     }
     return found;
@@ -265,7 +267,7 @@ export function createCatalogLists(reader: CatalogReader) {
       (section) => sql`(SELECT p.id, p.published_at, p.popularity FROM products p
         WHERE p.status = 'published' AND p.section = ${section}${extra} ORDER BY ${order(sql`p.`)} LIMIT ${DASHBOARD_ROW})`,
     );
-    const found = await rows<SummaryRow>(sql`
+    const found = await rowsForValues<SummaryRow>(sql`
       WITH top AS (SELECT * FROM (${sql.join(perSection, sql` UNION ALL `)}) u ORDER BY ${order(sql`u.`)} LIMIT ${DASHBOARD_ROW})
       SELECT ${summaryColumns} FROM top t JOIN products p ON p.id = t.id
       ORDER BY ${order(sql`t.`)}`);

@@ -1,18 +1,17 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { EditionFormat, FileType, Language, ProductKind, ProductSummary, Section } from '@hls/contract';
 import type { Db } from '../../db/database.ts';
+import { plannedForValues } from '../../db/prepared.ts';
 import { createExpiringCache } from '../../lib/expiring-cache.ts';
 import { deepFreeze } from '../../plugins/serializer.ts';
 
 /**
- * What every catalogue read (lists and search, details, categories) is built on: statements run as named prepared
- * ones, the caches emptied together at each catalogue change, and the product cards with their category names.
+ * What every catalogue read (lists and search, details, categories) is built on: statements prepared by the
+ * driver (db/prepared.ts), lists and searches planned for their values, the caches emptied together at each
+ * catalogue change, and the product cards with their category names.
  */
 
-/** Distinct statement texts prepared per catalogue instance (a few dozen shapes are used in practice). */
-const PREPARED_MAX = 200;
 const EXCERPT_LENGTH = 200;
 /** The longest a cached read is kept (another instance's writes show within it); rendered pages keep as long. */
 const CACHE_TTL_MS = 30_000;
@@ -111,20 +110,19 @@ const dialect = new PgDialect();
 export function createCatalogReader(db: Db, { cache }: { cache: boolean }) {
   const clears: (() => void)[] = [];
 
-  const statementNames = new Map<string, string>();
-  /**
-   * Runs a read as a named prepared statement: parsed once per database session (on PGlite, parsing costs more
-   * than planning and running a page). The texts come from a small set of shapes; past PREPARED_MAX of them, new
-   * shapes run unnamed.
-   */
+  /** Runs a keyed read (a product, its category, a page of the sitemap): one plan serves every value. */
   async function rows<T>(query: SQL): Promise<T[]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    let name = statementNames.get(text);
-    if (name === undefined && statementNames.size < PREPARED_MAX) {
-      name = `catalog_${createHash('sha1').update(text).digest('hex')}`;
-      statementNames.set(text, name);
-    }
-    return (await db.$client.query({ name, text, values: params })).rows as T[];
+    return (await db.$client.query({ text, values: params })).rows as T[];
+  }
+
+  /**
+   * Runs a list or a search, planned at every run for its values: a narrow and a wide price range, a rare and a
+   * common word want different plans (a generic plan made the search's p99 three times as long).
+   */
+  async function rowsForValues<T>(query: SQL): Promise<T[]> {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await db.$client.query(plannedForValues({ text, values: params }))).rows as T[];
   }
 
   const loadCategoryRefs = async (): Promise<CategoryRefs> =>
@@ -149,6 +147,7 @@ export function createCatalogReader(db: Db, { cache }: { cache: boolean }) {
 
   return {
     rows,
+    rowsForValues,
     cards,
     /** A new cache of this reader (emptied by `clearCaches`). */
     cached: <T>() => createCache<T>(cache, clears),

@@ -1,0 +1,112 @@
+// @module-tag postgres — prepared statements and plan modes are per connection on a server, one session on PGlite.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-database.ts';
+import type { Database } from './database.ts';
+import { autoPrepare, PLAN_SETTING, plannedForValues } from './prepared.ts';
+
+type Prepared = { statement: string; generic_plans: number; custom_plans: number };
+
+describe('statements prepared and planned once', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** The prepared statements of the client's session whose text is `text`. */
+  const preparedAs = async (client: pg.ClientBase, text: string) =>
+    (
+      await client.query<Prepared>(
+        'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1',
+        [text],
+      )
+    ).rows;
+  const planMode = async (client: pg.ClientBase) =>
+    (await client.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]!.plan_cache_mode;
+
+  it('prepares a statement at its second run and gives it one generic plan once five custom ones cost no less', async () => {
+    const client = await database.pool.connect();
+    try {
+      const text = 'SELECT id FROM products WHERE id = $1 /* keyed */';
+      await client.query(text, [1]);
+      expect(await preparedAs(client, text)).toEqual([]);
+      for (let run = 0; run < 7; run++) await client.query(text, [run]);
+      const [prepared] = await preparedAs(client, text);
+      expect(prepared!.custom_plans).toBe(5);
+      expect(prepared!.generic_plans).toBe(2);
+      expect(await planMode(client)).toBe('auto');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('plans a list for its values at every run, and the next keyed read goes back to generic plans', async () => {
+    const client = await database.pool.connect();
+    try {
+      const list = 'SELECT id FROM products WHERE id > $1 ORDER BY id LIMIT 5 /* list */';
+      for (let run = 0; run < 8; run++) await client.query(plannedForValues({ text: list, values: [run] }));
+      expect(await planMode(client)).toBe('force_custom_plan');
+      const [prepared] = await preparedAs(client, list);
+      expect(prepared).toMatchObject({ generic_plans: 0, custom_plans: 7 });
+
+      await client.query('SELECT id FROM products WHERE id = $1 /* keyed again */', [1]);
+      expect(await planMode(client)).toBe('auto');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('never changes the plan mode inside a transaction: its statements keep the generic one of its BEGIN', async () => {
+    const client = await database.pool.connect();
+    try {
+      const list = 'SELECT id FROM products WHERE id > $1 LIMIT 5 /* list in a transaction */';
+      await client.query(plannedForValues({ text: list, values: [0] }));
+      expect(await planMode(client)).toBe('force_custom_plan');
+      await client.query('BEGIN');
+      expect(await planMode(client)).toBe('auto');
+      await client.query(plannedForValues({ text: list, values: [1] }));
+      expect(await planMode(client)).toBe('auto');
+      await client.query('ROLLBACK');
+      expect(await planMode(client)).toBe('auto');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('names at most its bound of texts, and a named query keeps its own name', async () => {
+    // A pool of its own on the same database, bound to two texts, each named at its first run.
+    const pool = new pg.Pool({ ...database.pool.options, max: 1, onConnect: (c) => c.query(PLAN_SETTING) });
+    autoPrepare(pool, { after: 1, max: 2 });
+    try {
+      const client = await pool.connect();
+      try {
+        const texts = [1, 2, 3].map((n) => `SELECT $1::int + ${n} AS n /* bound */`);
+        for (const text of texts)
+          expect((await client.query(text, [1])).rows).toEqual([{ n: 1 + texts.indexOf(text) + 1 }]);
+        const named = await Promise.all(texts.map((text) => preparedAs(client, text)));
+        expect(named.map((rows) => rows.length)).toEqual([1, 1, 0]);
+
+        await client.query({ name: 'its_own_name', text: 'SELECT $1::int AS n /* own */', values: [4] });
+        const own = await client.query<{ name: string }>(
+          "SELECT name FROM pg_prepared_statements WHERE statement = 'SELECT $1::int AS n /* own */'",
+        );
+        expect(own.rows).toEqual([{ name: 'its_own_name' }]);
+        await client.query('DEALLOCATE its_own_name');
+        for (const text of texts.slice(0, 2)) {
+          const [{ name }] = (
+            await client.query<{ name: string }>(
+              'SELECT name FROM pg_prepared_statements WHERE statement = $1',
+              [text],
+            )
+          ).rows as [{ name: string }];
+          await client.query(`DEALLOCATE "${name}"`);
+        }
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+});

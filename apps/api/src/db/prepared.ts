@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * Statements prepared and planned once, as pgx and Npgsql do it, with the catalogue's reads still planned for
+ * their values (docs/decisions/0036-statements-prepared-and-planned-once.md).
+ *
+ * - A parameterised statement sent `after` times runs from then on as a named prepared statement: parsed once per
+ *   connection. Its name is drawn from its text, so every connection and every instance gives one text the same
+ *   name and never one name two texts. At most `max` texts are named per pool (past them, new texts run unnamed);
+ *   the count of texts seen but not yet named is forgotten when it passes `max × 8`. Statements without
+ *   parameters (BEGIN, COMMIT, a `SET`, several statements in one string) keep the simple protocol, and a query
+ *   that names itself keeps its name.
+ * - Sessions plan with `plan_cache_mode = auto`: after five runs planned for their values, a prepared statement
+ *   keeps one generic plan when it costs no more, which the keyed reads and writes of an order always do. A query
+ *   marked with `plannedForValues` (a list's filters, a search's words, where a narrow and a wide range want
+ *   different plans) runs with `force_custom_plan`. A connection switches its session's mode with one `SET` when
+ *   the next query wants the other one, never inside a transaction: a transaction's statements keep the mode of its
+ *   `BEGIN`, the generic one. On PostgreSQL each connection keeps the mode its last reads wanted; the embedded
+ *   database's one session switches as its traffic alternates.
+ */
+export type AutoPrepareOptions = { after?: number; max?: number };
+
+type PlanMode = 'auto' | 'force_custom_plan';
+/** The session setting every connection starts with (run by the pool's `onConnect`). */
+export const PLAN_SETTING = 'SET plan_cache_mode = auto';
+const INITIAL_MODE: PlanMode = 'auto';
+
+const forValues = Symbol('planned for its values');
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown; [forValues]?: true };
+
+/** Marks a query whose best plan depends on its values: planned at every run, never given a generic plan. */
+export function plannedForValues<T extends object>(config: T): T {
+  return Object.assign(config, { [forValues]: true as const });
+}
+
+type QueryMethod = (this: pg.PoolClient, ...args: unknown[]) => unknown;
+
+export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepareOptions = {}) {
+  const names = new Map<string, string>();
+  const seen = new Map<string, number>();
+
+  /** The name `text` runs under once it has been seen often enough; undefined before, or past the bound. */
+  function nameOf(text: string): string | undefined {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= max) return name;
+    const count = (seen.get(text) ?? 0) + 1;
+    if (count < after) {
+      if (seen.size >= max * 8) seen.clear();
+      seen.set(text, count);
+      return undefined;
+    }
+    seen.delete(text);
+    const named = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, named);
+    return named;
+  }
+
+  pool.on('connect', (client) => {
+    const query = client.query as unknown as QueryMethod;
+    let mode: PlanMode = INITIAL_MODE;
+    const prepared: QueryMethod = function (this: pg.PoolClient, ...args) {
+      const config =
+        typeof args[0] === 'string' ? { text: args[0] } : (args[0] as QueryConfig | null | undefined);
+      if (!config || typeof config.text !== 'string' || config.submit !== undefined)
+        return query.apply(this, args);
+      const text = config.text;
+      const parameterised = hasValues(Array.isArray(args[1]) ? args[1] : config.values);
+      if (parameterised && config.name === undefined) {
+        const name = nameOf(text);
+        if (name !== undefined) args[0] = { ...config, name };
+      }
+      const wanted: PlanMode = config[forValues] ? 'force_custom_plan' : 'auto';
+      if (wanted !== mode && (parameterised || BEGIN.test(text)) && this.getTransactionStatus() === 'I') {
+        mode = wanted;
+        // Queued ahead of the query on this connection; a connection lost meanwhile fails the query itself.
+        (query.call(this, `SET plan_cache_mode = ${wanted}`) as Promise<unknown>).catch(() => {});
+      }
+      return query.apply(this, args);
+    };
+    (client as unknown as { query: QueryMethod }).query = prepared;
+  });
+
+  return { named: () => names.size };
+}
+
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
