@@ -57,7 +57,11 @@ export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepare
   }
 
   pool.on('connect', (client) => {
-    const query = client.query as unknown as QueryMethod;
+    // The class's method, looked up at each call: a wrapper installed on it later (the bench's statement counter)
+    // still sees every statement.
+    const query: QueryMethod = function (this: pg.PoolClient, ...args) {
+      return (Object.getPrototypeOf(this) as { query: QueryMethod }).query.apply(this, args);
+    };
     let mode: PlanMode = INITIAL_MODE;
     const prepared: QueryMethod = function (this: pg.PoolClient, ...args) {
       const config =
