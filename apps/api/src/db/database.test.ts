@@ -1,7 +1,8 @@
 // @module-tag postgres — statement timeouts and prepared statements per connection differ on a server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
+import { EMBEDDED_SHARED_BUFFERS } from './embedded-postgres.ts';
 
 describe('database sessions', () => {
   let database: Database;
@@ -14,6 +15,14 @@ describe('database sessions', () => {
     const { rows } = await database.pool.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
     expect(rows[0]!.plan_cache_mode).toBe('auto');
   });
+
+  it.runIf(inject('testDatabase').kind === 'pglite')(
+    'gives the embedded database its smaller buffer pool',
+    async () => {
+      const { rows } = await database.pool.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
+    },
+  );
 
   it('prepares a named statement again on a new connection', async () => {
     const named = (n: number) =>

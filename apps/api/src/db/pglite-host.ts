@@ -17,6 +17,8 @@ export type HostOptions = {
   /** A tarball written by `dump`, loaded into a fresh in-memory database (fast test databases). */
   loadFrom?: string;
   socketPath: string;
+  /** PostgreSQL's `shared_buffers` (embedded-postgres.ts says why its size). */
+  sharedBuffers: string;
 };
 
 export type HostRequest = { type: 'dump'; file: string } | { type: 'close' };
@@ -35,6 +37,7 @@ try {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { unaccent, pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
   });
   // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
   // once, before this server has seen the old one close: with a limit of 1, that next one was refused. Queries
