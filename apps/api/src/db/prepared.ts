@@ -22,9 +22,9 @@ import type pg from 'pg';
 export type AutoPrepareOptions = { after?: number; max?: number };
 
 type PlanMode = 'auto' | 'force_custom_plan';
-/** The session setting every connection starts with (run by the pool's `onConnect`). */
-export const PLAN_SETTING = 'SET plan_cache_mode = auto';
 const INITIAL_MODE: PlanMode = 'auto';
+/** The session setting every connection starts with (run by the pool's `onConnect`). */
+export const PLAN_SETTING = `SET plan_cache_mode = ${INITIAL_MODE}`;
 
 const forValues = Symbol('planned for its values');
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown; [forValues]?: true };
@@ -84,8 +84,6 @@ export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepare
     };
     (client as unknown as { query: QueryMethod }).query = prepared;
   });
-
-  return { named: () => names.size };
 }
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
