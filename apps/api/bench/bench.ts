@@ -37,8 +37,7 @@
 // PGlite always (a fresh temporary data directory); PostgreSQL too when DATABASE_URL is set — in a database
 // named hls_bench on that server (hls_bench_smoke_<pid> for a smoke run), created and dropped here (the database
 // named in the URL is never touched).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +50,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { benchAuth } from './auth.ts';
+import { runJobProcess } from './child.ts';
 import { benchCheckout } from './checkout.ts';
 import { postgresServerCpuMs } from './checkout-run.ts';
 import { benchPages } from './pages.ts';
@@ -189,18 +189,13 @@ function sharedTarget(url: string): Target {
 
 /** Runs one load process and returns its figures. */
 function runLoad(job: Omit<LoadJob, 'durationSeconds' | 'warmupSeconds'>, name: string): Promise<LoadResult> {
-  const jobFile = path.join(workDir, `${name}.json`);
-  writeFileSync(jobFile, JSON.stringify({ durationSeconds, warmupSeconds, ...job } satisfies LoadJob));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [loaderPath, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`load process for ${name} exited with code ${code}`));
-    });
-  });
+  const full: LoadJob = { durationSeconds, warmupSeconds, ...job };
+  return runJobProcess<LoadResult>(
+    loaderPath,
+    path.join(workDir, `${name}.json`),
+    full,
+    `load process for ${name}`,
+  );
 }
 
 type Row = {

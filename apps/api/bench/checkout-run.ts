@@ -1,8 +1,8 @@
 // The checkout bench's measured run: the load process it starts, one customer's checkout in this process with the
 // database statements of each step counted, the CPU time of the PostgreSQL server, and the reads the download
 // measure compares with.
-import { spawn } from 'node:child_process';
-import { createReadStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+import { runJobProcess } from './child.ts';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,18 +19,12 @@ export function runLoader<T>(
   name: string,
   job: CheckoutLoadJob | DownloadLoadJob,
 ): Promise<T> {
-  const jobFile = path.join(workDir, `${name}.json`);
-  writeFileSync(jobFile, JSON.stringify(job));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [loaderPath, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as T);
-      else reject(new Error(`checkout load process ${name} exited with code ${code}`));
-    });
-  });
+  return runJobProcess<T>(
+    loaderPath,
+    path.join(workDir, `${name}.json`),
+    job,
+    `checkout load process ${name}`,
+  );
 }
 
 /**

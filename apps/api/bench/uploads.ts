@@ -4,7 +4,6 @@
 // (apps/api/bench/upload-clients.ts) and /hello is probed from another (autocannon, 1 connection): the bare
 // /hello instance shares the API's event loop, so anything an upload does on the main thread shows there.
 // Target: /hello p99 < 20 ms.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { streamMultipart } from '../src/modules/uploads/index.ts';
+import { runJobProcess } from './child.ts';
 import type { LoadResult } from './load.ts';
 import type { UploadClientsJob, UploadClientsResult } from './upload-clients.ts';
 import type { Verdict } from './verdict.ts';
@@ -96,18 +96,7 @@ async function submissionUploads(app: FastifyInstance, apiUrl: string) {
 }
 
 function runClients(job: UploadClientsJob, jobFile: string): Promise<UploadClientsResult> {
-  writeFileSync(jobFile, JSON.stringify(job));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [clientsPath, jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as UploadClientsResult)
-        : reject(new Error(`upload clients: ${code}`)),
-    );
-  });
+  return runJobProcess<UploadClientsResult>(clientsPath, jobFile, job, 'upload clients');
 }
 
 export type UploadsBenchOptions = {
