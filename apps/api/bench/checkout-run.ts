@@ -2,13 +2,13 @@
 // database statements of each step counted, the CPU time of the PostgreSQL server, and the reads the download
 // measure compares with.
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
-import { runJobProcess } from './child.ts';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
+import { runJobProcess } from './child.ts';
 import type { CheckoutCatalog, CheckoutLoadJob, CheckoutStep, DownloadLoadJob } from './checkout-load.ts';
 import { consent, demoCard, parisAddress } from '../test/checkout-data.ts';
 

@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
 import { autoPrepare, PLAN_SETTING, plannedForValues } from './prepared.ts';
 
-type Prepared = { statement: string; generic_plans: number; custom_plans: number };
+type Prepared = { name: string; generic_plans: number; custom_plans: number };
 
 describe('statements prepared and planned once', () => {
   let database: Database;
@@ -18,16 +18,24 @@ describe('statements prepared and planned once', () => {
   const preparedAs = async (client: pg.ClientBase, text: string) =>
     (
       await client.query<Prepared>(
-        'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1',
+        'SELECT name, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1',
         [text],
       )
     ).rows;
   const planMode = async (client: pg.ClientBase) =>
     (await client.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]!.plan_cache_mode;
+  /** Runs `use` on one connection of `pool`, given back afterwards. */
+  const onOneConnection = async (pool: pg.Pool, use: (client: pg.PoolClient) => Promise<void>) => {
+    const client = await pool.connect();
+    try {
+      await use(client);
+    } finally {
+      client.release();
+    }
+  };
 
   it('prepares a statement at its second run and gives it one generic plan once five custom ones cost no less', async () => {
-    const client = await database.pool.connect();
-    try {
+    await onOneConnection(database.pool, async (client) => {
       const text = 'SELECT id FROM products WHERE id = $1 /* keyed */';
       await client.query(text, [1]);
       expect(await preparedAs(client, text)).toEqual([]);
@@ -36,14 +44,11 @@ describe('statements prepared and planned once', () => {
       expect(prepared!.custom_plans).toBe(5);
       expect(prepared!.generic_plans).toBe(2);
       expect(await planMode(client)).toBe('auto');
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('plans a list for its values at every run, and the next keyed read goes back to generic plans', async () => {
-    const client = await database.pool.connect();
-    try {
+    await onOneConnection(database.pool, async (client) => {
       const list = 'SELECT id FROM products WHERE id > $1 ORDER BY id LIMIT 5 /* list */';
       for (let run = 0; run < 8; run++) await client.query(plannedForValues({ text: list, values: [run] }));
       expect(await planMode(client)).toBe('force_custom_plan');
@@ -52,14 +57,11 @@ describe('statements prepared and planned once', () => {
 
       await client.query('SELECT id FROM products WHERE id = $1 /* keyed again */', [1]);
       expect(await planMode(client)).toBe('auto');
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('never changes the plan mode inside a transaction: its statements keep the generic one of its BEGIN', async () => {
-    const client = await database.pool.connect();
-    try {
+    await onOneConnection(database.pool, async (client) => {
       const list = 'SELECT id FROM products WHERE id > $1 LIMIT 5 /* list in a transaction */';
       await client.query(plannedForValues({ text: list, values: [0] }));
       expect(await planMode(client)).toBe('force_custom_plan');
@@ -69,9 +71,7 @@ describe('statements prepared and planned once', () => {
       expect(await planMode(client)).toBe('auto');
       await client.query('ROLLBACK');
       expect(await planMode(client)).toBe('auto');
-    } finally {
-      client.release();
-    }
+    });
   });
 
   it('names at most its bound of texts, and a named query keeps its own name', async () => {
@@ -79,32 +79,21 @@ describe('statements prepared and planned once', () => {
     const pool = new pg.Pool({ ...database.pool.options, max: 1, onConnect: (c) => c.query(PLAN_SETTING) });
     autoPrepare(pool, { after: 1, max: 2 });
     try {
-      const client = await pool.connect();
-      try {
+      await onOneConnection(pool, async (client) => {
         const texts = [1, 2, 3].map((n) => `SELECT $1::int + ${n} AS n /* bound */`);
         for (const text of texts)
           expect((await client.query(text, [1])).rows).toEqual([{ n: 1 + texts.indexOf(text) + 1 }]);
-        const named = await Promise.all(texts.map((text) => preparedAs(client, text)));
+        const named: Prepared[][] = [];
+        for (const text of texts) named.push(await preparedAs(client, text));
         expect(named.map((rows) => rows.length)).toEqual([1, 1, 0]);
 
-        await client.query({ name: 'its_own_name', text: 'SELECT $1::int AS n /* own */', values: [4] });
-        const own = await client.query<{ name: string }>(
-          "SELECT name FROM pg_prepared_statements WHERE statement = 'SELECT $1::int AS n /* own */'",
-        );
-        expect(own.rows).toEqual([{ name: 'its_own_name' }]);
+        const own = 'SELECT $1::int AS n /* own */';
+        await client.query({ name: 'its_own_name', text: own, values: [4] });
+        expect((await preparedAs(client, own)).map((row) => row.name)).toEqual(['its_own_name']);
         await client.query('DEALLOCATE its_own_name');
-        for (const text of texts.slice(0, 2)) {
-          const [{ name }] = (
-            await client.query<{ name: string }>(
-              'SELECT name FROM pg_prepared_statements WHERE statement = $1',
-              [text],
-            )
-          ).rows as [{ name: string }];
+        for (const [{ name }] of named.slice(0, 2) as [Prepared][])
           await client.query(`DEALLOCATE "${name}"`);
-        }
-      } finally {
-        client.release();
-      }
+      });
     } finally {
       await pool.end();
     }

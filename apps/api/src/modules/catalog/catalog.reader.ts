@@ -110,20 +110,21 @@ const dialect = new PgDialect();
 export function createCatalogReader(db: Db, { cache }: { cache: boolean }) {
   const clears: (() => void)[] = [];
 
-  /** Runs a keyed read (a product, its category, a page of the sitemap): one plan serves every value. */
-  async function rows<T>(query: SQL): Promise<T[]> {
+  /** A statement as the driver takes it. */
+  const statement = (query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await db.$client.query({ text, values: params })).rows as T[];
-  }
+    return { text, values: params };
+  };
+
+  /** Runs a keyed read (a product, its category, a page of the sitemap): one plan serves every value. */
+  const rows = async <T>(query: SQL): Promise<T[]> => (await db.$client.query(statement(query))).rows as T[];
 
   /**
    * Runs a list or a search, planned at every run for its values: a narrow and a wide price range, a rare and a
    * common word want different plans (a generic plan made the search's p99 three times as long).
    */
-  async function rowsForValues<T>(query: SQL): Promise<T[]> {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await db.$client.query(plannedForValues({ text, values: params }))).rows as T[];
-  }
+  const rowsForValues = async <T>(query: SQL): Promise<T[]> =>
+    (await db.$client.query(plannedForValues(statement(query)))).rows as T[];
 
   const loadCategoryRefs = async (): Promise<CategoryRefs> =>
     new Map(
