@@ -1,24 +1,29 @@
 // What the shop holds in memory when nobody asks anything: the real server (`src/server.ts`, as `npm start` runs
 // it) started on the embedded database the bench just seeded, asked what a first visitor asks (the home list, a
 // search, a product), then left alone; its resident memory is read from /proc once it is idle.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const packagePath = fileURLToPath(new URL('../package.json', import.meta.url));
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const packagePath = path.join(apiDir, 'package.json');
 
 /**
- * The environment and Node's flags of the API's `npm start` (`NAME=value node <flags> src/server.ts`): the server is
- * measured as it runs.
+ * The environment, Node's flags and the file of one of the API's scripts (`NAME=value node <flags> <file>`): the
+ * server is measured as `npm start` runs it, its `prestart` (which fills Node's compile cache) first.
  */
-function startCommand(): { env: Record<string, string>; flags: string[] } {
-  const { scripts } = JSON.parse(readFileSync(packagePath, 'utf8')) as { scripts: { start: string } };
-  const words = scripts.start.split(/\s+/);
+function scriptCommand(name: 'prestart' | 'start'): {
+  env: Record<string, string>;
+  flags: string[];
+  file: string;
+} {
+  const { scripts } = JSON.parse(readFileSync(packagePath, 'utf8')) as { scripts: Record<string, string> };
+  const words = scripts[name]!.split(/\s+/);
   const node = words.indexOf('node');
   const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
-  return { env, flags: words.slice(node + 1, words.indexOf('src/server.ts')) };
+  return { env, flags: words.slice(node + 1, -1), file: words.at(-1)! };
 }
 
 export type IdleMemory = {
@@ -61,8 +66,16 @@ export async function measureIdleMemory(options: {
   const dataDir = options.dataDir;
   const port = await freePort();
   const started = performance.now();
-  const start = startCommand();
-  const child = spawn(process.execPath, [...start.flags, serverPath], {
+  const prestart = scriptCommand('prestart');
+  const filled = spawnSync(process.execPath, [...prestart.flags, prestart.file], {
+    cwd: apiDir,
+    env: { ...process.env, ...prestart.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (filled.status !== 0) throw new Error(`npm start's prestart exited with code ${filled.status}`);
+  const start = scriptCommand('start');
+  const child = spawn(process.execPath, [...start.flags, start.file], {
+    cwd: apiDir,
     env: {
       ...process.env,
       ...start.env,

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,45 +25,46 @@ export type HostRequest = { type: 'dump'; file: string } | { type: 'close' };
 export type HostMessage =
   { type: 'ready' } | { type: 'dumped' } | { type: 'closed' } | { type: 'error'; message: string };
 
-const port = parentPort;
-if (!port) throw new Error('pglite-host.ts must run as a worker thread');
-const options = workerData as HostOptions;
+/** Opens the database, serves it on the socket and answers the main thread's requests. */
+async function host(port: MessagePort, options: HostOptions) {
+  const send = (message: HostMessage) => port.postMessage(message);
+  try {
+    const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
+    const db = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: { unaccent, pg_trgm, btree_gin },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
+    });
+    // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
+    // once, before this server has seen the old one close: with a limit of 1, that next one was refused. Queries
+    // are serialised by the server's queue whatever the limit.
+    const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 });
+    await server.start();
 
-const send = (message: HostMessage) => port.postMessage(message);
-
-try {
-  const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
-  const db = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { unaccent, pg_trgm, btree_gin },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
-  });
-  // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
-  // once, before this server has seen the old one close: with a limit of 1, that next one was refused. Queries
-  // are serialised by the server's queue whatever the limit.
-  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 });
-  await server.start();
-
-  port.on('message', (request: HostRequest) => {
-    void (async () => {
-      try {
-        if (request.type === 'dump') {
-          const blob = await db.dumpDataDir('none');
-          await writeFile(request.file, Buffer.from(await blob.arrayBuffer()));
-          send({ type: 'dumped' });
-        } else {
-          await server.stop();
-          await db.close();
-          send({ type: 'closed' });
-          port.close();
+    port.on('message', (request: HostRequest) => {
+      void (async () => {
+        try {
+          if (request.type === 'dump') {
+            const blob = await db.dumpDataDir('none');
+            await writeFile(request.file, Buffer.from(await blob.arrayBuffer()));
+            send({ type: 'dumped' });
+          } else {
+            await server.stop();
+            await db.close();
+            send({ type: 'closed' });
+            port.close();
+          }
+        } catch (error) {
+          send({ type: 'error', message: (error as Error).message });
         }
-      } catch (error) {
-        send({ type: 'error', message: (error as Error).message });
-      }
-    })();
-  });
-  send({ type: 'ready' });
-} catch (error) {
-  send({ type: 'error', message: (error as Error).stack ?? String(error) });
+      })();
+    });
+    send({ type: 'ready' });
+  } catch (error) {
+    send({ type: 'error', message: (error as Error).stack ?? String(error) });
+  }
 }
+
+// Imported on the main thread only by cli/compile-cache.ts, which fills Node's compile cache before `npm start`.
+if (parentPort) await host(parentPort, workerData as HostOptions);
