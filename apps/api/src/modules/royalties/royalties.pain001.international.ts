@@ -1,5 +1,6 @@
-import { create } from 'xmlbuilder2';
+import type * as XmlBuilder from 'xmlbuilder2';
 import type { BankAccountKind, ChargeBearer } from '@hls/contract';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { decimalOf, PAIN_FORMAT, sepaText, type TransferParty } from './royalties.pain001.ts';
 
 /**
@@ -11,6 +12,9 @@ import { decimalOf, PAIN_FORMAT, sepaText, type TransferParty } from './royaltie
  * an account number), the creditor's postal address, and the account by its IBAN or, where the country has none,
  * by its account number (`Othr/Id`).
  */
+
+/** Loaded with the first payout file abroad. */
+const xmlbuilder2 = onFirstUse<typeof XmlBuilder>('xmlbuilder2');
 
 export type InternationalTransfer = {
   /** The payout's reference: the end-to-end id. */
@@ -116,7 +120,7 @@ export function internationalPainXml(file: InternationalTransferFile): string {
   const controlSum = decimalOf(totalCents);
   const count = String(file.transfers.length);
 
-  const doc = create(
+  const doc = xmlbuilder2().create(
     { version: '1.0', encoding: 'UTF-8' },
     {
       Document: {

@@ -1,10 +1,14 @@
-import * as SEPA from 'sepa';
+import type * as Sepa from 'sepa';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /**
  * The SEPA credit transfer file of a payout run (ISO 20022 pain.001.001.09, as the EPC's SCT customer-to-bank
  * guidelines restrict it), made with the kept library `sepa` (kewisch/sepa.js): one payment information block
  * debiting the platform's account, one transaction per payout.
  */
+
+/** Loaded with the first payout file. */
+const sepa = onFirstUse<typeof Sepa>('sepa');
 
 export type TransferParty = { name: string; iban: string; bic: string };
 
@@ -113,7 +117,7 @@ export function painXml(file: TransferFile): string {
   if (file.transfers.length === 0) throw new Error('A transfer file needs at least one transfer.');
   const debtorName = sepaText(file.debtor.name, 70) || 'NOTPROVIDED';
 
-  const doc = new SEPA.Document(PAIN_FORMAT);
+  const doc = new (sepa().Document)(PAIN_FORMAT);
   doc.grpHdr.id = file.reference;
   doc.grpHdr.created = file.createdAt;
   doc.grpHdr.initiatorName = debtorName;

@@ -3,13 +3,18 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SAMPLE_PAGES } from '@hls/contract/values';
 import type { FastifyRequest } from 'fastify';
-import sharp, { type OutputInfo } from 'sharp';
+import type sharpLibrary from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { UploadSettings } from '../../config.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { type Storage, StorageTooLargeError } from '../storage/index.ts';
 import { ContentRefusal, inspectUpload } from './uploads.inspect.ts';
 import { cutPdf, PdfDamagedError } from './uploads.pdf.ts';
 import type { CutSample, ReceivedFile, ReceivedMultipart, UploadSlot, UploadSpec } from './uploads.types.ts';
+
+/** libvips, loaded with the first cover. */
+const sharp = onFirstUse<typeof sharpLibrary>('sharp');
 
 /** Covers are re-encoded to WebP no larger than this on their longer side. */
 export const COVER_MAX_SIDE = 1600;
@@ -66,7 +71,7 @@ export function createUploadsService(deps: {
     if (!stored) throw new ContentRefusal('upload.damaged', `no object ${sourceKey}`);
     let output: { data: Buffer; info: OutputInfo };
     try {
-      output = await sharp(stored.bytes, { limitInputPixels: COVER_MAX_PIXELS, failOn: 'error' })
+      output = await sharp()(stored.bytes, { limitInputPixels: COVER_MAX_PIXELS, failOn: 'error' })
         .rotate()
         .resize({ width: COVER_MAX_SIDE, height: COVER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })
