@@ -87,7 +87,10 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
   };
 }
 
-/** The young generation of the database's thread, in MB (three semi-spaces of 2 MB: 24 MB kept 7 MB more resident, for the same orders/s). */
+/**
+ * The young generation of the database's thread, in MB (three semi-spaces of 2 MB): 24 MB kept about 7 MB more
+ * resident, for as many paid orders per second.
+ */
 const EMBEDDED_YOUNG_GENERATION_MB = 6;
 
 /**
