@@ -1,5 +1,5 @@
 import type { Language } from '@hls/contract';
-import { PdfWriter, muted } from '../../lib/pdf/pdf-layout.ts';
+import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 import { topicTexts, type Topic } from './topics.ts';
 
 /** What one product's document says: its summary and its sections (products.json `outline`). */
@@ -63,7 +63,7 @@ export async function renderSamplePdf(input: SampleDocumentInput): Promise<Buffe
   pdf.text(l.contents, { size: 12, font: pdf.fonts.bold, after: 4 });
   pdf.bullets([...topic.sections.map((s) => s.heading), l.exercise, l.conclusion], true);
   pdf.space(40);
-  pdf.text(l.edition, { size: 9, color: muted });
+  pdf.text(l.edition, { size: 9, color: pdf.muted });
 
   pdf.newPage();
   topic.sections.forEach((section, index) => {
@@ -122,7 +122,7 @@ async function renderOutlinePdf(input: SampleDocumentInput & { outline: SampleOu
     true,
   );
   pdf.space(40);
-  pdf.text(l.edition, { size: 9, color: muted });
+  pdf.text(l.edition, { size: 9, color: pdf.muted });
 
   pdf.newPage();
   outline.sections.forEach((section, index) => {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -27,6 +26,8 @@ export async function embedUnicodeFont(
   doc: PDFDocument,
   weight: keyof typeof files = 'regular',
 ): Promise<PDFFont> {
+  // Loaded on first use, like pdf-lib: an idle server does not hold it.
+  const { default: fontkit } = await import('@cantoo/fontkit');
   doc.registerFontkit(fontkit);
   return doc.embedFont(await fontBytes(weight), {
     subset: true,

@@ -1,7 +1,8 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { Address, DigitalConsent, InvoiceKind, Language, LineFormat, TaxTreatment } from '@hls/contract';
 import { embedUnicodeFont } from './fonts.ts';
 import { fitWords } from './pdf-layout.ts';
+import { loadPdfLib } from './load.ts';
 
 /** The seller as an invoice names it (a copy of the settings when it was issued). */
 export type InvoiceSellerData = {
@@ -158,9 +159,6 @@ const words = {
 } as const;
 
 const locales: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
-const ink = rgb(0.12, 0.15, 0.2);
-const muted = rgb(0.38, 0.42, 0.48);
-const rule = rgb(0.8, 0.82, 0.85);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
@@ -205,6 +203,10 @@ export async function renderInvoice(data: InvoiceDocument, extras: InvoiceExtras
   const countries = new Intl.DisplayNames([locales[lng]], { type: 'region' });
   const countryName = (code: string) => countries.of(code) ?? code;
 
+  const { PDFDocument, rgb } = await loadPdfLib();
+  const ink = rgb(0.12, 0.15, 0.2);
+  const muted = rgb(0.38, 0.42, 0.48);
+  const rule = rgb(0.8, 0.82, 0.85);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const issuedAt = new Date(data.issuedAt);
   const title = l[data.kind];

@@ -1,5 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
 import { embedUnicodeFont } from './fonts.ts';
+import { loadPdfLib, type PdfLib } from './load.ts';
 
 /** A small flowing-text layout on pdf-lib: A4 pages, headings, wrapped paragraphs, lists, tables, page numbers. */
 
@@ -9,9 +10,6 @@ const MARGIN_TOP = 70;
 const MARGIN_BOTTOM = 70;
 /** Fixed so that the same input gives the same bytes. */
 const DOCUMENT_DATE = new Date('2026-01-05T09:00:00Z');
-
-export const ink = rgb(0.12, 0.15, 0.2);
-export const muted = rgb(0.38, 0.42, 0.48);
 
 export type PdfMeta = {
   title: string;
@@ -73,21 +71,31 @@ export class PdfWriter {
   readonly fonts: Fonts;
   readonly meta: PdfMeta;
   readonly accent: RGB;
+  readonly ink: RGB;
+  /** Secondary text: running header, footer, notes. */
+  readonly muted: RGB;
+  /** The header row of a table. */
+  private readonly shade: RGB;
   page!: PDFPage;
   y = 0;
   readonly width = A4[0] - 2 * MARGIN_X;
   private readonly charset: Set<number>;
 
-  private constructor(doc: PDFDocument, fonts: Fonts, meta: PdfMeta) {
+  private constructor({ rgb }: PdfLib, doc: PDFDocument, fonts: Fonts, meta: PdfMeta) {
     this.doc = doc;
     this.fonts = fonts;
     this.meta = meta;
     this.accent = meta.accent ?? rgb(0.11, 0.31, 0.85);
+    this.ink = rgb(0.12, 0.15, 0.2);
+    this.muted = rgb(0.38, 0.42, 0.48);
+    this.shade = rgb(0.92, 0.94, 0.97);
     this.charset = new Set(fonts.regular.getCharacterSet());
     this.newPage();
   }
 
   static async create(meta: PdfMeta): Promise<PdfWriter> {
+    const pdfLib = await loadPdfLib();
+    const { PDFDocument, StandardFonts } = pdfLib;
     const doc = await PDFDocument.create();
     doc.setTitle(meta.title, { showInWindowTitleBar: true });
     doc.setAuthor(meta.author);
@@ -109,7 +117,7 @@ export class PdfWriter {
         italic: await doc.embedFont(StandardFonts.HelveticaOblique),
       };
     }
-    return new PdfWriter(doc, fonts, meta);
+    return new PdfWriter(pdfLib, doc, fonts, meta);
   }
 
   clean(text: string): string {
@@ -131,13 +139,13 @@ export class PdfWriter {
         y: A4[1] - 40,
         size: 8.5,
         font: this.fonts.regular,
-        color: muted,
+        color: this.muted,
       });
       this.page.drawLine({
         start: { x: MARGIN_X, y: A4[1] - 47 },
         end: { x: A4[0] - MARGIN_X, y: A4[1] - 47 },
         thickness: 0.5,
-        color: muted,
+        color: this.muted,
       });
     }
   }
@@ -178,7 +186,7 @@ export class PdfWriter {
         options.align === 'center'
           ? MARGIN_X + (this.width - font.widthOfTextAtSize(line, size)) / 2
           : MARGIN_X + indent;
-      this.page.drawText(line, { x, y: this.y + size * 0.3, size, font, color: options.color ?? ink });
+      this.page.drawText(line, { x, y: this.y + size * 0.3, size, font, color: options.color ?? this.ink });
     }
     this.y -= options.after ?? size * 0.6;
   }
@@ -187,7 +195,7 @@ export class PdfWriter {
     const size = level === 1 ? 20 : level === 2 ? 14 : 11.5;
     this.ensure(size * 4);
     this.y -= level === 1 ? 6 : 10;
-    this.text(text, { size, font: this.fonts.bold, color: level === 3 ? ink : this.accent, after: 4 });
+    this.text(text, { size, font: this.fonts.bold, color: level === 3 ? this.ink : this.accent, after: 4 });
     if (level === 1) {
       this.page.drawRectangle({ x: MARGIN_X, y: this.y - 2, width: 56, height: 3, color: this.accent });
       this.y -= 12;
@@ -220,7 +228,7 @@ export class PdfWriter {
           y: this.y + size * 0.3,
           size,
           font: this.fonts.regular,
-          color: ink,
+          color: this.ink,
         });
       });
       this.y -= 3;
@@ -249,7 +257,7 @@ export class PdfWriter {
           y: top - height,
           width: this.width,
           height,
-          color: rgb(0.92, 0.94, 0.97),
+          color: this.shade,
         });
       }
       let x = MARGIN_X;
@@ -264,7 +272,7 @@ export class PdfWriter {
             y: top - padding - (l + 1) * size * 1.3 + size * 0.35,
             size,
             font,
-            color: ink,
+            color: this.ink,
           });
         });
         x += columnWidth;
@@ -273,7 +281,7 @@ export class PdfWriter {
         start: { x: MARGIN_X, y: top - height },
         end: { x: MARGIN_X + this.width, y: top - height },
         thickness: 0.5,
-        color: muted,
+        color: this.muted,
       });
       this.y = top - height;
     };
@@ -293,7 +301,7 @@ export class PdfWriter {
           y: 36,
           size,
           font: this.fonts.regular,
-          color: muted,
+          color: this.muted,
         });
       }
       page.drawText(number, {
@@ -301,7 +309,7 @@ export class PdfWriter {
         y: 36,
         size,
         font: this.fonts.regular,
-        color: muted,
+        color: this.muted,
       });
     });
     return Buffer.from(await this.doc.save());

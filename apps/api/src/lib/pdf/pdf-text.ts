@@ -1,13 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFStream,
-} from '@cantoo/pdf-lib';
+import { loadPdfLib } from './load.ts';
 
 /**
  * The text drawn in a PDF made by pdf-lib with the standard fonts: its content streams are deflated and the
@@ -90,6 +82,8 @@ function literalBytes(literal: string): Buffer {
  * a generated or stamped document still says what it should.
  */
 export async function extractPdfText(bytes: Uint8Array): Promise<string[]> {
+  const { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } =
+    await loadPdfLib();
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const decode = (stream: unknown): string =>
     stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '';

@@ -1,7 +1,8 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { Address, DigitalConsent, Language, LineFormat } from '@hls/contract';
 import { embedUnicodeFont } from './fonts.ts';
 import { fitWords } from './pdf-layout.ts';
+import { loadPdfLib } from './load.ts';
 
 /** What a receipt states: the order as paid, the consents recorded for digital goods, the seller. */
 export type ReceiptData = {
@@ -77,9 +78,6 @@ const words = {
 } as const;
 
 const locales: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
-const ink = rgb(0.12, 0.15, 0.2);
-const muted = rgb(0.38, 0.42, 0.48);
-const rule = rgb(0.8, 0.82, 0.85);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
@@ -109,6 +107,10 @@ export async function renderReceipt(data: ReceiptData): Promise<Uint8Array> {
       timeZone: 'UTC',
     }).format(new Date(iso));
 
+  const { PDFDocument, rgb } = await loadPdfLib();
+  const ink = rgb(0.12, 0.15, 0.2);
+  const muted = rgb(0.38, 0.42, 0.48);
+  const rule = rgb(0.8, 0.82, 0.85);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const paidAt = new Date(data.paidAt);
   doc.setTitle(`${l.title} ${data.orderNumber}`);

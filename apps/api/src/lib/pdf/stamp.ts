@@ -1,5 +1,6 @@
-import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import { embedUnicodeFont } from './fonts.ts';
+import { loadPdfLib, type PdfLib } from './load.ts';
 
 export type StampInput = {
   /** The buyer, as the footer names them. */
@@ -44,7 +45,13 @@ function viewFrame(page: PDFPage) {
   return { width, height, rotation, toPage };
 }
 
-function stampPage(page: PDFPage, font: PDFFont, footer: string, watermark: string) {
+function stampPage(
+  { degrees, rgb }: PdfLib,
+  page: PDFPage,
+  font: PDFFont,
+  footer: string,
+  watermark: string,
+) {
   const view = viewFrame(page);
 
   // The footer: one line centred at the bottom, smaller when the page is narrow.
@@ -84,11 +91,12 @@ function stampPage(page: PDFPage, font: PDFFont, footer: string, watermark: stri
  * searchable); the output depends only on the input, so a copy made twice has the same bytes.
  */
 export async function stampPdf(original: Uint8Array, input: StampInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(original, { updateMetadata: false });
+  const pdfLib = await loadPdfLib();
+  const doc = await pdfLib.PDFDocument.load(original, { updateMetadata: false });
   const font = await embedUnicodeFont(doc);
   const footer = licenceLine(input);
   const watermark = `${input.name} · ${input.orderNumber}`;
-  for (const page of doc.getPages()) stampPage(page, font, footer, watermark);
+  for (const page of doc.getPages()) stampPage(pdfLib, page, font, footer, watermark);
   doc.setModificationDate(STAMP_DATE);
   return doc.save({ useObjectStreams: true });
 }

@@ -1,6 +1,6 @@
-import { rgb } from '@cantoo/pdf-lib';
 import type { Config } from '../../config.ts';
-import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
+import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
+import { loadPdfLib } from '../../lib/pdf/load.ts';
 
 export type ContractSettings = Pick<Config, 'site' | 'royaltyRates'>;
 
@@ -155,13 +155,13 @@ export function contractArticles({ site, royaltyRates: r }: ContractSettings): A
   ];
 }
 
-const french = rgb(0.12, 0.15, 0.2);
-const english = rgb(0.24, 0.3, 0.4);
-
 /** The bilingual author agreement (French, then English, article by article), 2–4 A4 pages. */
 export async function renderAuthorContract(settings: ContractSettings): Promise<Buffer> {
   const { site, royaltyRates } = settings;
   const c = site.company;
+  const { rgb } = await loadPdfLib();
+  const french = rgb(0.12, 0.15, 0.2);
+  const english = rgb(0.24, 0.3, 0.4);
   const pdf = await PdfWriter.create({
     title: `${CONTRACT_TITLE_FR} / ${CONTRACT_TITLE_EN}`,
     author: c.name,
@@ -187,7 +187,7 @@ export async function renderAuthorContract(settings: ContractSettings): Promise<
   });
   pdf.text(
     'Version française suivie de la version anglaise pour chaque article. / French text followed by the English text for each article.',
-    { size: 9, color: muted, after: 14 },
+    { size: 9, color: pdf.muted, after: 14 },
   );
 
   pdf.heading('Entre les soussignés / Between', 3);

@@ -7,7 +7,7 @@ import type {
   RoyaltyState,
 } from '@hls/contract';
 import { royaltyFormats } from '@hls/contract';
-import { muted, PdfWriter } from '../../lib/pdf/pdf-layout.ts';
+import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
 
 /** The words of the author's statement files (CSV headers and labels, the PDF), in the author's language. */
 export const statementWords = {
@@ -210,9 +210,9 @@ export async function renderStatement(data: StatementData): Promise<Buffer> {
   // Company, then the statement's title, author and period.
   pdf.text(data.company.name, { size: 13, font: pdf.fonts.bold, after: 2 });
   for (const line of data.company.address.split(/\r?\n/).filter(Boolean)) {
-    pdf.text(line, { size: 9, color: muted, after: 0 });
+    pdf.text(line, { size: 9, color: pdf.muted, after: 0 });
   }
-  if (data.company.vatNumber) pdf.text(data.company.vatNumber, { size: 9, color: muted, after: 0 });
+  if (data.company.vatNumber) pdf.text(data.company.vatNumber, { size: 9, color: pdf.muted, after: 0 });
   pdf.space(14);
   pdf.heading(`${w.title} – ${monthName}`, 1);
   pdf.table(
@@ -339,6 +339,6 @@ export async function renderStatement(data: StatementData): Promise<Buffer> {
     false,
     ['left', 'right'],
   );
-  pdf.text(w.note, { size: 8.5, color: muted });
+  pdf.text(w.note, { size: 8.5, color: pdf.muted });
   return pdf.finish();
 }
