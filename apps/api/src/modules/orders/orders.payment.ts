@@ -10,6 +10,7 @@ import {
   lockOrder,
   notFound,
   refundUnavailable,
+  rowOf,
   type OrderActor,
 } from './orders.records.ts';
 import { reserveAgain, type OrderStock } from './orders.stock.ts';
@@ -137,9 +138,9 @@ async function markPaidWhere(
   const marked = await tx
     .with(paid, history, committed, alongside)
     .select({
-      row: orders,
+      row: rowOf(orders),
       customer: accounts.profileOf(orders.userId),
-      line: orderLines,
+      line: rowOf(orderLines, 'left join'),
       author: accounts.recipientOf(orderLines.authorId),
       paidMs: paid.paidMs,
     })
@@ -204,7 +205,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       const [found] = await db
         .with(opened)
         .select({
-          row: orders,
+          row: rowOf(orders),
           customer: accounts.profileOf(orders.userId),
           opened: sql<T | null>`(SELECT row_to_json(opened) FROM opened)`,
         })

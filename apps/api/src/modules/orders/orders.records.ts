@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, type Table } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import type { OrderEvent, OrderEventKind, OrderStatus } from '@hls/contract';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -64,17 +64,35 @@ export async function addEvent(
 export const byEdition = (a: { editionId: number | null }, b: { editionId: number | null }) =>
   (a.editionId ?? 0) - (b.editionId ?? 0);
 
+/** The columns of a table by their keys, listed once per table. */
+const columnsOf = new WeakMap<Table, [string, Column][]>();
+
 /**
  * A row of `table` as a statement gave it in JSON (`row_to_json`, `json_agg`: the columns by their SQL names), read
  * the way Drizzle reads the row itself (timestamps as dates, JSON columns parsed).
  */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  let columns = columnsOf.get(table);
+  if (!columns) columnsOf.set(table, (columns = Object.entries(getTableColumns(table))));
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columns) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
+}
+
+/**
+ * The whole row of `table` (of the statement's FROM or a join) as one selected value: Drizzle builds one chunk where
+ * a table selected column by column costs one per column (docs/decisions/0037-an-idle-shop-in-less-memory.md). The
+ * table of a left join gives null where it found none.
+ */
+export function rowOf<T extends Table>(table: T): SQL<T['$inferSelect']>;
+export function rowOf<T extends Table>(table: T, join: 'left join'): SQL<T['$inferSelect'] | null>;
+export function rowOf<T extends Table>(table: T): SQL<T['$inferSelect'] | null> {
+  return sql`row_to_json(${table})`.mapWith((json: Record<string, unknown> | string | null) =>
+    json === null ? null : rowFromJson(table, parsedJson(json)),
+  );
 }
 
 /** A `json`/`json_agg` column as the driver gives it: parsed by node-postgres and PGlite, a string otherwise. */
