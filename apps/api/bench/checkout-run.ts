@@ -188,8 +188,11 @@ export async function statementsPerStep(
     const sum = [...steps.values()].reduce((a, b) => a + b, 0) / count;
     return `${kind}: ${cells.join(', ')} = ${sum.toFixed(0)}`;
   });
-  for (const [kind, statements] of printed)
-    console.log(`\nThe statements of one paid order (${kind}), step by step:\n  ${statements.join('\n  ')}`);
+  if (options.print)
+    for (const [kind, statements] of printed)
+      console.log(
+        `\nThe statements of one paid order (${kind}), step by step:\n  ${statements.join('\n  ')}`,
+      );
   return { ids, lines };
 }
 
