@@ -94,11 +94,12 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 const EMBEDDED_YOUNG_GENERATION_MB = 6;
 
 /**
- * The buffer pool: half of PostgreSQL's default. PGlite touches its whole pool at start, so it is resident memory
- * even in an idle shop: 64 MB less of it took 65–75 MB off the idle server, for 5–8 % more CPU on the cold lists of
- * 100,000 products (docs/decisions/0003-pglite-off-the-event-loop.md).
+ * The buffer pool: a quarter of PostgreSQL's default. PGlite touches its whole pool at start, so it is resident
+ * memory even in an idle shop; a page missing from it is read from the operating system's cache. 32 MB rather than
+ * 64 took about 35 MB off the idle server for 5–7 % more CPU on the cold lists and searches of 100,000 products
+ * (docs/decisions/0037-an-idle-shop-in-less-memory.md).
  */
-export const EMBEDDED_SHARED_BUFFERS = '64MB';
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 /** Starts PGlite in a worker thread, served on a private unix socket. */
 export async function startEmbeddedPostgres(options: {
