@@ -2,7 +2,7 @@ import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { Address, DigitalConsent, InvoiceKind, Language, LineFormat, TaxTreatment } from '@hls/contract';
 import { embedUnicodeFont } from './fonts.ts';
 import { fitWords } from './pdf-layout.ts';
-import { loadPdfLib } from './load.ts';
+import { colours, loadPdfLib } from './load.ts';
 
 /** The seller as an invoice names it (a copy of the settings when it was issued). */
 export type InvoiceSellerData = {
@@ -203,10 +203,9 @@ export async function renderInvoice(data: InvoiceDocument, extras: InvoiceExtras
   const countries = new Intl.DisplayNames([locales[lng]], { type: 'region' });
   const countryName = (code: string) => countries.of(code) ?? code;
 
-  const { PDFDocument, rgb } = await loadPdfLib();
-  const ink = rgb(0.12, 0.15, 0.2);
-  const muted = rgb(0.38, 0.42, 0.48);
-  const rule = rgb(0.8, 0.82, 0.85);
+  const pdfLib = await loadPdfLib();
+  const { PDFDocument } = pdfLib;
+  const { ink, muted, rule } = colours(pdfLib);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const issuedAt = new Date(data.issuedAt);
   const title = l[data.kind];

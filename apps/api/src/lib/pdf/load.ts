@@ -9,3 +9,13 @@ export type PdfLib = typeof PdfLibModule;
 export function loadPdfLib(): Promise<PdfLib> {
   return import('@cantoo/pdf-lib');
 }
+
+/** The documents' colours: text, secondary text, rules, a table header's shade. */
+export function colours({ rgb }: PdfLib) {
+  return {
+    ink: rgb(0.12, 0.15, 0.2),
+    muted: rgb(0.38, 0.42, 0.48),
+    rule: rgb(0.8, 0.82, 0.85),
+    shade: rgb(0.92, 0.94, 0.97),
+  };
+}

@@ -1,6 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
 import { embedUnicodeFont } from './fonts.ts';
-import { loadPdfLib, type PdfLib } from './load.ts';
+import { colours, loadPdfLib, type PdfLib } from './load.ts';
 
 /** A small flowing-text layout on pdf-lib: A4 pages, headings, wrapped paragraphs, lists, tables, page numbers. */
 
@@ -81,14 +81,15 @@ export class PdfWriter {
   readonly width = A4[0] - 2 * MARGIN_X;
   private readonly charset: Set<number>;
 
-  private constructor({ rgb }: PdfLib, doc: PDFDocument, fonts: Fonts, meta: PdfMeta) {
+  private constructor(pdfLib: PdfLib, doc: PDFDocument, fonts: Fonts, meta: PdfMeta) {
     this.doc = doc;
     this.fonts = fonts;
     this.meta = meta;
-    this.accent = meta.accent ?? rgb(0.11, 0.31, 0.85);
-    this.ink = rgb(0.12, 0.15, 0.2);
-    this.muted = rgb(0.38, 0.42, 0.48);
-    this.shade = rgb(0.92, 0.94, 0.97);
+    const { ink, muted, shade } = colours(pdfLib);
+    this.accent = meta.accent ?? pdfLib.rgb(0.11, 0.31, 0.85);
+    this.ink = ink;
+    this.muted = muted;
+    this.shade = shade;
     this.charset = new Set(fonts.regular.getCharacterSet());
     this.newPage();
   }

@@ -2,7 +2,7 @@ import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import type { Address, DigitalConsent, Language, LineFormat } from '@hls/contract';
 import { embedUnicodeFont } from './fonts.ts';
 import { fitWords } from './pdf-layout.ts';
-import { loadPdfLib } from './load.ts';
+import { colours, loadPdfLib } from './load.ts';
 
 /** What a receipt states: the order as paid, the consents recorded for digital goods, the seller. */
 export type ReceiptData = {
@@ -107,10 +107,9 @@ export async function renderReceipt(data: ReceiptData): Promise<Uint8Array> {
       timeZone: 'UTC',
     }).format(new Date(iso));
 
-  const { PDFDocument, rgb } = await loadPdfLib();
-  const ink = rgb(0.12, 0.15, 0.2);
-  const muted = rgb(0.38, 0.42, 0.48);
-  const rule = rgb(0.8, 0.82, 0.85);
+  const pdfLib = await loadPdfLib();
+  const { PDFDocument } = pdfLib;
+  const { ink, muted, rule } = colours(pdfLib);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const paidAt = new Date(data.paidAt);
   doc.setTitle(`${l.title} ${data.orderNumber}`);

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { PdfWriter } from '../../lib/pdf/pdf-layout.ts';
-import { loadPdfLib } from '../../lib/pdf/load.ts';
+import { colours, loadPdfLib } from '../../lib/pdf/load.ts';
 
 export type ContractSettings = Pick<Config, 'site' | 'royaltyRates'>;
 
@@ -159,9 +159,9 @@ export function contractArticles({ site, royaltyRates: r }: ContractSettings): A
 export async function renderAuthorContract(settings: ContractSettings): Promise<Buffer> {
   const { site, royaltyRates } = settings;
   const c = site.company;
-  const { rgb } = await loadPdfLib();
-  const french = rgb(0.12, 0.15, 0.2);
-  const english = rgb(0.24, 0.3, 0.4);
+  const pdfLib = await loadPdfLib();
+  const french = colours(pdfLib).ink;
+  const english = pdfLib.rgb(0.24, 0.3, 0.4);
   const pdf = await PdfWriter.create({
     title: `${CONTRACT_TITLE_FR} / ${CONTRACT_TITLE_EN}`,
     author: c.name,
