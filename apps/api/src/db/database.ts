@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import { writeTogether } from './pipeline.ts';
 import { autoPrepare, PLAN_SETTING } from './prepared.ts';
 import * as schema from './schema.ts';
 
@@ -37,6 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      pipeline: true,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       onConnect: async (client) => {
         await client.query(PLAN_SETTING);
@@ -55,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       database: 'postgres',
       max: 1,
       idleTimeoutMillis: 0,
+      pipeline: true,
       ...(options.statementTimeoutMs ? { query_timeout: options.statementTimeoutMs } : {}),
       // Every socket connection shares PGlite's one session: a new connection forgets the prepared statements of
       // a closed one, which would collide with its own.
@@ -72,6 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('connect', (client) => client.on('error', () => {}));
   // Statements sent again and again are parsed and planned once (prepared.ts).
   autoPrepare(pool);
+  // Statements sent together leave together, a transaction's BEGIN with its first statement (pipeline.ts).
+  writeTogether(pool);
 
   let closing: Promise<void> | undefined;
   return {
@@ -87,19 +91,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return closing;
     },
   };
-}
-
-/**
- * Runs independent reads: all at once on the pool (each on a connection of its own), one after the other in a
- * transaction, whose one connection runs one statement at a time (pg queues a query sent while another runs, a
- * use it deprecates).
- */
-export async function readAll<T extends unknown[]>(
-  db: DbOrTx,
-  ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }
-): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as T;
-  const results: unknown[] = [];
-  for (const read of reads) results.push(await read());
-  return results as T;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { isIdle } from './pipeline.ts';
 
 /**
  * Statements prepared and planned once, as pgx and Npgsql do it, with the catalogue's reads still planned for
@@ -75,7 +76,7 @@ export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepare
         if (name !== undefined) args[0] = { ...config, name };
       }
       const wanted: PlanMode = config[forValues] ? 'force_custom_plan' : 'auto';
-      if (wanted !== mode && (parameterised || BEGIN.test(text)) && this.getTransactionStatus() === 'I') {
+      if (wanted !== mode && (parameterised || BEGIN.test(text)) && isIdle(this)) {
         mode = wanted;
         // Queued ahead of the query on this connection; a connection lost meanwhile fails the query itself.
         (query.call(this, `SET plan_cache_mode = ${wanted}`) as Promise<unknown>).catch(() => {});

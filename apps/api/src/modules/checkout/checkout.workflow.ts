@@ -115,33 +115,37 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
           },
         });
       });
-      const royaltiesByLine = await royalties.accrue(ctx, {
-        id: order.id,
-        number: order.number,
-        paidAt,
-        lines: lines.map((l) => ({
-          id: l.id,
-          productId: l.productId,
-          authorId: l.authorId,
-          format: l.format,
-          title: l.title,
-          quantity: l.quantity,
-          amountCents: l.amountCents,
-          vatCents: l.vatCents ?? 0,
-        })),
-      });
-
-      for (const line of lines.filter((l) => l.format !== 'paper')) {
-        await downloads.grant(ctx, {
-          userId: order.userId,
-          productId: line.productId,
-          orderId: order.id,
-          orderLineId: line.id,
-          orderNumber: order.number,
-          title: line.title,
-          buyer: { name: customer.name, email: customer.email },
-        });
-      }
+      // The royalties and the downloads are written together: one round trip (db/pipeline.ts).
+      const [royaltiesByLine] = await Promise.all([
+        royalties.accrue(ctx, {
+          id: order.id,
+          number: order.number,
+          paidAt,
+          lines: lines.map((l) => ({
+            id: l.id,
+            productId: l.productId,
+            authorId: l.authorId,
+            format: l.format,
+            title: l.title,
+            quantity: l.quantity,
+            amountCents: l.amountCents,
+            vatCents: l.vatCents ?? 0,
+          })),
+        }),
+        ...lines
+          .filter((l) => l.format !== 'paper')
+          .map((line) =>
+            downloads.grant(ctx, {
+              userId: order.userId,
+              productId: line.productId,
+              orderId: order.id,
+              orderLineId: line.id,
+              orderNumber: order.number,
+              title: line.title,
+              buyer: { name: customer.name, email: customer.email },
+            }),
+          ),
+      ]);
       // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
       await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
 

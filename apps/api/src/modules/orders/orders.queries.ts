@@ -10,7 +10,7 @@ import type {
 } from '@hls/contract';
 import { WITHDRAWAL_DAYS } from '@hls/contract';
 import type { z } from 'zod';
-import { readAll, type DbOrTx } from '../../db/database.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
 import { likePattern } from '../../db/like.ts';
 
@@ -33,12 +33,11 @@ export type OrderDetail = { row: OrderRow; lines: LineRow[]; events: EventRow[] 
 /** The orders of these ids with their lines and history (absent ids are skipped), in the order of `ids`. */
 export async function readOrders(db: DbOrTx, ids: string[]): Promise<OrderDetail[]> {
   if (ids.length === 0) return [];
-  const [rows, lines, events] = await readAll(
-    db,
-    () => db.select().from(orders).where(inArray(orders.id, ids)),
-    () => db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-    () => db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)),
-  );
+  const [rows, lines, events] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, ids)),
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -181,18 +180,16 @@ export async function customerOrderIds(
   userId: string,
   page: number,
 ): Promise<{ ids: string[]; count: number; pages: number }> {
-  const [ids, [total]] = await readAll(
-    db,
-    () =>
-      db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(CUSTOMER_PAGE_SIZE)
-        .offset((page - 1) * CUSTOMER_PAGE_SIZE),
-    () => db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
-  );
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(CUSTOMER_PAGE_SIZE)
+      .offset((page - 1) * CUSTOMER_PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+  ]);
   const n = total?.n ?? 0;
   return { ids: ids.map((r) => r.id), count: n, pages: Math.ceil(n / CUSTOMER_PAGE_SIZE) };
 }

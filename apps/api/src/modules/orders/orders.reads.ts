@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderPage, AdminOrderQuery, Download, Order, OrderPage } from '@hls/contract';
 import type { z } from 'zod';
-import { readAll, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import {
   adminOrderRows,
@@ -64,14 +64,12 @@ export function createOrderReads(deps: OrderReadsDeps) {
 
   /** The payment and refunds of an order, from the views the payments module publishes (`order_payments`…). */
   async function paymentOf(orderId: string): Promise<Pick<AdminOrder, 'payment' | 'refunds'>> {
-    const [payment, refunds] = await readAll(
-      db,
-      () => db.execute<PaymentViewRow>(sql`SELECT * FROM order_payments WHERE order_id = ${orderId}`),
-      () =>
-        db.execute<RefundViewRow>(
-          sql`SELECT * FROM order_refunds WHERE order_id = ${orderId} ORDER BY created_at`,
-        ),
-    );
+    const [payment, refunds] = await Promise.all([
+      db.execute<PaymentViewRow>(sql`SELECT * FROM order_payments WHERE order_id = ${orderId}`),
+      db.execute<RefundViewRow>(
+        sql`SELECT * FROM order_refunds WHERE order_id = ${orderId} ORDER BY created_at`,
+      ),
+    ]);
     const found = payment.rows[0];
     return {
       payment: found

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Report, ReportPage, ReportReason, ReportStatus } from '@hls/contract';
-import { readAll } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import type { CatalogSales, CatalogWrites } from '../catalog/index.ts';
@@ -27,15 +26,13 @@ export function createReports(deps: ReportsDeps) {
     if (rows.length === 0) return [];
     const ids = [...new Set(rows.map((r) => r.productId))];
     const reader = within?.tx ?? db;
-    const [products, linked] = await readAll(
-      reader,
-      () => deps.catalog.sales.offers(ids, within),
-      () =>
-        reader
-          .select({ id: submissions.id, productId: submissions.productId })
-          .from(submissions)
-          .where(inArray(submissions.productId, ids)),
-    );
+    const [products, linked] = await Promise.all([
+      deps.catalog.sales.offers(ids, within),
+      reader
+        .select({ id: submissions.id, productId: submissions.productId })
+        .from(submissions)
+        .where(inArray(submissions.productId, ids)),
+    ]);
     const submissionOf = new Map(linked.map((s) => [s.productId, s.id]));
     return rows.map((r) => {
       const product = products.get(r.productId);
