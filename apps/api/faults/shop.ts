@@ -280,7 +280,7 @@ export async function countInvariants(
     paid AS (SELECT * FROM o WHERE status IN ('paid','shipped','delivered','refunded','partially_refunded','withdrawn')),
     i AS (SELECT demo_intents.* FROM demo_intents JOIN o ON o.id = demo_intents.order_id),
     l AS (SELECT order_lines.* FROM order_lines JOIN paid ON paid.id = order_lines.order_id),
-    c AS (SELECT m.id, paid.number, m.status FROM mail_outbox m JOIN paid ON m.text LIKE '%' || paid.number || '%'
+    c AS (SELECT m.id, paid.number, m.status FROM mail_outbox m JOIN paid ON m.data->>'orderNumber' = paid.number
           WHERE m.template = 'order_confirmation')`;
   const rows = async <T extends pg.QueryResultRow>(text: string) =>
     (await database.query<T>(`${ours} ${text}`, [customers])).rows;

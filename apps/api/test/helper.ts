@@ -1,14 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { Database } from '../src/db/database.ts';
+import type { Database, Db } from '../src/db/database.ts';
 import { mailOutbox } from '../src/db/schema.ts';
-import type { MailTransport } from '../src/modules/mail/index.ts';
+import { messageOf, type MailTransport } from '../src/modules/mail/index.ts';
 import { decodeQuotedPrintable, headerOf } from './mail-text.ts';
 import { startMailServer, type MailServer } from './smtp-server.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -172,13 +172,18 @@ export async function registerUser(
   return { ...payload, user: response.json<{ id: string; role: string }>() };
 }
 
+/**
+ * The outbox's messages (sent or not) that match `where`, oldest first, each with its subject, text and HTML as the
+ * sender renders them.
+ */
+export async function outboxMails(db: Db, where: SQL | undefined) {
+  const rows = await db.select().from(mailOutbox).where(where).orderBy(mailOutbox.createdAt);
+  return rows.map((row) => ({ ...row, ...messageOf(row) }));
+}
+
 /** The token of the newest confirmation link mailed to `email`, read from the outbox (sent or not). */
 export async function confirmationToken(app: FastifyInstance, email: string): Promise<string> {
-  const mails = await app.db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt));
+  const mails = (await outboxMails(app.db, eq(mailOutbox.to, email.toLowerCase()))).reverse();
   const token = mails.map((mail) => /\/email\/confirm\/([\w-]+)/.exec(mail.text)?.[1]).find(Boolean);
   if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
   return token;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bearer,
   login,
+  outboxMails,
   readMails,
   registerUser,
   TEST_JWT_SECRET,
@@ -87,7 +88,7 @@ describe('registration', () => {
   it('queues a welcome e-mail in the language of the account', async () => {
     const payload = { ...validRegistration(), language: 'en' };
     await t.app.inject({ method: 'POST', url: '/api/register/customer', payload });
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, payload.email));
+    const [mail] = await outboxMails(t.database.db, eq(mailOutbox.to, payload.email));
     expect(mail).toMatchObject({
       template: 'welcome',
       language: 'en',
@@ -467,7 +468,7 @@ describe('password change', () => {
       expect(refreshed.statusCode).toBe(401);
     }
     await login(t.app, email, 'Changed456');
-    const notice = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const notice = await outboxMails(t.database.db, eq(mailOutbox.to, email));
     expect(notice.map((m) => m.template)).toContain('password_changed');
   });
 

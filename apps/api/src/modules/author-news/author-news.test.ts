@@ -12,7 +12,7 @@ import {
   type Customer,
   type Shop,
 } from '../../../test/checkout-fixtures.ts';
-import { bearer, login, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
+import { bearer, login, outboxMails, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
 import { buy } from '../../../test/royalty-fixtures.ts';
 import { dayBefore } from './author-news.notices.ts';
 import { SALES_DIGEST_JOB } from './author-news.plugin.ts';
@@ -41,10 +41,7 @@ describe('what authors hear of their work', () => {
       .filter((subject) => !WELCOME.test(subject));
   /** The outbox rows of a template for this address (the rendered text is kept there). */
   const outbox = (email: string, template: string) =>
-    t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, template)));
+    outboxMails(t.database.db, and(eq(mailOutbox.to, email), eq(mailOutbox.template, template)));
   const setLanguage = (userId: string, language: 'fr' | 'en') =>
     t.database.db.update(users).set({ language }).where(eq(users.id, userId));
   const preferences = (who: { headers: Record<string, string> }, payload?: Record<string, unknown>) =>

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockAlertState } from '@hls/contract';
 import { bookEditions, mailOutbox, products, stockAlerts } from '../../db/schema.ts';
 import { customer, openShop, placeOrder, staff, type Customer } from '../../../test/checkout-fixtures.ts';
-import { bearer, login, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
+import { bearer, login, outboxMails, registerUser, useAppWithMailServer } from '../../../test/helper.ts';
 
 const BACK_IN_STOCK = /^(Back in stock: “.+”|De retour en stock\u202f: «\u202f.+\u202f»)$/;
 
@@ -56,10 +56,7 @@ describe('back-in-stock requests for paper books', () => {
   const received = (who: Customer) =>
     t.smtp.received.filter((m) => m.to.includes(who.email) && BACK_IN_STOCK.test(m.subject));
   const outbox = (who: Customer) =>
-    t.database.db
-      .select({ language: mailOutbox.language, subject: mailOutbox.subject, text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, who.email), eq(mailOutbox.template, 'stock_back')));
+    outboxMails(t.database.db, and(eq(mailOutbox.to, who.email), eq(mailOutbox.template, 'stock_back')));
   const state = (response: LightMyRequestResponse) => response.json<StockAlertState>();
 
   it('opens one request per user and book however often it is asked, and its owner alone sees and cancels it', async () => {

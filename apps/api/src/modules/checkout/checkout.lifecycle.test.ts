@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage, Order } from '@hls/contract';
 import { WITHDRAWAL_DAYS } from '@hls/contract';
-import { useApp } from '../../../test/helper.ts';
+import { outboxMails, useApp } from '../../../test/helper.ts';
 import { bookEditions, entitlements, mailOutbox, orderEvents, orderLines, orders } from '../../db/schema.ts';
 import { seedShop, signIn, validAddress, type Shop } from '../../../test/order-fixtures.ts';
 
@@ -67,10 +67,7 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
         .where(and(eq(bookEditions.productId, productId), eq(bookEditions.format, 'paper')))
     )[0]!.stock!;
   const mailsOf = (template: string, to: string) =>
-    t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.template, template), eq(mailOutbox.to, to)));
+    outboxMails(t.database.db, and(eq(mailOutbox.template, template), eq(mailOutbox.to, to)));
   const orderRow = async (id: string) =>
     (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const admin = (method: 'GET' | 'POST', url: string, payload?: object, headers = editor.headers) =>

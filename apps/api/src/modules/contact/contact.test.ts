@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, confirmEmail, login, readMails, registerUser, useApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  confirmEmail,
+  login,
+  outboxMails,
+  readMails,
+  registerUser,
+  useApp,
+} from '../../../test/helper.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { contactMessages } from './contact.tables.ts';
 
@@ -24,11 +32,7 @@ describe('POST /api/contact', () => {
       headers: { 'accept-language': lng },
     });
 
-  const contactMails = async () =>
-    t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.template} like 'contact_%'`);
+  const contactMails = async () => outboxMails(t.database.db, sql`${mailOutbox.template} like 'contact_%'`);
 
   it('stores a guest’s message and queues it to the team, and writes nothing to the address a guest typed', async () => {
     const before = (await contactMails()).length;

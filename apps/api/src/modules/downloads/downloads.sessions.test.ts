@@ -1,12 +1,12 @@
 // @module-tag postgres — whether a session is on is read from its row, which another connection ends.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DownloadLink } from '@hls/contract';
 import { staff } from '../../../test/checkout-fixtures.ts';
 import { publishFreeDocument } from '../../../test/free-document.ts';
-import { bearer, confirmEmail, login, registerUser, useApp } from '../../../test/helper.ts';
+import { bearer, confirmEmail, login, outboxMails, registerUser, useApp } from '../../../test/helper.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { RESENT_LINK_TTL } from './downloads.links.ts';
 import { createDownloadTokens, DOWNLOAD_AUDIENCE } from './downloads.tokens.ts';
@@ -187,11 +187,12 @@ describe('download links and sessions', () => {
       payload: {},
     });
     expect(resent.json()).toEqual({ sent: 1 });
-    const [mail] = await t.app.db
-      .select({ text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.template, 'download_links')))
-      .orderBy(desc(mailOutbox.createdAt));
+    const [mail] = (
+      await outboxMails(
+        t.app.db,
+        and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.template, 'download_links')),
+      )
+    ).reverse();
     const urls = [...mail!.text.matchAll(/http:\/\/shop\.test(\/api\/category\/download\/[\w.-]+)/g)].map(
       (m) => m[1]!,
     );

@@ -1,6 +1,6 @@
 /** What other modules, the commands and the tests may use of the mail module besides `app.mail`. */
 export type { MailService } from './mail.service.ts';
-export type { OutgoingMail } from './mail-outbox.ts';
+export { messageOf, type OutgoingMail } from './mail-outbox.ts';
 export { createMailSender, type MailSender } from './mail-sender.ts';
 export {
   createMailTransport,

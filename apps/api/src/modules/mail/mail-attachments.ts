@@ -57,10 +57,6 @@ const renderers: { [T in MailTemplate]?: AttachmentRenderer<T> } = {
       : [],
 };
 
-export function hasAttachments(template: string): boolean {
-  return template in renderers;
-}
-
 /** The attachments of a stored message; none for a template without any. */
 export async function renderAttachments(
   template: string,

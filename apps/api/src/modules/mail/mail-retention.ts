@@ -12,8 +12,8 @@ export const REDACT_SENT_JOB = 'mail.redact-sent';
  */
 export async function redactSentMail(db: Db, retentionSeconds: number): Promise<number> {
   const result = await db.execute(sql`
-    UPDATE mail_outbox SET text = '', html = '', data = NULL, updated_at = now()
+    UPDATE mail_outbox SET text = NULL, html = NULL, data = NULL, updated_at = now()
     WHERE status = 'sent' AND sent_at < now() - ${`${retentionSeconds} seconds`}::interval
-      AND (text <> '' OR html <> '' OR data IS NOT NULL)`);
+      AND (text IS NOT NULL OR html IS NOT NULL OR data IS NOT NULL)`);
   return result.rowCount ?? 0;
 }

@@ -197,6 +197,29 @@ describe('mail sender', () => {
     expect(text).toContain(`Zoë Łukasz <${to}>`);
   });
 
+  it('renders a message when it sends it and keeps its subject; one rendered when queued goes as it was', async () => {
+    const to = uniqueEmail('rendered');
+    await queue(to);
+    expect(await row(to)).toMatchObject({ subject: null, text: null, html: null });
+    const earlier = uniqueEmail('earlier');
+    await t.database.db.insert(mailOutbox).values({
+      to: earlier,
+      language: 'en',
+      template: 'password_changed',
+      subject: 'Rendered before',
+      text: 'The text stored',
+      html: '<p>The HTML stored</p>',
+    });
+    await t.app.mail.sender.runOnce();
+    const sent = readMails(t.mailDir);
+    const mail = sent.find((m) => m.to === to)!;
+    expect(mail.subject).toBe('Your password was changed');
+    expect(mail.body).toContain('http://x');
+    expect(await row(to)).toMatchObject({ status: 'sent', subject: 'Your password was changed' });
+    expect(sent.find((m) => m.to === earlier)).toMatchObject({ subject: 'Rendered before' });
+    expect(sent.find((m) => m.to === earlier)!.body).toContain('The text stored');
+  });
+
   it('gives up after the maximum number of attempts', async () => {
     const to = uniqueEmail('dead');
     await queue(to);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Language } from '@hls/contract';
 import { renderAttachments } from './mail-attachments.ts';
+import { messageOf } from './mail-outbox.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export type MailSenderOptions = {
@@ -35,9 +36,9 @@ type ClaimedRow = {
   to: string;
   language: Language;
   template: string;
-  subject: string;
-  text: string;
-  html: string;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
   data: unknown;
   attempts: number;
 };
@@ -78,31 +79,33 @@ export function createMailSender(options: MailSenderOptions): MailSender {
    * anything is claimed again, so a message handed over is never sent again by this process. Should the process end
    * meanwhile, the lease runs out and the message goes again — with the same Message-ID, recognisable as a retry.
    */
-  const unmarked = new Set<string>();
+  const unmarked = new Map<string, string>();
 
-  async function markSent(id: string): Promise<void> {
+  /** The row marked sent, with the subject it was sent under (kept when its body is emptied). */
+  async function markSent(id: string, subject: string): Promise<void> {
     await db.execute(sql`
-      UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${id}`);
+      UPDATE mail_outbox SET status = 'sent', sent_at = now(), subject = ${subject}, last_error = NULL,
+        updated_at = now()
+      WHERE id = ${id}`);
     unmarked.delete(id);
   }
 
   async function deliver(row: ClaimedRow): Promise<void> {
     let handedOver = false;
     try {
+      const message = messageOf(row);
       const attachments =
         row.data === null ? [] : await renderAttachments(row.template, row.language, row.data, row.to);
       const where = await transport.send({
         messageId: outboxMessageId(row.id, options.from),
         from: options.from,
         to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
+        ...message,
         ...(attachments.length ? { attachments } : {}),
       });
       handedOver = true;
-      unmarked.add(row.id);
-      await markSent(row.id);
+      unmarked.set(row.id, message.subject);
+      await markSent(row.id, message.subject);
       logger.info({ mailId: row.id, delivered: where }, 'mail sent');
     } catch (error) {
       if (handedOver) {
@@ -147,7 +150,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function runOnce(): Promise<number> {
-    for (const id of [...unmarked]) await markSent(id);
+    for (const [id, subject] of [...unmarked]) await markSent(id, subject);
     let attempted = 0;
     const left = carried;
     carried = undefined;

@@ -7,8 +7,8 @@ import type { MailTemplate } from './mail-templates.ts';
 export type MailService = {
   /**
    * Queues a message in the caller's transaction: it exists if and only if the change that causes it commits,
-   * and the sender is woken once it has (the `mail.queued` event). The messages of one transaction are rendered
-   * as they are queued and written together, by one statement, when its work is done.
+   * and the sender is woken once it has (the `mail.queued` event). The messages of one transaction are written
+   * together, by one statement, when its work is done; the sender renders each when it sends it.
    */
   queue<T extends MailTemplate>(ctx: AppTxContext, mail: OutgoingMail<T>): Promise<void>;
   /** The outbox sender loop (tests deliver with `app.mail.sender.runOnce()`). */

@@ -10,13 +10,15 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     language: text('language', { enum: languages }).notNull(),
     template: text('template').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
     /**
-     * The template's data, kept when the template attaches files made at send time (the order confirmation's
-     * PDF receipt): the transaction that queues the message never renders them.
+     * The message as sent: rendered by the sender from the template and its data (the transaction that queues a
+     * message renders nothing), the subject kept once sent. Messages queued before rendering moved to the sender
+     * carry their rendered text and HTML, sent as they are.
      */
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    /** The template's data, from which the sender renders the message and the files it attaches. */
     data: jsonb('data'),
     status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -16,7 +16,7 @@ import {
   history,
   orderRow,
 } from '../../../test/checkout-fixtures.ts';
-import { useApp, type TestApp } from '../../../test/helper.ts';
+import { outboxMails, type TestApp, useApp } from '../../../test/helper.ts';
 import { startStripeStub } from '../../../test/stripe-stub.ts';
 import { mailOutbox, payments, processedEvents, refunds } from '../../db/schema.ts';
 
@@ -27,10 +27,10 @@ afterAll(() => stub.close());
 
 const confirmationsTo = async (t: TestApp, email: string) =>
   (
-    await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.template, 'order_confirmation'), eq(mailOutbox.to, email)))
+    await outboxMails(
+      t.database.db,
+      and(eq(mailOutbox.template, 'order_confirmation'), eq(mailOutbox.to, email)),
+    )
   ).length;
 
 describe('payment with Stripe (the real SDK against a local Stripe)', () => {

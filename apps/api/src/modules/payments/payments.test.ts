@@ -67,7 +67,7 @@ const confirmations = async (t: TestApp, orderNumber: string) =>
       .where(
         and(
           eq(mailOutbox.template, 'order_confirmation'),
-          sql`${mailOutbox.text} like ${`%${orderNumber}%`}`,
+          sql`${mailOutbox.data}->>'orderNumber' = ${orderNumber}`,
         ),
       )
   ).length;

@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankDetails } from '@hls/contract';
 import { customer, staff } from '../../../test/checkout-fixtures.ts';
-import { bearer, build, login, readMails, registerUser, useApp, type TestApp } from '../../../test/helper.ts';
+import {
+  bearer,
+  build,
+  login,
+  outboxMails,
+  readMails,
+  registerUser,
+  useApp,
+  type TestApp,
+} from '../../../test/helper.ts';
 import { bankAccounts, bankAudit, mailOutbox, payoutRuns, payouts } from '../../db/schema.ts';
 import { createBankService, type BankDeps } from './royalties.bank.ts';
 import { bankAad, createBankCipher } from './royalties.crypto.ts';
@@ -61,11 +70,7 @@ const auditOf = (t: TestApp, ownerId: string) =>
 const rowOf = async (t: TestApp, userId: string) =>
   (await t.database.db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
 const mailsTo = (t: TestApp, email: string) =>
-  t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'bank_details_changed')))
-    .orderBy(mailOutbox.createdAt);
+  outboxMails(t.database.db, and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'bank_details_changed')));
 
 /** What the process writes to its standard output and error (pino writes there through `fs`), kept from the screen. */
 function captureOutput() {

@@ -6,7 +6,7 @@ import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
 import type { PayoutDueList, PayoutRun, PayoutRunList } from '@hls/contract';
 import { customer, openShop, staff, type Customer, type Shop } from '../../../test/checkout-fixtures.ts';
-import { useApp } from '../../../test/helper.ts';
+import { outboxMails, useApp } from '../../../test/helper.ts';
 import { buy as buyFrom } from '../../../test/royalty-fixtures.ts';
 
 /** Bought from the United States, outside the scope of VAT: the whole price is the net sale the figures below use. */
@@ -95,10 +95,7 @@ describe('payouts', () => {
       .orderBy(asc(royaltyEntries.id));
 
   const payoutMails = (email: string) =>
-    t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'royalty_payout')));
+    outboxMails(t.database.db, and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'royalty_payout')));
 
   it('lists who is due and pays the payable authors in one run: a payout each, entries paid, authors e-mailed', async () => {
     const paid = await authorSelling(1);

@@ -16,7 +16,7 @@ import {
   type ProductKind,
   type Section,
 } from '@hls/contract';
-import { bearer, login, uniqueEmail, useApp } from '../../../test/helper.ts';
+import { bearer, login, outboxMails, uniqueEmail, useApp } from '../../../test/helper.ts';
 import { bookEditions, mailOutbox, products } from '../../db/schema.ts';
 import {
   documentReports,
@@ -209,17 +209,17 @@ describe('editorial review', () => {
     inject('POST', `/api/editorial/submissions/${id}/claim`, who);
   const statusOf = async (id: string) =>
     (await t.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
+  /** The editorial decisions mailed to `email`, newest first. */
   const mailsTo = async (email: string) =>
-    t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(
+    (
+      await outboxMails(
+        t.database.db,
         and(
           eq(sql`lower(${mailOutbox.to})`, email.toLowerCase()),
           eq(mailOutbox.template, 'editorial_decision'),
         ),
       )
-      .orderBy(desc(mailOutbox.createdAt));
+    ).reverse();
   const list = async (url: string, payload: object = {}) => {
     const response = await t.app.inject({ method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(200);
