@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,6 +16,21 @@ const stripeSources = {
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), accelerometer=(), gyroscope=(), magnetometer=()';
 
+type Middleware = ReturnType<typeof helmet>;
+
+/** The headers `middleware` sets on a response (it reads nothing of the request: its options are fixed). */
+function helmetHeaders(middleware: Middleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let applied = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => (applied = true));
+  if (!applied) throw new Error('helmet did not apply its headers at once');
+  return headers;
+}
+
 /**
  * Security headers with a CSP the built single-page app works under (plus Stripe.js's origins when Stripe takes
  * the payments), and CORS for a separate web host.
@@ -25,35 +41,36 @@ export default fp(
     options: { corsOrigin: boolean | string[]; stripe?: boolean },
   ) {
     const stripe = options.stripe ? stripeSources : { script: [], frame: [], connect: [], img: [] };
-    // helmet's middleware is built once (its options parsed once) and applied to every response.
-    const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripe.script],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...stripe.img],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...stripe.connect],
-          ...(stripe.frame.length > 0 ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
+    // helmet's headers, made once: its options are the same for every response (no nonce), so are its headers.
+    const secure = helmetHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...stripe.script],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', ...stripe.img],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...stripe.connect],
+            ...(stripe.frame.length > 0 ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      // One framing policy: the CSP's frame-ancestors 'none' and X-Frame-Options agree (helmet's default is
-      // SAMEORIGIN).
-      xFrameOptions: { action: 'deny' },
-    });
+        crossOriginEmbedderPolicy: false,
+        // One framing policy: the CSP's frame-ancestors 'none' and X-Frame-Options agree (helmet's default is
+        // SAMEORIGIN).
+        xFrameOptions: { action: 'deny' },
+      }),
+    );
+    secure['permissions-policy'] = PERMISSIONS_POLICY;
+    // HSTS means something only over HTTPS (directly, or behind a trusted proxy that says so).
+    const { 'strict-transport-security': _hsts, ...plain } = secure;
     app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, () => {
-        // HSTS means something only over HTTPS (directly, or behind a trusted proxy that says so).
-        if (request.protocol !== 'https') reply.raw.removeHeader('strict-transport-security');
-        reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
-        done();
-      });
+      reply.headers(request.protocol === 'https' ? secure : plain);
+      done();
     });
     // What a session reads or any write answers (tokens, the user's own data) is never stored by a browser or a
     // proxy; public reads keep the caching their routes give them.

@@ -58,6 +58,9 @@ describe('slow clients', () => {
     );
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toContain('"code":"request_timeout"');
+    expect(text, 'with the security headers of every answer').toMatch(
+      /^x-content-type-options: nosniff\r$/im,
+    );
     expect(afterMs, 'well before the 15 minutes of a whole request').toBeLessThan(10_000);
     const exists = await t.app.inject({ method: 'POST', url: '/api/email/check', payload: { email } });
     expect(exists.statusCode, 'no account was created').toBe(404);

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +30,7 @@ export default fp(
       request.log.warn({ reason }, 'request too slow: connection closed');
       if (!reply.raw.headersSent && !reply.raw.writableEnded) {
         reply.raw.writeHead(408, {
+          ...(reply.getHeaders() as OutgoingHttpHeaders),
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(timedOut),
           connection: 'close',
