@@ -131,7 +131,10 @@ export default fp(
       }
     }
 
-    /** The messages of the events emitted in this turn of the event loop, sent together once it ends. */
+    /**
+     * The messages of the events emitted in this turn of the event loop, sent together once its I/O is handled
+     * (`setImmediate`): the commits answered in one turn (several paid orders under load) share one statement.
+     */
     let outgoing: Message[] = [];
     let sequence = 0;
     const send = () => {
@@ -157,7 +160,7 @@ export default fp(
         if (delivering || closing || ownEvents.get(name)?.(payload as never)) return;
         sequence += 1;
         outgoing.push({ origin, seq: sequence, name, payload });
-        if (outgoing.length === 1) queueMicrotask(send);
+        if (outgoing.length === 1) setImmediate(send);
       }),
     );
 
