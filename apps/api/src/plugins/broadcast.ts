@@ -131,10 +131,7 @@ export default fp(
       }
     }
 
-    /**
-     * The messages of the events emitted in this turn of the event loop, sent together once its I/O is handled
-     * (`setImmediate`): the commits answered in one turn (several paid orders under load) share one statement.
-     */
+    /** The messages of the events emitted in this turn of the event loop, sent together once it ends. */
     let outgoing: Message[] = [];
     let sequence = 0;
     const send = () => {
@@ -160,7 +157,7 @@ export default fp(
         if (delivering || closing || ownEvents.get(name)?.(payload as never)) return;
         sequence += 1;
         outgoing.push({ origin, seq: sequence, name, payload });
-        if (outgoing.length === 1) setImmediate(send);
+        if (outgoing.length === 1) queueMicrotask(send);
       }),
     );
 
