@@ -170,8 +170,9 @@ async function vitest(label, args, { tag, inherit = true } = {}) {
   const json = readJson(report);
   if (!json) return { ok: false, detail: 'vitest wrote no report', output };
   // A test file that fails to load has no test results: it counts as one failure.
+  // So does a file that failed with none of its tests failed: a hook (`beforeAll`) threw, and its tests were skipped.
   const brokenFiles = (json.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !file.assertionResults?.length,
+    (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
   );
   const tests = (json.testResults ?? []).flatMap((file) => file.assertionResults ?? []);
   const chosen = tag ? tests.filter((test) => test.tags?.includes(tag)) : tests;
@@ -194,7 +195,12 @@ async function vitest(label, args, { tag, inherit = true } = {}) {
     if (Number.isFinite(seconds)) slowFiles.push({ seconds, name: `${label}: ${relative(root, file.name)}` });
   }
   let detail = countsText(counts);
-  if (brokenFiles.length) detail += ` (${brokenFiles.length} file(s) failed to load)`;
+  if (brokenFiles.length) detail += ` (${brokenFiles.length} file(s) failed to load or in a hook)`;
+  // Vitest also fails a run for errors outside any test (an unhandled rejection): its output above shows them.
+  if (status !== 0 && counts.failed === 0) {
+    detail += ` (vitest exited with ${status}: see its "Unhandled Errors" above)`;
+    failures.push(`${label}: vitest exited with ${status} with no failed test: errors outside the tests`);
+  }
   return { ok: status === 0 && counts.failed === 0, counts, detail, output };
 }
 
@@ -210,7 +216,7 @@ function* journeys(suite, titles = []) {
           seconds: last.duration / 1000,
           name: `[${test.projectName}] ${spec.file}: ${path}`,
           failed: test.status === 'unexpected' || test.status === 'flaky',
-          error: firstLine(error?.message),
+          error: firstLine(error?.message) + (error?.location ? ` (line ${error.location.line})` : ''),
         };
       }
     }
