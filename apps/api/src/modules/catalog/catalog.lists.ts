@@ -175,14 +175,20 @@ export function createCatalogLists(reader: CatalogReader) {
 
     const rankedPage = async (words: string) => {
       const query = tsQuery(words);
-      // Candidates are ranked as they are read: one pass over their rows.
-      const candidates = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
-          ts_rank_cd(p.search_vector, ${query}) AS score
-        FROM products p WHERE ${where} AND p.search_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}`;
+      // At most SEARCH_CANDIDATES matches are ranked: first those whose title holds the words (however many
+      // descriptions hold them too, a title that names what was asked is among the ranked), then the others, as
+      // many as there is room for. Each is ranked as it is read: one pass over their rows.
+      const candidate = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
+          ts_rank_cd(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
       const { rows: found, count } = countedPage(
         await rowsForValues<CountedRows[number]>(sql`
-          WITH m AS (${candidates}),
+          WITH titled AS (${candidate} AND p.title_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}),
+          m AS (
+            SELECT * FROM titled
+            UNION ALL (${candidate} AND p.search_vector @@ ${query} AND p.id NOT IN (SELECT id FROM titled)
+              LIMIT (SELECT ${SEARCH_CANDIDATES} - count(*) FROM titled))
+          ),
           r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
           SELECT ${summaryColumns}, c.total
           FROM (r JOIN products p ON p.id = r.id) RIGHT JOIN (SELECT count(*)::int AS total FROM m) c ON true

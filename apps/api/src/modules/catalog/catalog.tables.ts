@@ -134,6 +134,12 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('fr_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('en_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('fr_unaccent'::regconfig, author_name || ' ' || category_names), 'B') || setweight(to_tsvector('en_unaccent'::regconfig, author_name || ' ' || category_names), 'B') || setweight(to_tsvector('fr_unaccent'::regconfig, description), 'C') || setweight(to_tsvector('en_unaccent'::regconfig, description), 'C')`,
       ),
+    /** The title's words alone: a search takes the products whose title holds its words before the others. */
+    titleVector: tsvector('title_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('fr_unaccent'::regconfig, title) || to_tsvector('en_unaccent'::regconfig, title)`,
+      ),
     ...timestamps,
   },
   (t) => {
@@ -192,11 +198,19 @@ export const products = pgTable(
         .on(t.section, t.publishedAt.desc(), t.id.desc())
         .where(sql`status = 'published' AND discount_percent > 0`),
       // One full-text index per section, with the list filters that are equalities (btree_gin): a search of one
-      // list reads only that section's matches, and a search within a category or a language only theirs.
-      ...sections.map((section) =>
-        index(`products_search_${section}_idx`)
-          .using('gin', t.searchVector, t.categoryId, t.subcategoryId, t.language, t.fileType)
-          .where(sql`status = 'published' AND section = '${sql.raw(section)}'`),
+      // list reads only that section's matches, and a search within a category or a language only theirs. The
+      // same over the titles alone: a search's first candidates.
+      ...sections.flatMap((section) =>
+        (
+          [
+            ['search', t.searchVector],
+            ['title_search', t.titleVector],
+          ] as const
+        ).map(([name, vector]) =>
+          index(`products_${name}_${section}_idx`)
+            .using('gin', vector, t.categoryId, t.subcategoryId, t.language, t.fileType)
+            .where(sql`status = 'published' AND section = '${sql.raw(section)}'`),
+        ),
       ),
       index('products_author_idx').on(t.authorId),
       index('products_status_idx').on(t.status, t.updatedAt),

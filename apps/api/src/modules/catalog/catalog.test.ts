@@ -1,7 +1,7 @@
 // @module-tag postgres — full-text search, trigrams, accents and counts are SQL of the server's version.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage } from '@hls/contract';
+import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage, SEARCH_CANDIDATES } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 import { generateBulkCatalog } from '../../../bench/catalog-bulk.ts';
 import type { NewProduct } from './index.ts';
@@ -965,6 +965,26 @@ describe('counts of a large list', () => {
     expect(first).toMatchObject({ count: COUNT_CAP, pages: lastPage });
     expect((await books(lastPage)).results).toHaveLength(24);
     expect(await books(lastPage + 1)).toMatchObject({ results: [], count: COUNT_CAP, pages: lastPage });
+  });
+
+  it('ranks a title that holds the searched word first, however many descriptions hold it', async () => {
+    // More descriptions than a search ranks hold the word, and the one title that holds it is written after them
+    // all (the table is read in the order its rows were written).
+    await t.database.db.execute(sql`UPDATE products SET description = description || ' Zéphyrin.'
+      WHERE id IN (SELECT id FROM products WHERE section = 'book' AND status = 'published'
+        ORDER BY id LIMIT ${SEARCH_CANDIDATES + 100})`);
+    const [titled] = (
+      await t.database.db.execute<{ id: number }>(sql`UPDATE products SET title = 'Zéphyrin, un guide'
+        WHERE id = (SELECT max(id) FROM products WHERE section = 'book' AND status = 'published') RETURNING id`)
+    ).rows;
+    t.app.events.emit('catalog.changed', { what: 'product' });
+    for (const search of ['zéphyrin', 'Zephyrin guide']) {
+      const found = await books(1, { search });
+      expect(found.results[0]?.id, search).toBe(titled!.id);
+    }
+    const found = await books(1, { search: 'zephyrin' });
+    expect(found.count).toBe(SEARCH_CANDIDATES);
+    expect(found.results).toHaveLength(24);
   });
 
   it('counts a narrower list exactly', async () => {

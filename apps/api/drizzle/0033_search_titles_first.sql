@@ -1,0 +1,5 @@
+-- A search's first candidates: the published products whose title holds its words (catalog.lists.ts).
+ALTER TABLE "products" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('fr_unaccent'::regconfig, title) || to_tsvector('en_unaccent'::regconfig, title)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_title_search_academic_idx" ON "products" USING gin ("title_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'academic';--> statement-breakpoint
+CREATE INDEX "products_title_search_professional_idx" ON "products" USING gin ("title_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'professional';--> statement-breakpoint
+CREATE INDEX "products_title_search_book_idx" ON "products" USING gin ("title_vector","category_id","subcategory_id","language","file_type") WHERE status = 'published' AND section = 'book';
