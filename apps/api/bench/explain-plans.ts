@@ -70,6 +70,8 @@ try {
     ['search typo', { sections: ['professional'] }, { search: 'comptabilte' }, 1],
     ['search typo and a number', { sections: ['book'] }, { search: 'markting ref14' }, 1],
     ['search + sort price', { sections: ['book'] }, { search: 'budget', sort: 'price_asc' }, 2],
+    ['search a word of every description', { sections: ['book'] }, { search: 'avec' }, 1],
+    ['search an English stop word', { sections: ['professional'] }, { search: 'about' }, 1],
   ];
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const measure = async (run: () => Promise<unknown>) => {

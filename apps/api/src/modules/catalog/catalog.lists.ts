@@ -177,7 +177,9 @@ export function createCatalogLists(reader: CatalogReader) {
       const query = tsQuery(words);
       // At most SEARCH_CANDIDATES matches are ranked: first those whose title holds the words (however many
       // descriptions hold them too, a title that names what was asked is among the ranked), then the others, as
-      // many as there is room for. Each is ranked as it is read: one pass over their rows.
+      // many as there is room for. Each is ranked as it is read: one pass over their rows. The others' own limit
+      // is a constant, so the planner weighs it: a word of nearly every description is read from the table until
+      // the room is filled, not from a bitmap of all its matches.
       const candidate = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
           ts_rank_cd(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
@@ -186,7 +188,8 @@ export function createCatalogLists(reader: CatalogReader) {
           WITH titled AS (${candidate} AND p.title_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}),
           m AS (
             SELECT * FROM titled
-            UNION ALL (${candidate} AND p.search_vector @@ ${query} AND p.id NOT IN (SELECT id FROM titled)
+            UNION ALL (SELECT * FROM (${candidate} AND p.search_vector @@ ${query}
+                AND p.id NOT IN (SELECT id FROM titled) LIMIT ${SEARCH_CANDIDATES}) others
               LIMIT (SELECT ${SEARCH_CANDIDATES} - count(*) FROM titled))
           ),
           r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
