@@ -181,8 +181,12 @@ async function vitest(label, args, { tag, inherit = true } = {}) {
     failed: chosen.filter((test) => test.status === 'failed').length + brokenFiles.length,
     skipped: chosen.filter((test) => ['skipped', 'pending', 'todo'].includes(test.status)).length,
   };
-  for (const file of brokenFiles)
-    failures.push(`${label}: ${relative(root, file.name)}: ${firstLine(file.message)}`);
+  // Vitest's JSON report leaves a hook's error out (the file's message is empty): its own output shows it.
+  for (const file of brokenFiles) {
+    const why =
+      firstLine(file.message) || 'a hook failed and its tests were skipped (its error is printed above)';
+    failures.push(`${label}: ${relative(root, file.name)}: ${why}`);
+  }
   for (const file of json.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed' || (tag && !test.tags?.includes(tag))) continue;
