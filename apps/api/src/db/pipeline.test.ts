@@ -85,6 +85,28 @@ describe('statements written together', () => {
     expect(rows).toEqual([]);
   });
 
+  it('fails a COMMIT that rolled back: a statement sent without waiting for its answer had failed', async () => {
+    const { db } = database;
+    const tag = `pipeline-unseen-${Date.now()}`;
+    let unseen: Promise<unknown> | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO processed_events (provider, event_id, type) VALUES ('demo', ${tag}, 'x')`,
+        );
+        // Sent, never awaited before the COMMIT that follows it in the same write.
+        unseen = tx.execute(sql`SELECT 1/0`).catch((error: unknown) => error);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '40000' } });
+    await expect(unseen).resolves.toMatchObject({ cause: { code: '22012' } });
+    const { rows } = await db.execute(sql`SELECT 1 FROM processed_events WHERE event_id = ${tag}`);
+    expect(rows).toEqual([]);
+    // The connection is whole again: the next transaction commits.
+    await expect(db.transaction(async (tx) => (await tx.execute(sql`SELECT 1 AS n`)).rows)).resolves.toEqual([
+      { n: 1 },
+    ]);
+  });
+
   it('fails the first statement of a transaction whose BEGIN failed, whatever its own answer', async () => {
     // A session left in a failed transaction refuses the BEGIN; the COMMIT that follows would only roll it back.
     const client = await database.pool.connect();

@@ -12,6 +12,10 @@ import type pg from 'pg';
  *   BEGIN that failed (a lost connection, a session left in a failed transaction) fails that statement, whatever
  *   its own answer (`COMMIT` included, for a transaction that sent nothing else).
  *
+ * - A `COMMIT` the server answers `ROLLBACK` (a statement of the transaction failed: one sent without waiting for
+ *   its answer, whose failure nobody saw) fails, with SQLSTATE 40000: a transaction is never taken for
+ *   committed when nothing of it was.
+ *
  * The statements a caller sends together (`Promise.all` in a transaction) then cost one round trip.
  */
 
@@ -26,6 +30,19 @@ type QueryMethod = (this: pg.PoolClient, ...args: unknown[]) => unknown;
 type Corkable = { cork(): void; uncork(): void };
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b[^;]*$/i;
+const COMMIT = /^\s*(commit|end)\s*(transaction|work)?\s*;?\s*$/i;
+
+/** The error of a COMMIT that rolled back (PostgreSQL's `transaction_rollback` class). */
+class RolledBack extends Error {
+  readonly code = '40000';
+  constructor() {
+    super('the transaction was rolled back at COMMIT: one of its statements had failed');
+  }
+}
+const committed = (result: unknown) => {
+  if ((result as { command?: unknown } | null)?.command === 'ROLLBACK') throw new RolledBack();
+  return result;
+};
 const begun = Object.freeze({ command: 'BEGIN', rowCount: null, oid: null, rows: [], fields: [] });
 
 /** Installs the above on every connection of `pool` (after `autoPrepare`: it wraps the query it installed). */
@@ -56,7 +73,8 @@ export function writeTogether(pool: pg.Pool): void {
         begin.catch(() => undefined);
         return Promise.resolve(begun);
       }
-      const result = inner.apply(this, args) as Promise<unknown>;
+      const sent = inner.apply(this, args) as Promise<unknown>;
+      const result = typeof text === 'string' && COMMIT.test(text) ? sent.then(committed) : sent;
       if (!begin) return result;
       // Answered after the BEGIN (a connection answers in order): a BEGIN that failed fails this statement too.
       const sentBefore = begin;
