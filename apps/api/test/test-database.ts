@@ -47,3 +47,27 @@ export async function openTestDatabase(options: { statementTimeoutMs?: number } 
     },
   };
 }
+
+type Writable = { _write: (...args: unknown[]) => unknown; _writev: (...args: unknown[]) => unknown };
+
+/**
+ * Counts the socket writes of every connection of the database's pool (all of them opened now): the returned
+ * function gives the writes since its last call.
+ */
+export async function countWrites(database: Database): Promise<() => number> {
+  const clients: pg.PoolClient[] = [];
+  for (let i = 0; i < (database.pool.options.max ?? 1); i++) clients.push(await database.pool.connect());
+  let count = 0;
+  for (const client of clients) {
+    const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+    const { _write, _writev } = stream;
+    stream._write = (...args) => ((count += 1), _write.apply(stream, args));
+    stream._writev = (...args) => ((count += 1), _writev.apply(stream, args));
+    client.release();
+  }
+  return () => {
+    const seen = count;
+    count = 0;
+    return seen;
+  };
+}

@@ -1,11 +1,8 @@
 // @module-tag postgres — a server's connections and PGlite's socket both receive statements written together.
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { countWrites, openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
-
-type Writable = { _write: (...args: unknown[]) => unknown; _writev: (...args: unknown[]) => unknown };
 
 describe('statements written together', () => {
   let database: Database;
@@ -13,22 +10,7 @@ describe('statements written together', () => {
   let writes: () => number;
   beforeAll(async () => {
     database = await openTestDatabase();
-    // Every connection the pool holds, its writes counted.
-    const clients: pg.PoolClient[] = [];
-    for (let i = 0; i < (database.pool.options.max ?? 1); i++) clients.push(await database.pool.connect());
-    let count = 0;
-    for (const client of clients) {
-      const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
-      const { _write, _writev } = stream;
-      stream._write = (...args) => ((count += 1), _write.apply(stream, args));
-      stream._writev = (...args) => ((count += 1), _writev.apply(stream, args));
-      client.release();
-    }
-    writes = () => {
-      const seen = count;
-      count = 0;
-      return seen;
-    };
+    writes = await countWrites(database);
   });
   afterAll(() => database.close());
 

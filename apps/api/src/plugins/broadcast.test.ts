@@ -31,7 +31,8 @@ describe.runIf(inject('testDatabase').kind === 'postgres')('events sent to the o
       const listener = await listen(t);
       try {
         await registerThenLogout(t, listener.heard);
-        expect(listener.heard.includes('mail.queued')).toBe(!runMailSender);
+        // The confirmation e-mail's event, told once, by the registration's transaction as it committed.
+        expect(listener.heard.filter((name) => name === 'mail.queued')).toHaveLength(runMailSender ? 0 : 1);
       } finally {
         await listener.close();
         await t.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
 import type { AppEvents } from './events.ts';
@@ -22,12 +23,14 @@ export const BROADCAST_EVENTS = [
 ] as const satisfies readonly (keyof AppEvents)[];
 
 type BroadcastEvent = (typeof BROADCAST_EVENTS)[number];
+const isBroadcast = (name: keyof AppEvents): name is BroadcastEvent =>
+  (BROADCAST_EVENTS as readonly string[]).includes(name);
 
 /** An event sent to the other instances; `seq` numbers the sender's messages (so that no two are identical). */
 type Message = { origin: string; seq?: number; name: BroadcastEvent; payload: unknown };
 
 export type BroadcastOptions = {
-  database: Pick<Database, 'kind' | 'pool'>;
+  database: Pick<Database, 'kind' | 'pool' | 'db'>;
   /** Delay before listening again after the connection was lost, doubled up to 5 s. */
   retryMs?: number;
 };
@@ -47,8 +50,9 @@ declare module 'fastify' {
 
 /**
  * Several instances, one shop: the events of `BROADCAST_EVENTS` raised by one instance are sent to the others with
- * PostgreSQL's NOTIFY once they are emitted here (after their transaction committed; the events of one commit in
- * one statement), and each instance emits those it hears with LISTEN on a connection of its own. The database
+ * PostgreSQL's NOTIFY: those raised in a transaction by one statement sent with its COMMIT (delivered when it
+ * commits), the others once emitted here; and each instance emits those it hears with LISTEN on a connection of its
+ * own. The database
  * every instance already shares carries them: no other server to run (docs/decisions/0023-several-instances.md).
  * A lost connection (the database restarting) is opened again by itself; meanwhile events are not heard, and the
  * caches' own expiry bounds what that costs.
@@ -83,8 +87,7 @@ export default fp(
       } catch {
         return;
       }
-      if (message.origin === origin || !(BROADCAST_EVENTS as readonly string[]).includes(message.name))
-        return;
+      if (message.origin === origin || !isBroadcast(message.name)) return;
       delivering = true;
       try {
         app.events.emit(message.name, message.payload as never);
@@ -131,32 +134,53 @@ export default fp(
       }
     }
 
-    /** The messages of the events emitted in this turn of the event loop, sent together once it ends. */
-    let outgoing: Message[] = [];
     let sequence = 0;
+    /** The message telling the others of an event, or undefined when they need not hear it. */
+    const messageOf = (name: BroadcastEvent, payload: unknown): Message | undefined => {
+      if (delivering || closing || ownEvents.get(name)?.(payload as never)) return undefined;
+      sequence += 1;
+      return { origin, seq: sequence, name, payload };
+    };
+    // One statement for several messages (a commit raises several events at once: mail queued, a job sent…), in
+    // the order emitted. Each message is numbered: PostgreSQL sends identical notifications of one statement once.
+    const notify = (messages: Message[]) => {
+      const texts = sql.param(messages.map((message) => JSON.stringify(message)));
+      return sql`SELECT pg_notify(${CHANNEL}, message) FROM unnest(${texts}::text[]) WITH ORDINALITY AS m(message, n) ORDER BY n`;
+    };
+
+    /** The payloads of events already told with their transaction's COMMIT: not sent again once emitted here. */
+    const announced = new WeakSet<object>();
+    app.announceEvents((events, tx) => {
+      const messages = events.flatMap(({ name, payload }) => {
+        if (!isBroadcast(name) || typeof payload !== 'object' || payload === null) return [];
+        const message = messageOf(name, payload);
+        if (!message) return [];
+        announced.add(payload);
+        return [message];
+      });
+      // NOTIFY in a transaction is delivered when it commits, and never when it rolls back.
+      return messages.length > 0 ? tx.execute(notify(messages)) : undefined;
+    });
+
+    /** The messages of the events emitted (outside a transaction) in this turn of the event loop. */
+    let outgoing: Message[] = [];
     const send = () => {
       const batch = outgoing;
       outgoing = [];
-      // One statement for them all (a commit raises several events at once: mail queued, a job sent…), in the
-      // order emitted. Each message is numbered: PostgreSQL sends identical notifications of one statement once.
-      database.pool
-        .query(
-          'SELECT pg_notify($1, message) FROM unnest($2::text[]) WITH ORDINALITY AS m(message, n) ORDER BY n',
-          [CHANNEL, batch.map((message) => JSON.stringify(message))],
-        )
-        .catch((error: unknown) => {
-          log.warn(
-            { err: error, events: batch.map((message) => message.name) },
-            'events could not be sent to the other instances',
-          );
-        });
+      database.db.execute(notify(batch)).catch((error: unknown) => {
+        log.warn(
+          { err: error, events: batch.map((message) => message.name) },
+          'events could not be sent to the other instances',
+        );
+      });
     };
 
     const offs = BROADCAST_EVENTS.map((name) =>
       app.events.on(name, (payload: unknown) => {
-        if (delivering || closing || ownEvents.get(name)?.(payload as never)) return;
-        sequence += 1;
-        outgoing.push({ origin, seq: sequence, name, payload });
+        if (typeof payload === 'object' && payload !== null && announced.delete(payload)) return;
+        const message = messageOf(name, payload);
+        if (!message) return;
+        outgoing.push(message);
         if (outgoing.length === 1) queueMicrotask(send);
       }),
     );

@@ -82,8 +82,8 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       if (marked.result !== 'paid') return marked.result;
       const { row: order, lines, customer, paidAt, authors } = marked.paid;
       // The invoice last, once the rest of the payment is written: its number's counter stays locked until the
-      // commit, and concurrent payments wait for it. Asked before any e-mail is queued, so the confirmation joins
-      // the transaction's other e-mails in their one statement, written after it.
+      // commit, and concurrent payments wait for it. The confirmation joins the transaction's other e-mails in
+      // their one statement, sent with the COMMIT.
       ctx.beforeCommit(async () => {
         const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
         await mail.queue(ctx, {

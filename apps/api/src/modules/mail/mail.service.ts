@@ -8,7 +8,7 @@ export type MailService = {
   /**
    * Queues a message in the caller's transaction: it exists if and only if the change that causes it commits,
    * and the sender is woken once it has (the `mail.queued` event). The messages of one transaction are written
-   * together, by one statement, when its work is done; the sender renders each when it sends it.
+   * together, by one statement sent with its COMMIT; the sender renders each when it sends it.
    */
   queue<T extends MailTemplate>(ctx: AppTxContext, mail: OutgoingMail<T>): Promise<void>;
   /** The outbox sender loop (tests deliver with `app.mail.sender.runOnce()`). */
@@ -28,9 +28,9 @@ export function createMailService(deps: { sender: MailSender }): MailService {
       } else {
         const batch = [row];
         queued.set(ctx, batch);
-        ctx.beforeCommit(async () => {
+        ctx.withCommit(() => {
           queued.delete(ctx);
-          await ctx.tx.insert(mailOutbox).values(batch);
+          return ctx.tx.insert(mailOutbox).values(batch);
         });
       }
       ctx.raise('mail.queued', { template: mail.template });
