@@ -1,9 +1,11 @@
 // @module-tag postgres — prepared statements and plan modes are per connection on a server, one session on PGlite.
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
-import { autoPrepare, PLAN_SETTING, plannedForValues } from './prepared.ts';
+import { autoPrepare, inTransaction, PLAN_SETTING, plannedForValues } from './prepared.ts';
+import { processedEvents } from './schema.ts';
 
 type Prepared = { name: string; generic_plans: number; custom_plans: number };
 
@@ -100,5 +102,38 @@ describe('statements prepared and planned once', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('runs a statement prepared once on the pool in a transaction, on its connection', async () => {
+    const { db } = database;
+    const record = db
+      .insert(processedEvents)
+      .values({ provider: 'demo', eventId: sql.placeholder('eventId'), type: 'x' })
+      .returning({ eventId: processedEvents.eventId })
+      .prepare('hls_test_record_event');
+    const stored = async (eventId: string) =>
+      (await db.select().from(processedEvents).where(eq(processedEvents.eventId, eventId))).length;
+    const tag = `prepared-${Date.now()}`;
+
+    await expect(
+      db.transaction(async (tx) => {
+        const [written] = await inTransaction(record, tx).execute({ eventId: `${tag}-rolled-back` });
+        expect(written).toEqual({ eventId: `${tag}-rolled-back` });
+        // Seen by the transaction's own reads; rolled back with it below (on the pool, it would have committed).
+        const [seen] = await tx
+          .select()
+          .from(processedEvents)
+          .where(eq(processedEvents.eventId, written!.eventId));
+        expect(seen).toBeDefined();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await stored(`${tag}-rolled-back`)).toBe(0);
+
+    await db.transaction(async (tx) => void (await inTransaction(record, tx).execute({ eventId: tag })));
+    expect(await stored(tag)).toBe(1);
+    // The statement itself still runs on the pool.
+    await record.execute({ eventId: `${tag}-pool` });
+    expect(await stored(`${tag}-pool`)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AssetFileType } from '@hls/contract';
 import type { DbOrTx } from '../../db/database.ts';
@@ -96,7 +96,7 @@ export async function versionsOf(db: DbOrTx, productIds: number[]): Promise<Map<
  * The current version of a product's file (its id, MIME type and file type) as a query another module's statement
  * takes as a `WITH` (the downloads' grant): no row when the product has no file yet.
  */
-export const currentVersionQuery = (productId: number) =>
+export const currentVersionQuery = (productId: number | Placeholder) =>
   new QueryBuilder()
     .select({
       versionId: sql<number>`${fileVersions.id}`.as('version_id'),

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Download } from '@hls/contract';
 import type { VersionedDownload } from '@hls/contract/file-versions';
+import { inTransaction } from '../../db/prepared.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import {
   buyerOf,
@@ -45,6 +46,50 @@ export function createEntitlements(deps: EntitlementDeps) {
     return holdings.map((holding) => toDownload(holding, settings.stampPdfs));
   }
 
+  /**
+   * The grant's one statement, built once: the entitlement, the file's current version and, when that is a PDF or
+   * an EPUB (`wantsCopy`) and stamping is on, its copy due (as `queueCopy` writes it).
+   */
+  const grantStatement = (() => {
+    const value = sql.placeholder;
+    const current = db.$with('current_version').as(assets.currentVersion(value('productId')));
+    const granted = db.$with('granted', { id: sql<string>`id`.as('id') }).as(
+      db
+        .insert(entitlements)
+        .values({
+          userId: value('userId'),
+          productId: value('productId'),
+          orderId: value('orderId'),
+          orderLineId: value('orderLineId'),
+          orderNumber: value('orderNumber'),
+          title: value('title'),
+          source: 'purchase',
+        })
+        .onConflictDoNothing({ target: entitlements.orderLineId })
+        .returning({ id: entitlements.id })
+        .getSQL(),
+    );
+    const copy = db.$with('copy', {}).as(
+      settings.stampPdfs
+        ? sql`INSERT INTO ${stampedCopies} (entitlement_id, version_id, status)
+            SELECT id, version_id, 'pending' FROM granted, current_version WHERE ${isPdfOrEpubSql(current)}
+            ON CONFLICT (entitlement_id, version_id) DO UPDATE SET status = 'pending', updated_at = now()
+            WHERE ${stampedCopies.status} = 'failed'
+            RETURNING 1`
+        : sql`SELECT 1 WHERE false`,
+    );
+    return db
+      .with(current, granted, copy)
+      .select({
+        id: granted.id,
+        versionId: current.versionId,
+        queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)`,
+      })
+      .from(granted)
+      .leftJoin(current, sql`true`)
+      .prepare(settings.stampPdfs ? 'hls_grant_stamped' : 'hls_grant');
+  })();
+
   return {
     /**
      * The buyer's right to download a paid digital line, in the paying transaction. Idempotent per order line;
@@ -52,43 +97,14 @@ export function createEntitlements(deps: EntitlementDeps) {
      * stamping is on).
      */
     async grant(ctx: AppTxContext, input: GrantInput): Promise<{ entitlementId: string }> {
-      // The entitlement, the file's current version and, when that is a PDF or an EPUB (`wantsCopy`) and stamping
-      // is on, its copy due (as `queueCopy` writes it), in one statement.
-      const current = ctx.tx.$with('current_version').as(assets.currentVersion(input.productId));
-      const granted = ctx.tx.$with('granted', { id: sql<string>`id`.as('id') }).as(
-        ctx.tx
-          .insert(entitlements)
-          .values({
-            userId: input.userId,
-            productId: input.productId,
-            orderId: input.orderId,
-            orderLineId: input.orderLineId,
-            orderNumber: input.orderNumber,
-            title: input.title,
-            source: 'purchase',
-          })
-          .onConflictDoNothing({ target: entitlements.orderLineId })
-          .returning({ id: entitlements.id })
-          .getSQL(),
-      );
-      const copy = ctx.tx.$with('copy', {}).as(
-        settings.stampPdfs
-          ? sql`INSERT INTO ${stampedCopies} (entitlement_id, version_id, status)
-              SELECT id, version_id, 'pending' FROM granted, current_version WHERE ${isPdfOrEpubSql(current)}
-              ON CONFLICT (entitlement_id, version_id) DO UPDATE SET status = 'pending', updated_at = now()
-              WHERE ${stampedCopies.status} = 'failed'
-              RETURNING 1`
-          : sql`SELECT 1 WHERE false`,
-      );
-      const [created] = await ctx.tx
-        .with(current, granted, copy)
-        .select({
-          id: granted.id,
-          versionId: current.versionId,
-          queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)`,
-        })
-        .from(granted)
-        .leftJoin(current, sql`true`);
+      const [created] = await inTransaction(grantStatement, ctx.tx).execute({
+        userId: input.userId,
+        productId: input.productId,
+        orderId: input.orderId,
+        orderLineId: input.orderLineId,
+        orderNumber: input.orderNumber,
+        title: input.title,
+      });
       if (!created) {
         const [existing] = await ctx.tx
           .select({ id: entitlements.id })

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/prepared.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { CheckoutWorkflow } from '../checkout/index.ts';
@@ -85,6 +86,27 @@ export function createSettlement(deps: {
     return inserted.length > 0;
   }
 
+  /** `lockAttempt`'s one statement, built once. The event is recorded only when the attempt is there. */
+  const lockAndRecord = (() => {
+    const ofIntent = and(
+      eq(payments.provider, provider.name),
+      eq(payments.intentId, sql.placeholder('intentId')),
+    );
+    const recorded = deps.db.$with('recorded', {}).as(sql`
+      INSERT INTO ${processedEvents} (provider, event_id, type)
+      SELECT ${provider.name}, ${sql.placeholder('eventId')}, ${sql.placeholder('type')}
+      WHERE EXISTS (SELECT 1 FROM ${payments} WHERE ${ofIntent})
+      ON CONFLICT DO NOTHING
+      RETURNING event_id`);
+    return deps.db
+      .with(recorded)
+      .select({ payment: payments, first: sql<boolean>`EXISTS (SELECT 1 FROM ${recorded})` })
+      .from(payments)
+      .where(ofIntent)
+      .for('update')
+      .prepare('hls_lock_attempt');
+  })();
+
   const lockPayment = async (ctx: AppTxContext, id: string) =>
     (await ctx.tx.select().from(payments).where(eq(payments.id, id)).for('update'))[0]!;
 
@@ -98,20 +120,11 @@ export function createSettlement(deps: {
     intent: RetrievedIntent,
     source: EventSource,
   ): Promise<{ payment: PaymentRow; first: boolean } | null> {
-    const ofIntent = and(eq(payments.provider, provider.name), eq(payments.intentId, intent.id));
-    // The event is recorded only when the attempt is there, as the statement's own query finds it.
-    const recorded = ctx.tx.$with('recorded', {}).as(sql`
-      INSERT INTO ${processedEvents} (provider, event_id, type)
-      SELECT ${provider.name}, ${source.eventId}, ${source.type}
-      WHERE EXISTS (SELECT 1 FROM ${payments} WHERE ${ofIntent})
-      ON CONFLICT DO NOTHING
-      RETURNING event_id`);
-    const [byIntent] = await ctx.tx
-      .with(recorded)
-      .select({ payment: payments, first: sql<boolean>`EXISTS (SELECT 1 FROM ${recorded})` })
-      .from(payments)
-      .where(ofIntent)
-      .for('update');
+    const [byIntent] = await inTransaction(lockAndRecord, ctx.tx).execute({
+      intentId: intent.id,
+      eventId: source.eventId,
+      type: source.type,
+    });
     if (byIntent) return byIntent;
     const adopted = await findPayment(intent, ctx);
     if (!adopted) return null;
