@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
-import { autoPrepare, inTransaction, PLAN_SETTING, plannedForValues } from './prepared.ts';
+import { autoPrepare, inTransaction, PLAN_SETTING, plannedForValues, preparedOnce } from './prepared.ts';
 import { processedEvents } from './schema.ts';
 
 type Prepared = { name: string; generic_plans: number; custom_plans: number };
@@ -106,11 +106,12 @@ describe('statements prepared and planned once', () => {
 
   it('runs a statement prepared once on the pool in a transaction, on its connection', async () => {
     const { db } = database;
-    const record = db
-      .insert(processedEvents)
-      .values({ provider: 'demo', eventId: sql.placeholder('eventId'), type: 'x' })
-      .returning({ eventId: processedEvents.eventId })
-      .prepare('hls_test_record_event');
+    const record = preparedOnce(
+      db
+        .insert(processedEvents)
+        .values({ provider: 'demo', eventId: sql.placeholder('eventId'), type: 'x' })
+        .returning({ eventId: processedEvents.eventId }),
+    );
     const stored = async (eventId: string) =>
       (await db.select().from(processedEvents).where(eq(processedEvents.eventId, eventId))).length;
     const tag = `prepared-${Date.now()}`;

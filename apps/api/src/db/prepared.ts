@@ -53,7 +53,7 @@ export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepare
       return undefined;
     }
     seen.delete(text);
-    const named = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    const named = statementName(text);
     names.set(text, named);
     return named;
   }
@@ -88,12 +88,22 @@ export function autoPrepare(pool: pg.Pool, { after = 2, max = 500 }: AutoPrepare
   });
 }
 
+/** The name a statement's text is prepared under: drawn from the text, so one name never stands for two texts. */
+const statementName = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
+
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
 
 /**
- * A statement built once and prepared by Drizzle on the pool (`db….prepare(name)`, its values
- * `sql.placeholder`s), run in a transaction: a copy bound to the transaction's connection (Drizzle binds a prepared
+ * Drizzle's `query.prepare()` under the name of its text: a statement built once (its values `sql.placeholder`s),
+ * run with `execute(values)`, on the pool or (`inTransaction`) in a transaction.
+ */
+export function preparedOnce<P>(query: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+  return query.prepare(statementName(query.toSQL().sql));
+}
+
+/**
+ * A statement built once and prepared by Drizzle on the pool (`preparedOnce`), run in a transaction: a copy bound to the transaction's connection (Drizzle binds a prepared
  * statement to the session it was prepared on: drizzle-orm#613). Building a statement costs the API more CPU than
  * sending it; the hot writes of a payment are built once.
  */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Download } from '@hls/contract';
 import type { VersionedDownload } from '@hls/contract/file-versions';
-import { inTransaction } from '../../db/prepared.ts';
+import { inTransaction, preparedOnce } from '../../db/prepared.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import {
   buyerOf,
@@ -78,16 +78,17 @@ export function createEntitlements(deps: EntitlementDeps) {
             RETURNING 1`
         : sql`SELECT 1 WHERE false`,
     );
-    return db
-      .with(current, granted, copy)
-      .select({
-        id: granted.id,
-        versionId: current.versionId,
-        queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)`,
-      })
-      .from(granted)
-      .leftJoin(current, sql`true`)
-      .prepare(settings.stampPdfs ? 'hls_grant_stamped' : 'hls_grant');
+    return preparedOnce(
+      db
+        .with(current, granted, copy)
+        .select({
+          id: granted.id,
+          versionId: current.versionId,
+          queued: sql<boolean>`EXISTS (SELECT 1 FROM copy)`,
+        })
+        .from(granted)
+        .leftJoin(current, sql`true`),
+    );
   })();
 
   return {

@@ -2,6 +2,7 @@
 export type { OrdersService } from './orders.plugin.ts';
 export type { AfterSaleRecord } from './orders.after-sales.ts';
 export type {
+  AlongsideWrite,
   FulfilResult,
   OrderForPayment,
   PaidOrderRecord,

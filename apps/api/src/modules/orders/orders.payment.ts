@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
+import { inTransaction, preparedOnce } from '../../db/prepared.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, MailRecipient, UserProfile } from '../accounts/index.ts';
 import { paidStatuses, readOrders, type LineRow, type OrderRow } from './orders.queries.ts';
@@ -56,12 +57,17 @@ export type TakenPayment = {
   currency: string;
   provider: PaymentProvider;
   paymentReference: string;
-  /**
-   * The payment's own write (its attempt marked succeeded), made by the statement that marks the order paid and
-   * only when it does: `paid` is that statement's row of the order, to condition the write on.
-   */
-  alongside?: (paid: SQLWrapper) => SQL;
+  /** The payment's own write (its attempt marked succeeded), made by the statement that marks the order paid. */
+  alongside?: AlongsideWrite;
 };
+
+/**
+ * A write of another module made by the statement that marks an order paid, and only when it does: `write(paid)` is
+ * its SQL, conditioned on `paid` (that statement's row of the order). The statement is built once per `write` (a
+ * function made once), its values `sql.placeholder`s, named apart from the order's own (`orderId`, `provider`,
+ * `reference`, `note`, `amountCents`, `currency`), that `values` gives.
+ */
+export type AlongsideWrite = { write: (paid: SQLWrapper) => SQL; values: Record<string, unknown> };
 
 /**
  * An order marked paid: its row, lines, customer, time of payment and the authors of its lines as their e-mails
@@ -107,61 +113,105 @@ function toOrderForPayment(row: OrderRow, customer: UserProfile | null): OrderFo
   };
 }
 
+/** The orders a payment may mark paid: pending for its total and currency (the usual case), or any (`again`). */
+type PaidWhen = 'pending' | 'again';
+
 /**
- * In one statement: the order marked paid if `condition` holds, its `paid` history row, its paper copies committed,
- * the payment's own write (`alongside`), and the order as it was before (a statement does not see its own changes)
- * with its customer, its lines and their authors. Undefined when the condition does not hold (nothing written).
+ * In one statement: the order marked paid when it may be (`when`), its `paid` history row, its paper copies
+ * committed, another module's write (`alongside`), and the order as it was before (a statement does not see its own
+ * changes) with its customer, its lines and their authors. Built once per `when` and `alongside` write.
  */
-async function markPaidWhere(
-  tx: Tx,
+function markPaidStatement(
+  db: Db,
   accounts: PaymentOrdersDeps['accounts'],
-  payment: TakenPayment,
-  condition: SQL,
-): Promise<PaidOrderRecord | undefined> {
-  const note = `${payment.provider} ${payment.paymentReference}`;
-  const paid = tx.$with('paid', {
+  when: PaidWhen,
+  alongside: AlongsideWrite['write'] | undefined,
+) {
+  const value = sql.placeholder;
+  const condition =
+    when === 'pending'
+      ? sql`${orders.status} = 'pending_payment' AND ${orders.totalCents} = ${value('amountCents')}
+          AND ${orders.currency} = ${value('currency')}`
+      : sql`true`;
+  const paid = db.$with('paid', {
     orderId: sql<string>`paid_id`.as('paid_id'),
     paidMs: sql<number>`paid_ms`.mapWith(Number).as('paid_ms'),
   }).as(sql`
       UPDATE ${orders}
-      SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${payment.provider},
-        payment_reference = ${payment.paymentReference}, updated_at = now()
-      WHERE ${orders.id} = ${payment.orderId} AND ${condition}
+      SET status = 'paid', paid_at = now(), expires_at = NULL, payment_provider = ${value('provider')},
+        payment_reference = ${value('reference')}, updated_at = now()
+      WHERE ${orders.id} = ${value('orderId')} AND ${condition}
       RETURNING id AS paid_id, (extract(epoch FROM paid_at) * 1000)::float8 AS paid_ms`);
-  const history = tx.$with('history', {}).as(sql`
+  const history = db.$with('history', {}).as(sql`
     INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
-    SELECT paid_id, 'paid', 'paid', 'provider', ${note} FROM ${paid}`);
-  const committed = tx.$with('committed', {}).as(sql`
+    SELECT paid_id, 'paid', 'paid', 'provider', ${value('note')}::text FROM ${paid}`);
+  const committed = db.$with('committed', {}).as(sql`
     UPDATE ${orderLines} SET stock_state = 'committed', updated_at = now()
     WHERE ${orderLines.orderId} IN (SELECT paid_id FROM ${paid}) AND ${orderLines.format} = 'paper'`);
-  const alongside = tx.$with('alongside', {}).as(payment.alongside?.(paid) ?? sql`SELECT 1 WHERE false`);
-  const marked = await tx
-    .with(paid, history, committed, alongside)
-    .select({
-      row: rowOf(orders),
-      customer: accounts.profileOf(orders.userId),
-      line: rowOf(orderLines, 'left join'),
-      author: accounts.recipientOf(orderLines.authorId),
-      paidMs: paid.paidMs,
-    })
-    .from(paid)
-    .innerJoin(orders, eq(orders.id, paid.orderId))
-    .leftJoin(orderLines, eq(orderLines.orderId, paid.orderId))
-    .orderBy(asc(orderLines.id));
-  const [first] = marked;
-  if (!first) return undefined;
-  if (!first.customer) throw new Error(`order customer ${first.row.userId} not found`);
-  return {
-    row: first.row,
-    lines: marked.flatMap((m) => (m.line ? [m.line] : [])),
-    customer: first.customer,
-    paidAt: new Date(first.paidMs),
-    authors: new Map(marked.flatMap((m) => (m.author ? [[m.author.id, m.author] as const] : []))),
+  const written = db.$with('alongside', {}).as(alongside?.(paid) ?? sql`SELECT 1 WHERE false`);
+  return preparedOnce(
+    db
+      .with(paid, history, committed, written)
+      .select({
+        row: rowOf(orders),
+        customer: accounts.profileOf(orders.userId),
+        line: rowOf(orderLines, 'left join'),
+        author: accounts.recipientOf(orderLines.authorId),
+        paidMs: paid.paidMs,
+      })
+      .from(paid)
+      .innerJoin(orders, eq(orders.id, paid.orderId))
+      .leftJoin(orderLines, eq(orderLines.orderId, paid.orderId))
+      .orderBy(asc(orderLines.id)),
+  );
+}
+
+/** Marks orders paid (`markPaidStatement`), each kind of statement built the first time it is needed. */
+function createMarkPaid(db: Db, accounts: PaymentOrdersDeps['accounts']) {
+  type Statement = ReturnType<typeof markPaidStatement>;
+  const alone = new Map<PaidWhen, Statement>();
+  const withWrite = new WeakMap<AlongsideWrite['write'], Map<PaidWhen, Statement>>();
+  const statementFor = (when: PaidWhen, alongside: AlongsideWrite['write'] | undefined) => {
+    let built = alone;
+    if (alongside) {
+      built = withWrite.get(alongside) ?? new Map();
+      withWrite.set(alongside, built);
+    }
+    let statement = built.get(when);
+    if (!statement) {
+      statement = markPaidStatement(db, accounts, when, alongside);
+      built.set(when, statement);
+    }
+    return statement;
+  };
+
+  /** The order as it was when marked paid, or undefined when it may not be (nothing written). */
+  return async (tx: Tx, payment: TakenPayment, when: PaidWhen): Promise<PaidOrderRecord | undefined> => {
+    const marked = await inTransaction(statementFor(when, payment.alongside?.write), tx).execute({
+      ...payment.alongside?.values,
+      orderId: payment.orderId,
+      provider: payment.provider,
+      reference: payment.paymentReference,
+      note: `${payment.provider} ${payment.paymentReference}`,
+      amountCents: payment.amountCents,
+      currency: payment.currency.toUpperCase(),
+    });
+    const [first] = marked;
+    if (!first) return undefined;
+    if (!first.customer) throw new Error(`order customer ${first.row.userId} not found`);
+    return {
+      row: first.row,
+      lines: marked.flatMap((m) => (m.line ? [m.line] : [])),
+      customer: first.customer,
+      paidAt: new Date(first.paidMs),
+      authors: new Map(marked.flatMap((m) => (m.author ? [[m.author.id, m.author] as const] : []))),
+    };
   };
 }
 
 export function createOrderPayments(deps: PaymentOrdersDeps) {
   const { db, accounts, sales } = deps;
+  const markPaid = createMarkPaid(db, accounts);
 
   async function profileOf(userId: string, ctx: AppTxContext): Promise<UserProfile> {
     const profile = (await accounts.profiles([userId], ctx)).get(userId);
@@ -272,13 +322,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       const currency = payment.currency.toUpperCase();
       // The usual case in one statement: a pending order of the payment's total and currency, marked paid (the
       // update locks it: concurrent confirmations mark it once).
-      const paid = await markPaidWhere(
-        tx,
-        accounts,
-        payment,
-        sql`${orders.status} = 'pending_payment' AND ${orders.totalCents} = ${payment.amountCents}
-          AND ${orders.currency} = ${currency}`,
-      );
+      const paid = await markPaid(tx, payment, 'pending');
       if (paid) return { result: 'paid', paid };
       // Otherwise the order, locked, says why: paid already, another amount, or cancelled by expiry (its copies
       // held again first, from its lines as they are).
@@ -297,7 +341,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       if (row.status === 'cancelled' && !(await reserveAgain(sales, ctx, await linesOf(tx, row.id)))) {
         return { result: 'not_payable' };
       }
-      const again = await markPaidWhere(tx, accounts, payment, sql`true`);
+      const again = await markPaid(tx, payment, 'again');
       if (!again) throw new Error(`order ${row.id} could not be marked paid`);
       return { result: 'paid', paid: again };
     },

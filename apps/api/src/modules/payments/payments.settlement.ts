@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/prepared.ts';
+import { inTransaction, preparedOnce } from '../../db/prepared.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { CheckoutWorkflow } from '../checkout/index.ts';
+import type { AlongsideWrite } from '../orders/index.ts';
 import {
   openStatuses,
   REFUND_JOB,
@@ -98,14 +99,23 @@ export function createSettlement(deps: {
       WHERE EXISTS (SELECT 1 FROM ${payments} WHERE ${ofIntent})
       ON CONFLICT DO NOTHING
       RETURNING event_id`);
-    return deps.db
-      .with(recorded)
-      .select({ payment: payments, first: sql<boolean>`EXISTS (SELECT 1 FROM ${recorded})` })
-      .from(payments)
-      .where(ofIntent)
-      .for('update')
-      .prepare('hls_lock_attempt');
+    return preparedOnce(
+      deps.db
+        .with(recorded)
+        .select({ payment: payments, first: sql<boolean>`EXISTS (SELECT 1 FROM ${recorded})` })
+        .from(payments)
+        .where(ofIntent)
+        .for('update'),
+    );
   })();
+
+  /** The attempt `paymentId` marked succeeded, in the statement that marks its order paid (when it does). */
+  const attemptSucceeded: AlongsideWrite['write'] = (paid) =>
+    deps.db
+      .update(payments)
+      .set({ status: 'succeeded', succeededAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, sql.placeholder('paymentId')), sql`EXISTS (SELECT 1 FROM ${paid})`))
+      .getSQL();
 
   const lockPayment = async (ctx: AppTxContext, id: string) =>
     (await ctx.tx.select().from(payments).where(eq(payments.id, id)).for('update'))[0]!;
@@ -182,7 +192,7 @@ export function createSettlement(deps: {
         // The usual case: the attempt marked succeeded by the statement that marks the order paid.
         ...(current.status === 'succeeded'
           ? {}
-          : { alongside: (paid) => succeeded(sql`EXISTS (SELECT 1 FROM ${paid})`).getSQL() }),
+          : { alongside: { write: attemptSucceeded, values: { paymentId: current.id } } }),
       });
       if (result === 'mismatch') {
         // The order wrote the mismatch in its history.

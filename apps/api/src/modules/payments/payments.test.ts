@@ -275,6 +275,8 @@ describe('payment with the demo provider', () => {
     const [row] = await t.database.db.select().from(demoIntents).where(eq(demoIntents.id, intent.intentId));
     expect(row!.cardLast4).toBe('4242');
     expect(JSON.stringify(row)).not.toContain('42424242');
+    // Four cards declined (nothing received), then the good one: the whole amount.
+    expect(row).toMatchObject({ attempts: 5, amountReceived: row!.amountCents, status: 'succeeded' });
 
     const late = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type Placeholder } from 'drizzle-orm';
 import type { DeclineCode } from '@hls/contract';
 import type { Db } from '../../../db/database.ts';
+import { preparedOnce } from '../../../db/prepared.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { demoIntents, demoRefunds } from '../payments.tables.ts';
 import {
@@ -140,6 +141,52 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
     return null;
   };
 
+  /** What every card attempt writes besides its outcome: the money received when it succeeded, one more try. */
+  const attemptCounted = (succeeded: boolean | Placeholder) => ({
+    amountReceived: sql`CASE WHEN ${succeeded}::boolean THEN ${demoIntents.amountCents} ELSE 0 END`,
+    attempts: sql`${demoIntents.attempts} + 1`,
+    updatedAt: sql`now()`,
+  });
+
+  // The two statements of every demo payment, built once (their values are placeholders).
+  const value = sql.placeholder;
+  const createStatement = preparedOnce(
+    db
+      .insert(demoIntents)
+      .values({
+        id: value('id'),
+        clientSecret: value('clientSecret'),
+        idempotencyKey: value('idempotencyKey'),
+        orderId: value('orderId'),
+        paymentId: value('paymentId'),
+        amountCents: value('amountCents'),
+        currency: value('currency'),
+      })
+      .onConflictDoNothing({ target: demoIntents.idempotencyKey })
+      .returning(),
+  );
+  // The usual case of a card in one statement: the intent is the client secret's and still waits for a card. The
+  // secrets are compared by their digests, so the comparison tells nothing of the stored one (as `sameSecret`).
+  const payStatement = preparedOnce(
+    db
+      .update(demoIntents)
+      .set({
+        // As SQL: Drizzle's types take no placeholder in an update's values.
+        status: sql`${value('status')}`,
+        declineCode: sql`${value('declineCode')}`,
+        cardLast4: sql`${value('cardLast4')}`,
+        ...attemptCounted(value('succeeded')),
+      })
+      .where(
+        and(
+          eq(demoIntents.id, value('intentId')),
+          sql`sha256(convert_to(${demoIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${value('clientSecret')}::text, 'UTF8'))`,
+          notInArray(demoIntents.status, ['succeeded', 'canceled']),
+        ),
+      )
+      .returning(),
+  );
+
   return {
     name: 'demo',
     browser: { provider: 'demo', publishableKey: null },
@@ -147,19 +194,15 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
     async createIntent(input) {
       const id = `pi_demo_${token(18)}`;
       // A second creation with the same key (a retry, a concurrent call) finds the first intent.
-      const [inserted] = await db
-        .insert(demoIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${token(24)}`,
-          idempotencyKey: input.idempotencyKey,
-          orderId: input.orderId,
-          paymentId: input.paymentId,
-          amountCents: input.amountCents,
-          currency: input.currency.toLowerCase(),
-        })
-        .onConflictDoNothing({ target: demoIntents.idempotencyKey })
-        .returning();
+      const [inserted] = await createStatement.execute({
+        id,
+        clientSecret: `${id}_secret_${token(24)}`,
+        idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
+        paymentId: input.paymentId,
+        amountCents: input.amountCents,
+        currency: input.currency.toLowerCase(),
+      });
       const [intent] = inserted
         ? [inserted]
         : await db.select().from(demoIntents).where(eq(demoIntents.idempotencyKey, input.idempotencyKey));
@@ -223,27 +266,13 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
 
     async pay(intentId, clientSecret, card, now = new Date()) {
       const outcome = demoCardOutcome(card, now);
+      const succeeded = outcome.status === 'succeeded';
       const attempt = {
         status: intentStatusAfter[outcome.status],
         declineCode: outcome.declineCode,
-        amountReceived: outcome.status === 'succeeded' ? sql`${demoIntents.amountCents}` : sql`0`,
         cardLast4: card.number.slice(-4),
-        attempts: sql`${demoIntents.attempts} + 1`,
-        updatedAt: new Date(),
       };
-      // The usual case in one statement: the intent is the client secret's and still waits for a card. The secrets
-      // are compared by their digests, so the comparison tells nothing of the stored one (as `sameSecret`).
-      const [paid] = await db
-        .update(demoIntents)
-        .set(attempt)
-        .where(
-          and(
-            eq(demoIntents.id, intentId),
-            sql`sha256(convert_to(${demoIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${clientSecret}::text, 'UTF8'))`,
-            notInArray(demoIntents.status, ['succeeded', 'canceled']),
-          ),
-        )
-        .returning();
+      const [paid] = await payStatement.execute({ ...attempt, succeeded, intentId, clientSecret });
       if (paid) return { ...outcome, intent: toRetrieved(paid) };
       // Unknown, another's, or paid or cancelled already: the intent locked says which.
       return db.transaction(async (tx) => {
@@ -252,7 +281,7 @@ export function createDemoProvider(deps: { db: Db }): DemoProvider {
         if (done) return done;
         const [updated] = await tx
           .update(demoIntents)
-          .set(attempt)
+          .set({ ...attempt, ...attemptCounted(succeeded) })
           .where(eq(demoIntents.id, row.id))
           .returning();
         return { ...outcome, intent: toRetrieved(updated!) };
