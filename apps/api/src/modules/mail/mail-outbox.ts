@@ -9,12 +9,16 @@ export type OutgoingMail<T extends MailTemplate> = {
   data: MailTemplates[T];
 };
 
+/** A message as it is queued: rendered when it is sent. */
+export type OutboxRow = Pick<typeof mailOutbox.$inferInsert, 'to' | 'language' | 'template' | 'data'>;
+
 /**
  * A message's outbox row: its template and data, rendered by the sender (`messageOf`). Modules queue messages
  * through `app.mail.queue` (mail.service.ts), in the transaction of the change that causes them, which renders
  * nothing: a paying transaction holds its invoice number's lock until it commits.
  */
-export function outboxRow<T extends MailTemplate>(mail: OutgoingMail<T>): typeof mailOutbox.$inferInsert {
+
+export function outboxRow<T extends MailTemplate>(mail: OutgoingMail<T>): OutboxRow {
   return { to: mail.to, language: mail.language, template: mail.template, data: mail.data };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, readMails, registerUser, uniqueEmail, useApp } from '../../../test/helper.ts';
 import { startMailServer, type MailServer, type ReceivedMail } from '../../../test/smtp-server.ts';
@@ -260,6 +260,49 @@ describe('mail sender', () => {
     } finally {
       await broken.close().catch(() => {});
     }
+  });
+});
+
+describe('mail queue', () => {
+  const t = useApp();
+
+  it('writes the messages a transaction queued, however many, with its commit and never without it', async () => {
+    for (const count of [1, 3, 6]) {
+      const tag = uniqueEmail(`batch-${count}`);
+      const to = Array.from({ length: count }, (_, i) => `${i}-${tag}`);
+      const data = (i: number) => ({ firstName: `Ali ${i}`, resetUrl: `http://x/${i}` });
+      await t.app.transaction(async (ctx) => {
+        for (const [i, address] of to.entries())
+          await t.app.mail.queue(ctx, {
+            to: address,
+            language: i % 2 ? 'fr' : 'en',
+            template: 'password_changed',
+            data: data(i),
+          });
+      });
+      const rows = await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, to));
+      expect(rows.sort((a, b) => a.to.localeCompare(b.to))).toMatchObject(
+        to.map((address, i) => ({
+          to: address,
+          language: i % 2 ? 'fr' : 'en',
+          template: 'password_changed',
+          data: data(i),
+        })),
+      );
+    }
+    const tag = uniqueEmail('batch-rolled-back');
+    await expect(
+      t.app.transaction(async (ctx) => {
+        await t.app.mail.queue(ctx, {
+          to: tag,
+          language: 'en',
+          template: 'password_changed',
+          data: { firstName: 'A', resetUrl: 'http://x' },
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, tag))).toEqual([]);
   });
 });
 

@@ -44,7 +44,7 @@ export default fp(
       leaseMs: config.mailSendLeaseMs,
       logger: app.log.child({ module: 'mail' }),
     });
-    app.decorate('mail', createMailService({ sender }));
+    app.decorate('mail', createMailService({ db: app.db, sender }));
     // Hourly, the bodies of messages sent past the retention go: the links they carried are not kept.
     await app.jobs.work(REDACT_SENT_JOB, async () => {
       await redactSentMail(app.db, config.retention.sentMail);

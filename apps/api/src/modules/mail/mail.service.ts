@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { inTransaction, preparedOnce } from '../../db/prepared.ts';
+import type { Unsent } from '../../db/transaction.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
-import { outboxRow, type OutgoingMail } from './mail-outbox.ts';
+import { outboxRow, type OutboxRow, type OutgoingMail } from './mail-outbox.ts';
 import type { MailSender } from './mail-sender.ts';
 import { mailOutbox } from './mail.tables.ts';
 import type { MailTemplate } from './mail-templates.ts';
@@ -15,9 +19,41 @@ export type MailService = {
   sender: MailSender;
 };
 
-export function createMailService(deps: { sender: MailSender }): MailService {
+/** Batches of up to this many messages are written by a statement built once (one per size). */
+const PREPARED_BATCH = 4;
+
+export function createMailService(deps: { db: Db; sender: MailSender }): MailService {
   /** The rows each open transaction queued, until its work is done. */
-  const queued = new WeakMap<AppTxContext, (typeof mailOutbox.$inferInsert)[]>();
+  const queued = new WeakMap<AppTxContext, OutboxRow[]>();
+  const value = sql.placeholder;
+  /** The insert of `size` rows, its values `sql.placeholder`s (`to0`, `language0`, … `data3`). */
+  const insertOf = (size: number) =>
+    preparedOnce(
+      deps.db.insert(mailOutbox).values(
+        Array.from({ length: size }, (_, i) => ({
+          to: value(`to${i}`),
+          language: value(`language${i}`),
+          template: value(`template${i}`),
+          data: value(`data${i}`),
+        })),
+      ),
+    );
+  const prepared = Array.from({ length: PREPARED_BATCH }, (_, i) => insertOf(i + 1));
+  /** The statement writing `rows`: built once for the usual few, built now for a larger batch. */
+  const insert = (ctx: AppTxContext, rows: OutboxRow[]): Unsent => {
+    const statement = prepared[rows.length - 1];
+    if (!statement) return ctx.tx.insert(mailOutbox).values(rows);
+    const values = Object.fromEntries(
+      rows.flatMap((row, i) => [
+        [`to${i}`, row.to],
+        [`language${i}`, row.language],
+        [`template${i}`, row.template],
+        // A JSON null would be written as JSON: no data is SQL's NULL, as Drizzle writes it (jsonb's encoder).
+        [`data${i}`, row.data ?? undefined],
+      ]),
+    );
+    return { execute: () => inTransaction(statement, ctx.tx).execute(values) };
+  };
 
   return {
     async queue(ctx, mail) {
@@ -30,7 +66,7 @@ export function createMailService(deps: { sender: MailSender }): MailService {
         queued.set(ctx, batch);
         ctx.withCommit(() => {
           queued.delete(ctx);
-          return ctx.tx.insert(mailOutbox).values(batch);
+          return insert(ctx, batch);
         });
       }
       ctx.raise('mail.queued', { template: mail.template });
