@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Tx } from './database.ts';
 import { isIdle } from './pipeline.ts';
@@ -110,4 +111,26 @@ export function preparedOnce<P>(query: { toSQL(): { sql: string }; prepare(name:
 export function inTransaction<Q extends object>(statement: Q, tx: Tx): Q {
   const { client } = (tx as unknown as { session: { client: unknown } }).session;
   return Object.create(statement, { client: { value: client } }) as Q;
+}
+
+/** The placeholders of row `index` of a batch: `value('to')` is `to0` for the first row, `to1` for the next. */
+export const rowPlaceholders =
+  (index: number) =>
+  (name: string): Placeholder =>
+    sql.placeholder(`${name}${index}`);
+
+/** The values of a batch's rows for `rowPlaceholders`: each row's own, suffixed with its index. */
+export const rowValues = (rows: readonly Record<string, unknown>[]): Record<string, unknown> =>
+  Object.fromEntries(rows.flatMap((row, i) => Object.entries(row).map(([name, v]) => [`${name}${i}`, v])));
+
+/**
+ * The statements of batches of 1 to `max` rows (`build(size)`, with `rowPlaceholders`), each built once when first
+ * asked for; a larger batch gets undefined (its caller builds it as it runs).
+ */
+export function preparedBySize<P>(max: number, build: (size: number) => P): (size: number) => P | undefined {
+  const built: P[] = [];
+  return (size) => {
+    if (size < 1 || size > max) return undefined;
+    return (built[size - 1] ??= build(size));
+  };
 }

@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, preparedOnce } from '../../db/prepared.ts';
+import {
+  inTransaction,
+  preparedBySize,
+  preparedOnce,
+  rowPlaceholders,
+  rowValues,
+} from '../../db/prepared.ts';
 import type { Unsent } from '../../db/transaction.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { outboxRow, type OutboxRow, type OutgoingMail } from './mail-outbox.ts';
@@ -25,33 +30,28 @@ const PREPARED_BATCH = 4;
 export function createMailService(deps: { db: Db; sender: MailSender }): MailService {
   /** The rows each open transaction queued, until its work is done. */
   const queued = new WeakMap<AppTxContext, OutboxRow[]>();
-  const value = sql.placeholder;
-  /** The insert of `size` rows, its values `sql.placeholder`s (`to0`, `language0`, … `data3`). */
-  const insertOf = (size: number) =>
+  /** The insert of a batch of a few rows, built once per size. */
+  const insertOf = preparedBySize(PREPARED_BATCH, (size) =>
     preparedOnce(
       deps.db.insert(mailOutbox).values(
-        Array.from({ length: size }, (_, i) => ({
-          to: value(`to${i}`),
-          language: value(`language${i}`),
-          template: value(`template${i}`),
-          data: value(`data${i}`),
-        })),
+        Array.from({ length: size }, (_, i) => {
+          const value = rowPlaceholders(i);
+          return {
+            to: value('to'),
+            language: value('language'),
+            template: value('template'),
+            data: value('data'),
+          };
+        }),
       ),
-    );
-  const prepared = Array.from({ length: PREPARED_BATCH }, (_, i) => insertOf(i + 1));
+    ),
+  );
   /** The statement writing `rows`: built once for the usual few, built now for a larger batch. */
   const insert = (ctx: AppTxContext, rows: OutboxRow[]): Unsent => {
-    const statement = prepared[rows.length - 1];
+    const statement = insertOf(rows.length);
     if (!statement) return ctx.tx.insert(mailOutbox).values(rows);
-    const values = Object.fromEntries(
-      rows.flatMap((row, i) => [
-        [`to${i}`, row.to],
-        [`language${i}`, row.language],
-        [`template${i}`, row.template],
-        // A JSON null would be written as JSON: no data is SQL's NULL, as Drizzle writes it (jsonb's encoder).
-        [`data${i}`, row.data ?? undefined],
-      ]),
-    );
+    // No data is SQL's NULL, as Drizzle writes it (jsonb's encoder would write a JSON null).
+    const values = rowValues(rows.map((row) => ({ ...row, data: row.data ?? undefined })));
     return { execute: () => inTransaction(statement, ctx.tx).execute(values) };
   };
 

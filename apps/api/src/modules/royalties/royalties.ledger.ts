@@ -2,9 +2,34 @@ import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import {
+  inTransaction,
+  preparedBySize,
+  preparedOnce,
+  rowPlaceholders,
+  rowValues,
+} from '../../db/prepared.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { royaltyEntries, royaltyRates } from './royalties.tables.ts';
 import type { Clock, HoldEnd, PaidOrder } from './royalties.types.ts';
+
+/** An accrual's values: the values themselves, or the placeholders of a statement built once. */
+type AccrualValues = Record<
+  | 'authorId'
+  | 'orderLineId'
+  | 'productId'
+  | 'title'
+  | 'format'
+  | 'defaultRateBp'
+  | 'quantity'
+  | 'grossCents'
+  | 'vatCents'
+  | 'netCents'
+  | 'netSign'
+  | 'netAbs'
+  | 'availableAt',
+  unknown
+>;
 
 export type LedgerDeps = {
   db: Db;
@@ -50,6 +75,68 @@ export function createLedger(deps: LedgerDeps) {
   const defaults = defaultRatesBp(deps.defaultRates);
   const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
+  /**
+   * An accrual's row, its values given (a row and its order) or placeholders (`rowPlaceholders`, `sql.placeholder`).
+   * The rate effective at payment (as `ratesAt`) is read by the insert itself: one statement. The royalty is
+   * `royaltyOf` of @hls/contract/money in integers (half away from zero; bigint, as a large sale's cents times basis
+   * points overflow int), which royalties.arithmetic.test.ts checks over many generated orders.
+   */
+  function accrual(line: AccrualValues, order: Record<'orderId' | 'orderNumber' | 'paidAt', unknown>) {
+    const rate = sql`coalesce((SELECT r.rate_bp FROM ${royaltyRates} r WHERE r.format = ${line.format} AND r.effective_from <= ${order.paidAt}::timestamptz ORDER BY r.effective_from DESC LIMIT 1), ${line.defaultRateBp}::int)`;
+    return {
+      authorId: sql`${line.authorId}`,
+      kind: 'accrual' as const,
+      orderId: sql`${order.orderId}::uuid`,
+      orderLineId: sql`${line.orderLineId}::int`,
+      productId: sql`${line.productId}::int`,
+      orderNumber: sql`${order.orderNumber}`,
+      title: sql`${line.title}`,
+      format: sql`${line.format}`,
+      quantity: sql`${line.quantity}::int`,
+      grossCents: sql`${line.grossCents}::int`,
+      vatCents: sql`${line.vatCents}::int`,
+      netCents: sql`${line.netCents}::int`,
+      rateBp: rate,
+      royaltyCents: sql`(${line.netSign}::int * ((${line.netAbs}::bigint * ${rate} + 5000) / 10000))::int`,
+      availableAt: sql`${line.availableAt}::timestamptz`,
+      createdAt: sql`${order.paidAt}::timestamptz`,
+    };
+  }
+  const onceForItsLine = { target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` };
+  const accruedRoyalty = {
+    orderLineId: royaltyEntries.orderLineId,
+    royaltyCents: royaltyEntries.royaltyCents,
+  };
+  /** The accruals of an order of a few paid lines, built once per count of lines. */
+  const accrualsOf = preparedBySize(4, (size) => {
+    const value = sql.placeholder;
+    const order = { orderId: value('orderId'), orderNumber: value('orderNumber'), paidAt: value('paidAt') };
+    const rows = Array.from({ length: size }, (_, i) => {
+      const of = rowPlaceholders(i);
+      return accrual(
+        {
+          authorId: of('authorId'),
+          orderLineId: of('orderLineId'),
+          productId: of('productId'),
+          title: of('title'),
+          format: of('format'),
+          defaultRateBp: of('defaultRateBp'),
+          quantity: of('quantity'),
+          grossCents: of('grossCents'),
+          vatCents: of('vatCents'),
+          netCents: of('netCents'),
+          netSign: of('netSign'),
+          netAbs: of('netAbs'),
+          availableAt: of('availableAt'),
+        },
+        order,
+      );
+    });
+    return preparedOnce(
+      db.insert(royaltyEntries).values(rows).onConflictDoNothing(onceForItsLine).returning(accruedRoyalty),
+    );
+  });
+
   return {
     defaults,
 
@@ -62,47 +149,44 @@ export function createLedger(deps: LedgerDeps) {
      * per line (a repeated confirmation writes nothing). Answers each paid line's royalty (order line id → cents),
      * as its accrual holds it, for the authors' news.
      */
-    async accrue(ctx: AppTxContext, order: PaidOrder): Promise<Map<number, number>> {
-      const paid = order.lines.filter((line) => line.amountCents > 0);
+    async accrue(ctx: AppTxContext, paidOrder: PaidOrder): Promise<Map<number, number>> {
+      const paid = paidOrder.lines.filter((line) => line.amountCents > 0);
       if (paid.length === 0) return new Map();
       // Holds are counted on the ledger's clock (the payment's time, but for tests that moved the clock).
-      const digitalAvailable = later(clock.now(), settings.digitalHold);
-      const paidAt = order.paidAt.toISOString();
-      // The rate effective at payment (as `ratesAt`) read by the insert itself: one statement. The royalty is
-      // `royaltyOf` of @hls/contract/money in integers (half away from zero; bigint, as a large sale's cents times
-      // basis points overflow int), which royalties.arithmetic.test.ts checks over many generated orders.
-      const rateOf = (format: RoyaltyFormat) =>
-        sql`coalesce((SELECT r.rate_bp FROM ${royaltyRates} r WHERE r.format = ${format} AND r.effective_from <= ${paidAt}::timestamptz ORDER BY r.effective_from DESC LIMIT 1), ${defaults[format]}::int)`;
-      const accrued = await ctx.tx
-        .insert(royaltyEntries)
-        .values(
-          paid.map((line) => {
-            const format = royaltyFormatOf(line.format);
-            const vatCents = line.vatCents;
-            const netCents = line.amountCents - vatCents;
-            return {
-              authorId: line.authorId,
-              kind: 'accrual' as const,
-              orderId: order.id,
-              orderLineId: line.id,
-              productId: line.productId,
-              orderNumber: order.number,
-              title: line.title,
-              format,
-              quantity: line.quantity,
-              grossCents: line.amountCents,
-              vatCents,
-              netCents,
-              rateBp: rateOf(format),
-              royaltyCents: sql`(${Math.sign(netCents)}::int * ((${Math.abs(netCents)}::bigint * ${rateOf(format)} + 5000) / 10000))::int`,
-              // A paper book's hold starts at its delivery.
-              availableAt: line.format === 'paper' ? null : digitalAvailable,
-              createdAt: order.paidAt,
-            };
-          }),
-        )
-        .onConflictDoNothing({ target: royaltyEntries.orderLineId, where: sql`kind = 'accrual'` })
-        .returning({ orderLineId: royaltyEntries.orderLineId, royaltyCents: royaltyEntries.royaltyCents });
+      const digitalAvailable = later(clock.now(), settings.digitalHold).toISOString();
+      const rows = paid.map((line) => {
+        const format = royaltyFormatOf(line.format);
+        const netCents = line.amountCents - line.vatCents;
+        return {
+          authorId: line.authorId,
+          orderLineId: line.id,
+          productId: line.productId,
+          title: line.title,
+          format,
+          defaultRateBp: defaults[format],
+          quantity: line.quantity,
+          grossCents: line.amountCents,
+          vatCents: line.vatCents,
+          netCents,
+          netSign: Math.sign(netCents),
+          netAbs: Math.abs(netCents),
+          // A paper book's hold starts at its delivery.
+          availableAt: line.format === 'paper' ? null : digitalAvailable,
+        };
+      });
+      const order = {
+        orderId: paidOrder.id,
+        orderNumber: paidOrder.number,
+        paidAt: paidOrder.paidAt.toISOString(),
+      };
+      const statement = accrualsOf(rows.length);
+      const accrued = statement
+        ? await inTransaction(statement, ctx.tx).execute({ ...order, ...rowValues(rows) })
+        : await ctx.tx
+            .insert(royaltyEntries)
+            .values(rows.map((row) => accrual(row, order)))
+            .onConflictDoNothing(onceForItsLine)
+            .returning(accruedRoyalty);
       const written = new Map(accrued.map((entry) => [entry.orderLineId!, entry.royaltyCents]));
       // A line accrued before (a repeated call) is answered with the royalty its accrual holds.
       const before = paid.filter((line) => !written.has(line.id)).map((line) => line.id);
