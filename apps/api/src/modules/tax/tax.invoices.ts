@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { categoryOf, type InvoiceKind, type InvoiceSummary, type Language } from '@hls/contract';
 import type { SiteSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import {
+  inTransaction,
+  preparedBySize,
+  preparedOnce,
+  rowPlaceholders,
+  rowValues,
+} from '../../db/prepared.ts';
 import {
   invoiceFilename,
   renderInvoice,
@@ -127,6 +135,82 @@ const sellerOf = (company: SiteSettings['company']): InvoiceSeller => ({
   iossNumber: company.iossNumber,
 });
 
+/** A document's head as written (its number and totals are the statement's). */
+type DocumentHead = Omit<typeof invoices.$inferInsert, 'number' | 'netCents' | 'vatCents' | 'totalCents'>;
+
+/**
+ * The statement numbering and writing a document and its lines (see `insertDocument`), given its values or the
+ * placeholders of a statement built once. Six digits at least (lpad alone would cut a seventh). The lines refer to
+ * the document written by the same statement; each answers its number and time.
+ */
+function documentInsert(
+  executor: Db | Tx,
+  kind: InvoiceKind,
+  head: Omit<PgInsertValue<typeof invoices>, 'number' | 'kind'>,
+  lines: Omit<PgInsertValue<typeof invoiceLines>, 'invoiceId'>[],
+) {
+  const counter = executor.$with('counter', {}).as(sql`
+    INSERT INTO ${invoiceCounters} (kind, year, last)
+    VALUES (${kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
+    RETURNING ${prefixes[kind]}::text || '-' || year || '-' || lpad(last::text, greatest(6, length(last::text)), '0')
+      AS number`);
+  const document = executor.$with('document', {}).as(
+    executor
+      .insert(invoices)
+      .values({ ...head, kind, number: sql`(SELECT number FROM counter)` })
+      .returning({
+        id: invoices.id,
+        number: invoices.number,
+        issuedMs: sql`(extract(epoch FROM ${invoices.issuedAt}) * 1000)::float8`.as('issued_ms'),
+      })
+      .getSQL(),
+  );
+  return executor
+    .with(counter, document)
+    .insert(invoiceLines)
+    .values(lines.map((line) => ({ ...line, invoiceId: sql`(SELECT id FROM document)` })))
+    .returning({
+      id: invoiceLines.invoiceId,
+      number: sql<string>`(SELECT number FROM document)`,
+      issuedMs: sql<number>`(SELECT issued_ms FROM document)`.mapWith(Number),
+    });
+}
+
+/** `documentInsert` of an invoice of `size` lines, built once: its values `sql.placeholder`s. */
+function invoiceStatement(db: Db, size: number) {
+  const value = sql.placeholder;
+  const head = {
+    orderId: value('orderId'),
+    orderNumber: value('orderNumber'),
+    userId: value('userId'),
+    language: value('language'),
+    seller: value('seller'),
+    buyer: value('buyer'),
+    reverseCharge: value('reverseCharge'),
+    netCents: value('netCents'),
+    vatCents: value('vatCents'),
+    totalCents: value('totalCents'),
+  };
+  const lines = Array.from({ length: size }, (_, i) => {
+    const of = rowPlaceholders(i);
+    return {
+      orderLineId: of('orderLineId'),
+      title: of('title'),
+      format: of('format'),
+      quantity: of('quantity'),
+      category: of('category'),
+      country: of('country'),
+      treatment: of('treatment'),
+      rateBp: of('rateBp'),
+      netCents: of('netCents'),
+      vatCents: of('vatCents'),
+      amountCents: of('amountCents'),
+    };
+  });
+  return preparedOnce(documentInsert(db, 'invoice', head, lines));
+}
+
 /**
  * Numbers and writes an invoice or credit note with its lines, in one statement; answers its document as written.
  * The number is the next of its kind's sequence for the current year (UTC), taken in the caller's transaction: the
@@ -135,9 +219,11 @@ const sellerOf = (company: SiteSettings['company']): InvoiceSeller => ({
  */
 async function insertDocument(
   tx: Tx,
-  head: Omit<typeof invoices.$inferInsert, 'number' | 'netCents' | 'vatCents' | 'totalCents'>,
+  head: DocumentHead,
   lines: InvoiceSnapshotLine[],
   creditsNumber: string | null,
+  /** The statement built once for this document (`invoiceStatement`), when there is one. */
+  builtOnce?: ReturnType<typeof invoiceStatement>,
 ): Promise<InvoiceDocument> {
   const sum = (pick: (l: InvoiceSnapshotLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const totals = {
@@ -145,40 +231,22 @@ async function insertDocument(
     vatCents: sum((l) => l.vatCents),
     totalCents: sum((l) => l.amountCents),
   };
-  const counter = tx.$with('counter', {}).as(sql`
-    INSERT INTO ${invoiceCounters} (kind, year, last)
-    VALUES (${head.kind}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
-    ON CONFLICT (kind, year) DO UPDATE SET last = ${invoiceCounters}.last + 1
-    RETURNING ${prefixes[head.kind]}::text || '-' || year || '-' || lpad(last::text, greatest(6, length(last::text)), '0')
-      AS number`);
-  const document = tx.$with('document', {}).as(
-    tx
-      .insert(invoices)
-      .values({ ...head, ...totals, number: sql`(SELECT number FROM counter)` })
-      .returning({
-        id: invoices.id,
-        number: invoices.number,
-        issuedMs: sql`(extract(epoch FROM ${invoices.issuedAt}) * 1000)::float8`.as('issued_ms'),
-      })
-      .getSQL(),
-  );
-  // Six digits at least (lpad alone would cut a seventh). The lines refer to the document written by the same
-  // statement; each answers its number and time.
-  const [written] = await tx
-    .with(counter, document)
-    .insert(invoiceLines)
-    .values(
-      lines.map((line) => ({
-        ...line,
-        invoiceId: sql`(SELECT id FROM document)`,
-        category: categoryOf(line.format),
-      })),
-    )
-    .returning({
-      id: invoiceLines.invoiceId,
-      number: sql<string>`(SELECT number FROM document)`,
-      issuedMs: sql<number>`(SELECT issued_ms FROM document)`.mapWith(Number),
-    });
+  const rows = lines.map((line) => ({
+    orderLineId: line.orderLineId,
+    title: line.title,
+    format: line.format,
+    quantity: line.quantity,
+    category: categoryOf(line.format),
+    country: line.country,
+    treatment: line.treatment,
+    rateBp: line.rateBp,
+    netCents: line.netCents,
+    vatCents: line.vatCents,
+    amountCents: line.amountCents,
+  }));
+  const [written] = builtOnce
+    ? await inTransaction(builtOnce, tx).execute({ ...head, ...totals, ...rowValues(rows) })
+    : await documentInsert(tx, head.kind, { ...head, ...totals }, rows);
   const row = { ...head, ...totals, ...written!, issuedAt: new Date(written!.issuedMs) };
   return toDocument(
     { ...row, reverseCharge: head.reverseCharge ?? false },
@@ -193,6 +261,8 @@ async function insertDocument(
  */
 export function createInvoices(deps: { db: Db; company: SiteSettings['company'] }) {
   const { db } = deps;
+  /** The invoice of an order of a few lines, built once per count of lines. */
+  const invoiceOf = preparedBySize(4, (size) => invoiceStatement(db, size));
 
   return {
     /**
@@ -215,6 +285,8 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
         },
         snapshot.lines,
         null,
+        // The usual invoice, of a few lines, by its statement built once; a larger one built now.
+        invoiceOf(snapshot.lines.length),
       );
     },
 
