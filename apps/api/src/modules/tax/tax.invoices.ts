@@ -232,17 +232,9 @@ async function insertDocument(
     totalCents: sum((l) => l.amountCents),
   };
   const rows = lines.map((line) => ({
+    ...lineData(line),
     orderLineId: line.orderLineId,
-    title: line.title,
-    format: line.format,
-    quantity: line.quantity,
     category: categoryOf(line.format),
-    country: line.country,
-    treatment: line.treatment,
-    rateBp: line.rateBp,
-    netCents: line.netCents,
-    vatCents: line.vatCents,
-    amountCents: line.amountCents,
   }));
   const [written] = builtOnce
     ? await inTransaction(builtOnce, tx).execute({ ...head, ...totals, ...rowValues(rows) })
