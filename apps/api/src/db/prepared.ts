@@ -120,17 +120,26 @@ export const rowPlaceholders =
     sql.placeholder(`${name}${index}`);
 
 /** The values of a batch's rows for `rowPlaceholders`: each row's own, suffixed with its index. */
-export const rowValues = (rows: readonly Record<string, unknown>[]): Record<string, unknown> =>
+const rowValues = (rows: readonly object[]): Record<string, unknown> =>
   Object.fromEntries(rows.flatMap((row, i) => Object.entries(row).map(([name, v]) => [`${name}${i}`, v])));
 
+type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> };
+
 /**
- * The statements of batches of 1 to `max` rows (`build(size)`, with `rowPlaceholders`), each built once when first
- * asked for; a larger batch gets undefined (its caller builds it as it runs).
+ * A statement of one row per line or message, built once per count of rows from 1 to `max` (`build(size)`, its
+ * rows' values `rowPlaceholders`, the others `sql.placeholder`s), when first needed. `forRows(tx, rows, values)`
+ * is the statement of `rows` in the transaction, not yet sent; undefined for a larger batch, which its caller
+ * builds as it runs.
  */
-export function preparedBySize<P>(max: number, build: (size: number) => P): (size: number) => P | undefined {
+export function preparedForRows<P extends Executable>(
+  max: number,
+  build: (size: number) => { toSQL(): { sql: string }; prepare(name: string): P },
+) {
   const built: P[] = [];
-  return (size) => {
-    if (size < 1 || size > max) return undefined;
-    return (built[size - 1] ??= build(size));
+  return (tx: Tx, rows: readonly object[], values: Record<string, unknown> = {}) => {
+    if (rows.length < 1 || rows.length > max) return undefined;
+    const statement = (built[rows.length - 1] ??= preparedOnce(build(rows.length)));
+    const all = { ...values, ...rowValues(rows) };
+    return { execute: () => inTransaction(statement, tx).execute(all) as ReturnType<P['execute']> };
   };
 }

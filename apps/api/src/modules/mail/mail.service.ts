@@ -1,11 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import {
-  inTransaction,
-  preparedBySize,
-  preparedOnce,
-  rowPlaceholders,
-  rowValues,
-} from '../../db/prepared.ts';
+import { preparedForRows, rowPlaceholders } from '../../db/prepared.ts';
 import type { Unsent } from '../../db/transaction.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import { outboxRow, type OutboxRow, type OutgoingMail } from './mail-outbox.ts';
@@ -31,29 +25,26 @@ export function createMailService(deps: { db: Db; sender: MailSender }): MailSer
   /** The rows each open transaction queued, until its work is done. */
   const queued = new WeakMap<AppTxContext, OutboxRow[]>();
   /** The insert of a batch of a few rows, built once per size. */
-  const insertOf = preparedBySize(PREPARED_BATCH, (size) =>
-    preparedOnce(
-      deps.db.insert(mailOutbox).values(
-        Array.from({ length: size }, (_, i) => {
-          const value = rowPlaceholders(i);
-          return {
-            to: value('to'),
-            language: value('language'),
-            template: value('template'),
-            data: value('data'),
-          };
-        }),
-      ),
+  const insertOf = preparedForRows(PREPARED_BATCH, (size) =>
+    deps.db.insert(mailOutbox).values(
+      Array.from({ length: size }, (_, i) => {
+        const value = rowPlaceholders(i);
+        return {
+          to: value('to'),
+          language: value('language'),
+          template: value('template'),
+          data: value('data'),
+        };
+      }),
     ),
   );
   /** The statement writing `rows`: built once for the usual few, built now for a larger batch. */
-  const insert = (ctx: AppTxContext, rows: OutboxRow[]): Unsent => {
-    const statement = insertOf(rows.length);
-    if (!statement) return ctx.tx.insert(mailOutbox).values(rows);
+  const insert = (ctx: AppTxContext, rows: OutboxRow[]): Unsent =>
     // No data is SQL's NULL, as Drizzle writes it (jsonb's encoder would write a JSON null).
-    const values = rowValues(rows.map((row) => ({ ...row, data: row.data ?? undefined })));
-    return { execute: () => inTransaction(statement, ctx.tx).execute(values) };
-  };
+    insertOf(
+      ctx.tx,
+      rows.map((row) => ({ ...row, data: row.data ?? undefined })),
+    ) ?? ctx.tx.insert(mailOutbox).values(rows);
 
   return {
     async queue(ctx, mail) {

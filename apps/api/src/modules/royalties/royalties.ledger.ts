@@ -2,13 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { LineFormat, RoyaltyFormat, RoyaltyRates } from '@hls/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import {
-  inTransaction,
-  preparedBySize,
-  preparedOnce,
-  rowPlaceholders,
-  rowValues,
-} from '../../db/prepared.ts';
+import { preparedForRows, rowPlaceholders } from '../../db/prepared.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { royaltyEntries, royaltyRates } from './royalties.tables.ts';
 import type { Clock, HoldEnd, PaidOrder } from './royalties.types.ts';
@@ -108,7 +102,7 @@ export function createLedger(deps: LedgerDeps) {
     royaltyCents: royaltyEntries.royaltyCents,
   };
   /** The accruals of an order of a few paid lines, built once per count of lines. */
-  const accrualsOf = preparedBySize(4, (size) => {
+  const accrualsOf = preparedForRows(4, (size) => {
     const value = sql.placeholder;
     const order = { orderId: value('orderId'), orderNumber: value('orderNumber'), paidAt: value('paidAt') };
     const rows = Array.from({ length: size }, (_, i) => {
@@ -132,9 +126,11 @@ export function createLedger(deps: LedgerDeps) {
         order,
       );
     });
-    return preparedOnce(
-      db.insert(royaltyEntries).values(rows).onConflictDoNothing(onceForItsLine).returning(accruedRoyalty),
-    );
+    return db
+      .insert(royaltyEntries)
+      .values(rows)
+      .onConflictDoNothing(onceForItsLine)
+      .returning(accruedRoyalty);
   });
 
   return {
@@ -179,9 +175,9 @@ export function createLedger(deps: LedgerDeps) {
         orderNumber: paidOrder.number,
         paidAt: paidOrder.paidAt.toISOString(),
       };
-      const statement = accrualsOf(rows.length);
-      const accrued = statement
-        ? await inTransaction(statement, ctx.tx).execute({ ...order, ...rowValues(rows) })
+      const builtOnce = accrualsOf(ctx.tx, rows, order);
+      const accrued = builtOnce
+        ? await builtOnce.execute()
         : await ctx.tx
             .insert(royaltyEntries)
             .values(rows.map((row) => accrual(row, order)))

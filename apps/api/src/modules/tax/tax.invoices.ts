@@ -3,13 +3,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { categoryOf, type InvoiceKind, type InvoiceSummary, type Language } from '@hls/contract';
 import type { SiteSettings } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import {
-  inTransaction,
-  preparedBySize,
-  preparedOnce,
-  rowPlaceholders,
-  rowValues,
-} from '../../db/prepared.ts';
+import { preparedForRows, rowPlaceholders } from '../../db/prepared.ts';
 import {
   invoiceFilename,
   renderInvoice,
@@ -177,7 +171,7 @@ function documentInsert(
     });
 }
 
-/** `documentInsert` of an invoice of `size` lines, built once: its values `sql.placeholder`s. */
+/** `documentInsert` of an invoice of `size` lines, its values `sql.placeholder`s (built once: `invoiceOf`). */
 function invoiceStatement(db: Db, size: number) {
   const value = sql.placeholder;
   const head = {
@@ -208,8 +202,15 @@ function invoiceStatement(db: Db, size: number) {
       amountCents: of('amountCents'),
     };
   });
-  return preparedOnce(documentInsert(db, 'invoice', head, lines));
+  return documentInsert(db, 'invoice', head, lines);
 }
+
+/** The invoices built once (`preparedForRows` of `invoiceStatement`): the statement of these lines, if any. */
+type InvoiceStatements = (
+  tx: Tx,
+  rows: readonly object[],
+  values: Record<string, unknown>,
+) => { execute(): Promise<{ id: string; number: string; issuedMs: number }[]> } | undefined;
 
 /**
  * Numbers and writes an invoice or credit note with its lines, in one statement; answers its document as written.
@@ -222,8 +223,8 @@ async function insertDocument(
   head: DocumentHead,
   lines: InvoiceSnapshotLine[],
   creditsNumber: string | null,
-  /** The statement built once for this document (`invoiceStatement`), when there is one. */
-  builtOnce?: ReturnType<typeof invoiceStatement>,
+  /** The statements built once for such documents (`invoiceOf`), when there are. */
+  builtOnce?: InvoiceStatements,
 ): Promise<InvoiceDocument> {
   const sum = (pick: (l: InvoiceSnapshotLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
   const totals = {
@@ -236,8 +237,9 @@ async function insertDocument(
     orderLineId: line.orderLineId,
     category: categoryOf(line.format),
   }));
-  const [written] = builtOnce
-    ? await inTransaction(builtOnce, tx).execute({ ...head, ...totals, ...rowValues(rows) })
+  const statement = builtOnce?.(tx, rows, { ...head, ...totals });
+  const [written] = statement
+    ? await statement.execute()
     : await documentInsert(tx, head.kind, { ...head, ...totals }, rows);
   const row = { ...head, ...totals, ...written!, issuedAt: new Date(written!.issuedMs) };
   return toDocument(
@@ -254,7 +256,7 @@ async function insertDocument(
 export function createInvoices(deps: { db: Db; company: SiteSettings['company'] }) {
   const { db } = deps;
   /** The invoice of an order of a few lines, built once per count of lines. */
-  const invoiceOf = preparedBySize(4, (size) => invoiceStatement(db, size));
+  const invoiceOf: InvoiceStatements = preparedForRows(4, (size) => invoiceStatement(db, size));
 
   return {
     /**
@@ -278,7 +280,7 @@ export function createInvoices(deps: { db: Db; company: SiteSettings['company'] 
         snapshot.lines,
         null,
         // The usual invoice, of a few lines, by its statement built once; a larger one built now.
-        invoiceOf(snapshot.lines.length),
+        invoiceOf,
       );
     },
 
