@@ -184,16 +184,28 @@ export const products = pgTable(
       listIndex('products_price_idx', t.minPriceCents, t.id),
       listIndex('products_title_idx', t.title, t.id),
       listIndex('products_category_idx', t.categoryId, t.subcategoryId, t.publishedAt.desc(), t.id.desc()),
-      // Counts, and the pages of a narrow filter sorted after reading: every filter, then the sort keys but the
-      // title, so such a page too is read from the index alone.
+      // Counts, and the pages of a narrow filter sorted after reading: every filter, then the sort keys, so such
+      // a page too is read from the index alone, whatever its sort (with the title: reading each match's row to
+      // sort a category's 20,000 products by title took 150 ms at 1,000,000 products).
       index('products_filters_idx')
-        .on(t.section, ...filters, t.publishedAt, t.id)
+        .on(t.section, ...filters, t.publishedAt, t.id, t.title)
         .where(published),
       index('products_popular_idx').on(t.section, t.popularity.desc(), t.id.desc()).where(published),
-      // Type filters: their counts and newest-first pages read the index, not every product.
+      // Type filters (files only): a type, in a category or not, is found at once, counted and sorted after
+      // reading from the index alone; the other index of the filters leads with the category, and sees the type
+      // only after the subcategory and the language.
       index('products_file_type_idx')
-        .on(t.section, t.fileType, t.publishedAt.desc(), t.id.desc())
-        .where(published),
+        .on(
+          t.section,
+          t.fileType,
+          t.categoryId,
+          t.subcategoryId,
+          t.language,
+          t.minPriceCents,
+          t.publishedAt,
+          t.id,
+        )
+        .where(sql`status = 'published' AND file_type IS NOT NULL`),
       index('products_discounted_idx')
         .on(t.section, t.publishedAt.desc(), t.id.desc())
         .where(sql`status = 'published' AND discount_percent > 0`),
