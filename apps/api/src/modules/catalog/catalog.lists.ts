@@ -181,7 +181,7 @@ export function createCatalogLists(reader: CatalogReader) {
       // is a constant, so the planner weighs it: a word of nearly every description is read from the table until
       // the room is filled, not from a bitmap of all its matches.
       const candidate = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
-          ts_rank_cd(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
+          ts_rank(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
       const { rows: found, count } = countedPage(
         await rowsForValues<CountedRows[number]>(sql`
