@@ -5,18 +5,16 @@
  * The PostgreSQL database must be empty (it is migrated and filled).
  */
 import { performance } from 'node:perf_hooks';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createCatalogQueries } from '../src/modules/catalog/catalog.queries.ts';
 import type { ListScope, ParsedFilter } from '../src/modules/catalog/index.ts';
 import { generateBulkCatalog } from './catalog-bulk.ts';
+import { explainingCatalog } from './explaining.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 const url = process.env.DATABASE_URL;
 const database = await openDatabase(url ? { url } : {});
-const dialect = new PgDialect();
 
 try {
   await runMigrations(database.db);
@@ -34,20 +32,7 @@ try {
   );
 
   // Same queries, but every statement also runs under EXPLAIN ANALYZE and its plan is kept.
-  let plans: string[] = [];
-  const explain = async (text: string, params: unknown[]) => {
-    const plan = await database.pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, params);
-    plans.push(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
-    return database.pool.query(text, params);
-  };
-  const explaining = {
-    execute: async (query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return explain(text, params);
-    },
-    $client: { query: ({ text, values }: { text: string; values: unknown[] }) => explain(text, values) },
-  } as unknown as Db;
-  const explained = createCatalogQueries(explaining, { cache: false });
+  const { queries: explained, takePlans } = explainingCatalog(database);
   const timed = createCatalogQueries(database.db, { cache: false });
 
   const cases: [string, ListScope, ParsedFilter, number][] = [
@@ -92,8 +77,8 @@ try {
   };
 
   for (const [label, scope, filter, page] of cases) {
-    plans = [];
     await explained.list(scope, filter, page);
+    const plans = takePlans();
     report(label, await measure(() => timed.list(scope, filter, page)), plans);
   }
   for (const [label, run] of [
@@ -101,8 +86,8 @@ try {
     ['file detail', (q: typeof timed) => q.fileDetail(range.firstId + 3)],
     ['files dashboard (uncached)', (q: typeof timed) => q.dashboard(['academic', 'professional'])],
   ] as const) {
-    plans = [];
     await run(explained);
+    const plans = takePlans();
     report(label, await measure(() => run(timed)), plans);
   }
 } finally {
