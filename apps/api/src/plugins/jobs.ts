@@ -13,7 +13,10 @@ export type Job<T> = { id: string; name: string; data: T; retryCount: number };
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 export type SendOptions = {
-  /** Insert the job in this transaction: it exists, and runs, only if the transaction commits. */
+  /**
+   * Insert the job in this transaction, with its COMMIT (one round trip less, nothing to wait for): it exists, and
+   * runs, only if the transaction commits; `send` then resolves with null, its id not yet known.
+   */
   ctx?: AppTxContext;
   /** At most one queued (or active) job per key and queue: a second send with the same key is a no-op. */
   singletonKey?: string;
@@ -31,8 +34,22 @@ export type WorkOptions = {
   expireInSeconds?: number;
 };
 
+/**
+ * pg-boss's insert of a job sent in a transaction, left for its COMMIT (`withCommit`): nobody needs its answer,
+ * and it fails the transaction if it fails. pg-boss is told that nothing was inserted, so it answers no id.
+ */
+function withTheCommit(ctx: AppTxContext): BossDb {
+  const inTransaction = fromDrizzle(ctx.tx, sql);
+  return {
+    async executeSql(text, values) {
+      ctx.withCommit(() => ({ execute: () => inTransaction.executeSql(text, values) }));
+      return { rows: [] };
+    },
+  };
+}
+
 export type Jobs = {
-  /** Queues a job; resolves with its id, or null when `singletonKey` found one already queued. */
+  /** Queues a job; resolves with its id, or null when `singletonKey` found one already queued (or with `ctx`). */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for the jobs of `name` (creates the queue). A handler that throws is retried with backoff. */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
@@ -175,7 +192,7 @@ export default fp(
                     : sendOptions.startAfter,
               }
             : {}),
-          ...(ctx ? { db: fromDrizzle(ctx.tx, sql) } : {}),
+          ...(ctx ? { db: withTheCommit(ctx) } : {}),
         });
         if (ctx) ctx.raise('jobs.sent', { name });
         else wake(name);
