@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database, type Tx } from '../src/db/database.ts';
 
 export type TestDatabaseTemplate =
   { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
@@ -49,25 +49,37 @@ export async function openTestDatabase(options: { statementTimeoutMs?: number } 
 }
 
 type Writable = { _write: (...args: unknown[]) => unknown; _writev: (...args: unknown[]) => unknown };
+type Connection = { connection: { stream: Writable } };
 
-/**
- * Counts the socket writes of every connection of the database's pool (all of them opened now): the returned
- * function gives the writes since its last call.
- */
-export async function countWrites(database: Database): Promise<() => number> {
-  const clients: pg.PoolClient[] = [];
-  for (let i = 0; i < (database.pool.options.max ?? 1); i++) clients.push(await database.pool.connect());
+/** Counts the socket writes of `clients` from now on: the returned function gives the writes since its last call. */
+function countWritesOf(clients: readonly unknown[]): () => number {
   let count = 0;
   for (const client of clients) {
-    const stream = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+    const { stream } = (client as Connection).connection;
     const { _write, _writev } = stream;
     stream._write = (...args) => ((count += 1), _write.apply(stream, args));
     stream._writev = (...args) => ((count += 1), _writev.apply(stream, args));
-    client.release();
   }
   return () => {
     const seen = count;
     count = 0;
     return seen;
   };
+}
+
+/** Counts the socket writes of every connection of the database's pool (all of them opened now). */
+export async function countWrites(database: Database): Promise<() => number> {
+  const clients: pg.PoolClient[] = [];
+  for (let i = 0; i < (database.pool.options.max ?? 1); i++) clients.push(await database.pool.connect());
+  for (const client of clients) client.release();
+  return countWritesOf(clients);
+}
+
+/**
+ * Counts the socket writes of a transaction's connection, from its start (its BEGIN leaves with its first
+ * statement): what its own statements cost, whatever else the pool runs meanwhile. Read it once the transaction
+ * is over.
+ */
+export function countTransactionWrites(tx: Tx): () => number {
+  return countWritesOf([(tx as unknown as { session: { client: unknown } }).session.client]);
 }

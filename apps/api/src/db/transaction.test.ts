@@ -32,19 +32,19 @@ describe('a transaction’s last statements', () => {
   const stored = async (tag: string) =>
     (await database.db.execute(sql`SELECT 1 FROM processed_events WHERE event_id = ${tag}`)).rows.length;
 
-  it('sends them with the COMMIT, in one write, after the writes before the commit', async () => {
+  it('sends them with the COMMIT, in one write, built once the work is done', async () => {
     const tag = `with-commit-${Date.now()}`;
     const order: string[] = [];
     writes();
     await transaction(async (ctx) => {
       await ctx.tx.execute(insert(`${tag}-work`));
       ctx.withCommit(() => (order.push('with commit'), ctx.tx.execute(insert(tag))));
-      ctx.beforeCommit(async () => void order.push('before commit'));
       ctx.raise('test.done', { tag });
+      order.push('work done');
     });
     // BEGIN and the work's statement; the last statement, the announcement and the COMMIT.
     expect(writes()).toBe(2);
-    expect(order).toEqual(['before commit', 'with commit']);
+    expect(order).toEqual(['work done', 'with commit']);
     expect(await stored(tag)).toBe(1);
     expect(announced.at(-1)).toEqual([{ name: 'test.done', payload: { tag } }]);
     expect(delivered.at(-1)).toBe(tag);

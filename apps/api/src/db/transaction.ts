@@ -10,17 +10,14 @@ export type Unsent = { execute(): Promise<unknown> };
 export type Raised<E> = { [K in keyof E]: { name: K; payload: E[K] } }[keyof E];
 
 /**
- * An open transaction, the events waiting for its commit, and the writes left for its end:
- * - `beforeCommit`: a write run once the work is done, still in the transaction (rows gathered during the work,
- *   written by one statement); it may ask for another, run after it.
- * - `withCommit`: a statement nobody needs the answer of, built once the `beforeCommit` writes are done and sent
- *   with the COMMIT, in the same round trip (db/pipeline.ts). When it fails the transaction rolls back and fails
- *   with its error.
+ * An open transaction, the events waiting for its commit, and the statements left for its end: `withCommit` takes
+ * a statement nobody needs the answer of (rows gathered during the work, written by one statement), built once the
+ * work is done and sent with the COMMIT, in the same round trip (db/pipeline.ts). When it fails the transaction
+ * rolls back and fails with its error.
  */
 export type TxContext<E> = {
   tx: Tx;
   raise: Raise<E>;
-  beforeCommit: (write: () => Promise<void>) => void;
   withCommit: (statement: () => Unsent) => void;
 };
 
@@ -49,7 +46,6 @@ export function createTransaction<E>(db: Db, events: TransactionEvents<E>): Tran
   return async (work, within) => {
     if (within) return work(within);
     const pending: Raised<E>[] = [];
-    const writes: (() => Promise<void>)[] = [];
     const last: (() => Unsent)[] = [];
     let sentWithCommit: Promise<unknown> | undefined;
     const result = await db
@@ -57,11 +53,8 @@ export function createTransaction<E>(db: Db, events: TransactionEvents<E>): Tran
         const done = await work({
           tx,
           raise: (name, payload) => void pending.push({ name, payload } as Raised<E>),
-          beforeCommit: (write) => void writes.push(write),
           withCommit: (statement) => void last.push(statement),
         });
-        // A write may ask for another: each runs, in the order asked.
-        for (let i = 0; i < writes.length; i += 1) await writes[i]!();
         const announcement = pending.length > 0 ? events.announce?.(pending, tx) : undefined;
         // Sent now, in this turn: Drizzle's COMMIT follows them on the connection, in the same write.
         const statements = [...last.map((build) => build()), ...(announcement ? [announcement] : [])];

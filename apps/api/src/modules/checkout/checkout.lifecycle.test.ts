@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage, Order } from '@hls/contract';
 import { WITHDRAWAL_DAYS } from '@hls/contract';
 import { outboxMails, useApp } from '../../../test/helper.ts';
+import { countTransactionWrites } from '../../../test/test-database.ts';
 import { bookEditions, entitlements, mailOutbox, orderEvents, orderLines, orders } from '../../db/schema.ts';
 import { seedShop, signIn, validAddress, type Shop } from '../../../test/order-fixtures.ts';
 
@@ -117,6 +118,42 @@ describe('an order from payment to delivery, withdrawal and refund', () => {
         headers: buyer.headers,
       });
       expect(seen.json<Order>()).toMatchObject({ status: 'paid', expiresAt: null });
+    });
+
+    it('pays a digital order in three writes to the database: its invoice, e-mail and stamping job written with it', async () => {
+      const buyer = await signIn(t.app, 'customer', 'Inès');
+      const order = await create(buyer, [{ productId: shop.proFile }]);
+      let writes = () => 0;
+      const paid = await t.app.transaction((ctx) => {
+        writes = countTransactionWrites(ctx.tx);
+        return t.app.checkout.orderPaid(ctx, {
+          orderId: order.id,
+          amountCents: order.totalCents,
+          currency: 'eur',
+          provider: 'demo',
+          paymentReference: `pi_${order.id.slice(0, 8)}`,
+        });
+      });
+      expect(paid).toBe('paid');
+      // BEGIN with the order marked paid; its royalties, download and invoice together; the confirmation, the job
+      // that stamps the PDF and their announcement with the COMMIT.
+      expect(writes()).toBe(3);
+      const [mail] = await mailsOf('order_confirmation', buyer.email);
+      const invoiced = await t.database.db.execute<{ number: string }>(
+        sql`SELECT number FROM invoices WHERE order_id = ${order.id}`,
+      );
+      // The confirmation carries the invoice as numbered (its PDF is attached when it is sent).
+      expect((mail!.data as { invoice: { number: string } }).invoice.number).toBe(invoiced.rows[0]!.number);
+      const granted = await t.database.db
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.orderId, order.id));
+      expect(granted).toHaveLength(1);
+      const stamping = await t.database.pool.query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'downloads.stamp' AND data->>'entitlementId' = $1`,
+        [granted[0]!.id],
+      );
+      expect(stamping.rows[0].n).toBe(1);
     });
 
     it('never marks an order paid when the amount or the currency differ from the order', async () => {

@@ -23,9 +23,9 @@ import { invoiceSnapshotOf } from './checkout.invoicing.ts';
  * the buyer's downloads and the customer's e-mail. Payments calls `orderPaid` and `orderRefunded` when money moves;
  * the routes call the customer's and the back office's steps.
  *
- *   order paid      → orders.markPaid → royalties.accrue → downloads.grant → authors' sale e-mails (after the
- *                     accruals: their royalties) → before the commit: tax (invoice, last: it locks its number
- *                     until the commit) → mail (confirmation, with the invoice)
+ *   order paid      → orders.markPaid → royalties.accrue, downloads.grant and tax (invoice, sent last: it locks
+ *                     its number until the commit) together → authors' sale e-mails (their royalties) → mail
+ *                     (confirmation, with the invoice)
  *   order refunded  → orders.markRefunded → tax (credit note) → downloads.revokeLine → royalties.reverse → mail
  *   withdrawal      → orders.requestWithdrawal → mail (acknowledgement)
  *   shipped         → orders.markShipped → mail (tracking)
@@ -81,73 +81,70 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       const marked = await orders.markPaid(ctx, payment);
       if (marked.result !== 'paid') return marked.result;
       const { row: order, lines, customer, paidAt, authors } = marked.paid;
-      // The invoice last, once the rest of the payment is written: its number's counter stays locked until the
-      // commit, and concurrent payments wait for it. The confirmation joins the transaction's other e-mails in
-      // their one statement, sent with the COMMIT.
-      ctx.beforeCommit(async () => {
-        const invoice = await invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
-        await mail.queue(ctx, {
-          to: customer.email,
-          language: order.language,
-          template: 'order_confirmation',
-          data: {
-            firstName: customer.firstName,
-            orderNumber: order.number,
-            orderUrl: ordersUrl,
-            downloadsUrl: order.hasDigital ? downloadsUrl : null,
-            paidAt: paidAt.toISOString(),
-            lines: lines.map((l) => ({
-              title: l.title,
-              format: l.format,
-              quantity: l.quantity,
-              unitFinalCents: l.unitFinalCents,
-              totalCents: l.totalCents,
-            })),
-            subtotalCents: order.subtotalCents,
-            discountCents: order.discountCents,
-            totalCents: order.totalCents,
-            vatCents: order.vatCents,
-            consent: order.consent,
-            address: order.shippingAddress,
-            withdrawalFormUrl: order.needsAddress ? withdrawalFormUrl : null,
-            company: deps.company,
-            invoice,
-          },
-        });
+      // The royalties, the downloads and the invoice are written together: one round trip (db/pipeline.ts). The
+      // invoice is sent last: its number's counter stays locked from its statement to the commit, concurrent
+      // payments waiting for it, and nothing is sent between them but the e-mails, with the COMMIT.
+      const accrued = royalties.accrue(ctx, {
+        id: order.id,
+        number: order.number,
+        paidAt,
+        lines: lines.map((l) => ({
+          id: l.id,
+          productId: l.productId,
+          authorId: l.authorId,
+          format: l.format,
+          title: l.title,
+          quantity: l.quantity,
+          amountCents: l.amountCents,
+          vatCents: l.vatCents ?? 0,
+        })),
       });
-      // The royalties and the downloads are written together: one round trip (db/pipeline.ts).
-      const [royaltiesByLine] = await Promise.all([
-        royalties.accrue(ctx, {
-          id: order.id,
-          number: order.number,
-          paidAt,
-          lines: lines.map((l) => ({
-            id: l.id,
-            productId: l.productId,
-            authorId: l.authorId,
-            format: l.format,
-            title: l.title,
-            quantity: l.quantity,
-            amountCents: l.amountCents,
-            vatCents: l.vatCents ?? 0,
-          })),
-        }),
-        ...lines
-          .filter((l) => l.format !== 'paper')
-          .map((line) =>
-            downloads.grant(ctx, {
-              userId: order.userId,
-              productId: line.productId,
-              orderId: order.id,
-              orderLineId: line.id,
-              orderNumber: order.number,
-              title: line.title,
-              buyer: { name: customer.name, email: customer.email },
-            }),
-          ),
-      ]);
+      const granted = lines
+        .filter((l) => l.format !== 'paper')
+        .map((line) =>
+          downloads.grant(ctx, {
+            userId: order.userId,
+            productId: line.productId,
+            orderId: order.id,
+            orderLineId: line.id,
+            orderNumber: order.number,
+            title: line.title,
+            buyer: { name: customer.name, email: customer.email },
+          }),
+        );
+      const issued = invoices.issueInvoice(ctx, invoiceSnapshotOf(marked.paid));
+      const [royaltiesByLine, invoice] = await Promise.all([accrued, issued, Promise.all(granted)]);
       // Only a first settlement gets here: a retried one returned above, so each author hears of the sale once.
       await deps.authors.sold(ctx, { paidAt, lines, authors, royalties: royaltiesByLine });
+      // The confirmation joins the transaction's other e-mails in their one statement, sent with the COMMIT.
+      await mail.queue(ctx, {
+        to: customer.email,
+        language: order.language,
+        template: 'order_confirmation',
+        data: {
+          firstName: customer.firstName,
+          orderNumber: order.number,
+          orderUrl: ordersUrl,
+          downloadsUrl: order.hasDigital ? downloadsUrl : null,
+          paidAt: paidAt.toISOString(),
+          lines: lines.map((l) => ({
+            title: l.title,
+            format: l.format,
+            quantity: l.quantity,
+            unitFinalCents: l.unitFinalCents,
+            totalCents: l.totalCents,
+          })),
+          subtotalCents: order.subtotalCents,
+          discountCents: order.discountCents,
+          totalCents: order.totalCents,
+          vatCents: order.vatCents,
+          consent: order.consent,
+          address: order.shippingAddress,
+          withdrawalFormUrl: order.needsAddress ? withdrawalFormUrl : null,
+          company: deps.company,
+          invoice,
+        },
+      });
 
       return 'paid';
     },
