@@ -68,7 +68,7 @@ export type CheckoutFigures = {
   kind: 'pglite' | 'postgres';
   options: Pick<CheckoutBenchOptions, 'durationSeconds' | 'warmupSeconds' | 'helloRequestsPerSecond'>;
   load: CheckoutLoadResult;
-  /** The statements of each step, one customer alone. */
+  /** The statements of each step and the writes that sent them, one customer alone. */
   sequential: { lines: string[] };
   statementsUnderLoad: number;
   apiCpuMs: number;
@@ -145,7 +145,9 @@ export function printCheckoutReport(figures: CheckoutFigures): boolean {
     `  database statements per order under load: ${(statementsUnderLoad / Math.max(1, load.createdTotal)).toFixed(1)}` +
       ' (BEGIN and COMMIT included)',
   );
-  console.log(`  statements per step, one customer alone: ${sequential.lines.join('; ')}`);
+  console.log(
+    `  statements (writes to the database) per step, one customer alone: ${sequential.lines.join('; ')}`,
+  );
   console.log(
     `  CPU of the API process (every thread${kind === 'pglite' ? ', the embedded database included' : ''}):` +
       ` ${(apiCpuMs / Math.max(1, load.createdTotal)).toFixed(1)} ms per order; the load process used` +

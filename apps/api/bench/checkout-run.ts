@@ -114,19 +114,35 @@ async function checkoutOnce(
   return orderId;
 }
 
+type WriteMethods = { _write: (...args: unknown[]) => unknown; _writev: (...args: unknown[]) => unknown };
+
 /**
  * Counts the statements the app sends to the database (BEGIN and COMMIT included) while it runs, per label:
- * every query of the `pg` driver, on PostgreSQL and on the embedded database alike.
+ * every query of the `pg` driver, on PostgreSQL and on the embedded database alike; and the writes to the
+ * database's connections (`writes`), each a round trip's request: statements sent together leave in one
+ * (db/pipeline.ts).
  */
 export function countStatements(options: { record?: boolean } = {}) {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const counts = new Map<string, number>();
+  const writes = new Map<string, number>();
   /** With `record`: each statement's text, in order, with its label (one line, at most 200 characters). */
   const texts: { label: string; text: string }[] = [];
   let label = '';
-  prototype.query = function (this: unknown, ...args: unknown[]) {
+  /** The connections' streams seen, with their own write methods, put back by `stop`. */
+  const streams = new Map<WriteMethods, WriteMethods>();
+  const written = () => writes.set(label, (writes.get(label) ?? 0) + 1);
+  const watch = (stream: WriteMethods | undefined) => {
+    if (!stream || streams.has(stream)) return;
+    const { _write, _writev } = stream;
+    streams.set(stream, { _write, _writev });
+    stream._write = (...args) => (written(), _write.apply(stream, args));
+    stream._writev = (...args) => (written(), _writev.apply(stream, args));
+  };
+  prototype.query = function (this: { connection?: { stream?: WriteMethods } }, ...args: unknown[]) {
     counts.set(label, (counts.get(label) ?? 0) + 1);
+    watch(this.connection?.stream);
     if (options.record) {
       const query = args[0] as string | { text?: string };
       const text = typeof query === 'string' ? query : (query?.text ?? '');
@@ -136,9 +152,13 @@ export function countStatements(options: { record?: boolean } = {}) {
   };
   return {
     counts,
+    writes,
     texts,
     label: (next: string) => (label = next),
-    stop: () => (prototype.query = original),
+    stop: () => {
+      prototype.query = original;
+      for (const [stream, own] of streams) Object.assign(stream, own);
+    },
   };
 }
 
@@ -163,12 +183,14 @@ export async function statementsPerStep(
   for (const order of orders.slice(0, 3)) ids.push(await checkoutOnce(apiUrl, token, order.lines));
   const counter = countStatements({ record: options.print ?? false });
   const printed = new Map<string, string[]>();
-  const perKind = new Map<string, { orders: number; steps: Map<string, number> }>();
+  /** Per kind of order: the orders, and per step the statements and the writes of them all. */
+  const perKind = new Map<string, { orders: number; steps: Map<string, [number, number]> }>();
   try {
     for (const order of orders.slice(3)) {
-      const kind = perKind.get(order.kind) ?? { orders: 0, steps: new Map<string, number>() };
+      const kind = perKind.get(order.kind) ?? { orders: 0, steps: new Map<string, [number, number]>() };
       perKind.set(order.kind, kind);
       counter.counts.clear();
+      counter.writes.clear();
       counter.texts.length = 0;
       ids.push(await checkoutOnce(apiUrl, token, order.lines, (step) => counter.label(step)));
       counter.label('');
@@ -177,16 +199,22 @@ export async function statementsPerStep(
         counter.texts.filter(({ label }) => label).map(({ label, text }) => `${label.padEnd(8)} ${text}`),
       );
       kind.orders++;
-      for (const [step, count] of counter.counts)
-        if (step) kind.steps.set(step, (kind.steps.get(step) ?? 0) + count);
+      for (const [step, count] of counter.counts) {
+        if (!step) continue;
+        const [statements, writes] = kind.steps.get(step) ?? [0, 0];
+        kind.steps.set(step, [statements + count, writes + (counter.writes.get(step) ?? 0)]);
+      }
     }
   } finally {
     counter.stop();
   }
+  const perOrder = (total: number, count: number) => (total / count).toFixed(0);
   const lines = [...perKind].map(([kind, { orders: count, steps }]) => {
-    const cells = [...steps].map(([step, total]) => `${step} ${(total / count).toFixed(0)}`);
-    const sum = [...steps.values()].reduce((a, b) => a + b, 0) / count;
-    return `${kind}: ${cells.join(', ')} = ${sum.toFixed(0)}`;
+    const cells = [...steps].map(
+      ([step, [statements, writes]]) => `${step} ${perOrder(statements, count)} (${perOrder(writes, count)})`,
+    );
+    const sum = (i: 0 | 1) => [...steps.values()].reduce((a, b) => a + b[i], 0);
+    return `${kind}: ${cells.join(', ')} = ${perOrder(sum(0), count)} (${perOrder(sum(1), count)})`;
   });
   if (options.print)
     for (const [kind, statements] of printed)
