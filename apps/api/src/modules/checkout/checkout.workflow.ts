@@ -83,7 +83,7 @@ export function createCheckoutWorkflow(deps: CheckoutDeps) {
       const { row: order, lines, customer, paidAt, authors } = marked.paid;
       // The royalties, the downloads and the invoice are written together: one round trip (db/pipeline.ts). The
       // invoice is sent last: its number's counter stays locked from its statement to the commit, concurrent
-      // payments waiting for it, and nothing is sent between them but the e-mails, with the COMMIT.
+      // payments waiting for it, and nothing is sent between them but the e-mails and the jobs, with the COMMIT.
       const accrued = royalties.accrue(ctx, {
         id: order.id,
         number: order.number,
