@@ -1,7 +1,7 @@
 /**
  * The slowest of the bench's cold list and search requests, run one at a time on a large generated catalogue,
  * with the plans of the slowest: where a first request's tail comes from.
- *   node apps/api/bench/slowest.ts [count] [--requests=1000] [--explain=3] [--only=lists|search]
+ *   node apps/api/bench/slowest.ts [count] [--requests=1000] [--shown=15] [--explain=3] [--only=lists|search]
  *   DATABASE_URL=postgres://… node apps/api/bench/slowest.ts [count] …
  * Without DATABASE_URL, PGlite in memory; a PostgreSQL database is migrated and filled, or reused when an earlier
  * run (or explain-plans.ts) filled it. The requests are those of `npm run bench`'s cold rows (requests.ts), sent
