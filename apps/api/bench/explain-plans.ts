@@ -2,7 +2,7 @@
  * Query plans and timings of the catalogue reads on a large generated catalogue:
  *   node apps/api/bench/explain-plans.ts [count]           (PGlite in memory)
  *   DATABASE_URL=postgres://… node apps/api/bench/explain-plans.ts [count]
- * The PostgreSQL database must be empty (it is migrated and filled).
+ * A PostgreSQL database is migrated, and filled unless an earlier run (or slowest.ts) filled it.
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/database.ts';
