@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Tx } from '../src/db/database.ts';
+import { connectionOf } from '../src/db/prepared.ts';
 
 export type TestDatabaseTemplate =
   { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; adminUrl: string; template: string };
@@ -81,5 +82,5 @@ export async function countWrites(database: Database): Promise<() => number> {
  * is over.
  */
 export function countTransactionWrites(tx: Tx): () => number {
-  return countWritesOf([(tx as unknown as { session: { client: unknown } }).session.client]);
+  return countWritesOf([connectionOf(tx)]);
 }

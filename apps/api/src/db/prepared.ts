@@ -109,8 +109,12 @@ export function preparedOnce<P>(query: { toSQL(): { sql: string }; prepare(name:
  * sending it; the hot writes of a payment are built once.
  */
 export function inTransaction<Q extends object>(statement: Q, tx: Tx): Q {
-  const { client } = (tx as unknown as { session: { client: unknown } }).session;
-  return Object.create(statement, { client: { value: client } }) as Q;
+  return Object.create(statement, { client: { value: connectionOf(tx) } }) as Q;
+}
+
+/** The `pg` connection a transaction runs on (Drizzle's session keeps it as `client`). */
+export function connectionOf(tx: Tx): unknown {
+  return (tx as unknown as { session: { client: unknown } }).session.client;
 }
 
 /** The placeholders of row `index` of a batch: `value('to')` is `to0` for the first row, `to1` for the next. */
