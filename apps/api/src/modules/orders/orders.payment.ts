@@ -226,6 +226,60 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
     .where(eq(orders.id, sql.placeholder('orderId')))
     .prepare('hls_order_for_payment');
 
+  /**
+   * `forPaymentOpening`'s statement for one payments' write: the customer's order, with the write `open` made over
+   * it when it can be paid now.
+   */
+  const openingStatement = (open: AlongsideWrite['write']) => {
+    const value = sql.placeholder;
+    const payable = sql`SELECT ${orders.id}, ${orders.totalCents}, ${orders.currency} FROM ${orders}
+      WHERE ${orders.id} = ${value('orderId')} AND ${orders.userId} = ${value('userId')}
+        AND ${orders.status} = 'pending_payment' AND ${orders.billingCountry} IS NOT NULL
+        AND (NOT ${orders.needsAddress} OR ${orders.shippingAddress} IS NOT NULL)
+        AND (${value('consentGiven')}::boolean OR NOT ${orders.hasDigital})`;
+    const opened = db.$with('opened', {}).as(open(payable));
+    return preparedOnce(
+      db
+        .with(opened)
+        .select({
+          row: rowOf(orders),
+          customer: accounts.profileOf(orders.userId),
+          opened: sql<unknown>`(SELECT row_to_json(opened) FROM opened)`,
+        })
+        .from(orders)
+        .where(eq(orders.id, value('orderId'))),
+    );
+  };
+  const openingStatements = new WeakMap<AlongsideWrite['write'], ReturnType<typeof openingStatement>>();
+
+  /**
+   * `paymentStarted`'s statement for one payments' write `taken`, with the consents written or not: answers
+   * whether `taken` wrote its row.
+   */
+  const startedStatement = (taken: AlongsideWrite['write'], consented: boolean) => {
+    const value = sql.placeholder;
+    const took = db.$with('taken', {}).as(taken(sql``));
+    const consent = db.$with('consented', {}).as(
+      consented
+        ? sql`UPDATE ${orders} SET consent = ${value('consent')}::jsonb, updated_at = now()
+            WHERE ${orders.id} = ${value('orderId')} AND ${orders.status} = 'pending_payment'`
+        : sql`SELECT 1 WHERE false`,
+    );
+    const history = db.$with('history', {}).as(sql`
+      INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
+      SELECT ${orders.id}, ${value('kind')}::text, ${orders.status}, ${value('actor')}::text, ${value('note')}::text
+      FROM ${orders} WHERE ${orders.id} = ${value('orderId')} AND EXISTS (SELECT 1 FROM ${took})`);
+    return preparedOnce(
+      db
+        .with(took, consent, history)
+        .select({ taken: sql<boolean>`EXISTS (SELECT 1 FROM ${took})` })
+        .from(orders)
+        .where(eq(orders.id, value('orderId'))),
+    );
+  };
+  type StartedStatement = ReturnType<typeof startedStatement>;
+  const startedStatements = new WeakMap<AlongsideWrite['write'], Map<boolean, StartedStatement>>();
+
   return {
     /** An order as its payment needs it (null when unknown, or not the given customer's). */
     async forPayment(orderId: string, userId?: string): Promise<OrderForPayment | null> {
@@ -235,34 +289,23 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
     },
 
     /**
-     * `forPayment` of the customer's order, and in the same statement the payments' write `open(order)` when the
-     * order can be paid now (waiting for payment, taxed, its address given if it needs one, its consents given —
-     * `consentGiven` — if it has digital lines): `order` is a query of its `id`, `total_cents` and `currency`.
+     * `forPayment` of the customer's order, and in the same statement the payments' write `open` when the order
+     * can be paid now (waiting for payment, taxed, its address given if it needs one, its consents given —
+     * `consentGiven` — if it has digital lines): `open.write(order)` builds it over a query of the order's `id`,
+     * `total_cents` and `currency`, with `open.values` as placeholders (the statement is built once per `write`).
      * `opened` is the row `open` returned, as JSON (null when it did not run or wrote nothing).
      */
     async forPaymentOpening<T>(
       orderId: string,
       userId: string,
       consentGiven: boolean,
-      open: (order: SQL) => SQL,
+      open: AlongsideWrite,
     ): Promise<{ order: OrderForPayment; opened: T | null } | null> {
-      const payable = sql`SELECT ${orders.id}, ${orders.totalCents}, ${orders.currency} FROM ${orders}
-        WHERE ${orders.id} = ${orderId} AND ${orders.userId} = ${userId} AND ${orders.status} = 'pending_payment'
-          AND ${orders.billingCountry} IS NOT NULL
-          AND (NOT ${orders.needsAddress} OR ${orders.shippingAddress} IS NOT NULL)
-          AND (${consentGiven}::boolean OR NOT ${orders.hasDigital})`;
-      const opened = db.$with('opened', {}).as(open(payable));
-      const [found] = await db
-        .with(opened)
-        .select({
-          row: rowOf(orders),
-          customer: accounts.profileOf(orders.userId),
-          opened: sql<T | null>`(SELECT row_to_json(opened) FROM opened)`,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const statement = openingStatements.get(open.write) ?? openingStatement(open.write);
+      openingStatements.set(open.write, statement);
+      const [found] = await statement.execute({ ...open.values, orderId, userId, consentGiven });
       if (!found || found.row.userId !== userId) return null;
-      return { order: toOrderForPayment(found.row, found.customer), opened: found.opened };
+      return { order: toOrderForPayment(found.row, found.customer), opened: found.opened as T | null };
     },
 
     /** Adds a row to the order's history (payment failed, refunded…) with its current status. */
@@ -281,31 +324,32 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
     },
 
     /**
-     * An attempt took its intent: `taken` is the payments' statement that records it (returning a row when it did
-     * now, none when the attempt had it already). In the same statement, the `payment_started` history row when it
-     * did, and the digital-goods consents (when given) recorded on the pending order either way. Answers whether the
-     * attempt took it now. One statement, so no transaction: the order exists (its attempt refers to it).
+     * An attempt took its intent: `taken.write()` is the payments' statement that records it (returning a row when
+     * it did now, none when the attempt had it already), with `taken.values` as placeholders. In the same statement,
+     * the `payment_started` history row when it did, and the digital-goods consents (when given) recorded on the
+     * pending order either way; built once per `write`, with and without consents. Answers whether the attempt took
+     * it now. One statement, so no transaction: the order exists (its attempt refers to it).
      */
     async paymentStarted(
       orderId: string,
       event: { kind: OrderEventKind; actor: OrderActor; note?: string | null },
       consent: DigitalConsent | undefined,
-      taken: SQLWrapper,
+      taken: AlongsideWrite,
     ): Promise<boolean> {
-      const consented = consent
-        ? sql`, consented AS (
-            UPDATE ${orders} SET consent = ${JSON.stringify(consent)}::jsonb, updated_at = now()
-            WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'pending_payment'
-          )`
-        : sql``;
-      const result = await db.execute<{ taken: boolean }>(sql`
-        WITH taken AS (${taken.getSQL()})${consented}, history AS (
-          INSERT INTO ${orderEvents} (order_id, kind, status, actor, note)
-          SELECT ${orders.id}, ${event.kind}, ${orders.status}, ${event.actor}, ${event.note ?? null}
-          FROM ${orders} WHERE ${orders.id} = ${orderId} AND EXISTS (SELECT 1 FROM taken)
-        )
-        SELECT EXISTS (SELECT 1 FROM taken) AS taken`);
-      return result.rows[0]?.taken === true;
+      const built = startedStatements.get(taken.write) ?? new Map<boolean, StartedStatement>();
+      startedStatements.set(taken.write, built);
+      const consented = consent !== undefined;
+      const statement = built.get(consented) ?? startedStatement(taken.write, consented);
+      built.set(consented, statement);
+      const [result] = await statement.execute({
+        ...taken.values,
+        orderId,
+        kind: event.kind,
+        actor: event.actor,
+        note: event.note ?? null,
+        consent: consent ? JSON.stringify(consent) : null,
+      });
+      return result?.taken === true;
     },
 
     /**

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction } from '../../plugins/database.ts';
+import type { AlongsideWrite } from '../orders/index.ts';
 import { declineMessage, isDeclineCode, message } from './payments.messages.ts';
 import type { Settlement } from './payments.settlement.ts';
 import {
@@ -68,6 +69,24 @@ export function createPaymentStart(deps: {
 }) {
   const { db, transaction, orders, provider, log } = deps;
   const { settle } = deps.settlement;
+
+  /** The attempt opened with the order's read (`orders.forPaymentOpening`), for the order's total and currency. */
+  const opening: AlongsideWrite = {
+    write: (order) => sql`
+      INSERT INTO ${payments} (order_id, provider, amount_cents, currency)
+      SELECT id, ${sql.placeholder('provider')}::text, total_cents, currency FROM (${order}) AS o
+      ON CONFLICT DO NOTHING
+      RETURNING id, amount_cents, currency`,
+    values: { provider: provider.name },
+  };
+  /** The attempt takes its intent, in the statement that records it on the order (`orders.paymentStarted`). */
+  const takesIntent: AlongsideWrite['write'] = () =>
+    db
+      .update(payments)
+      .set({ intentId: sql`${sql.placeholder('intentId')}`, status: 'open', updatedAt: sql`now()` })
+      .where(and(eq(payments.id, sql.placeholder('paymentId')), isNull(payments.intentId)))
+      .returning({ id: payments.id })
+      .getSQL();
 
   /** An attempt as the intent needs it. */
   type Attempt = Pick<PaymentRow, 'id' | 'intentId' | 'amountCents' | 'currency'>;
@@ -131,11 +150,7 @@ export function createPaymentStart(deps: {
         input.orderId,
         input.userId,
         input.consent !== undefined,
-        (order) => sql`
-          INSERT INTO ${payments} (order_id, provider, amount_cents, currency)
-          SELECT id, ${provider.name}, total_cents, currency FROM (${order}) AS o
-          ON CONFLICT DO NOTHING
-          RETURNING id, amount_cents, currency`,
+        opening,
       );
       if (!found) throw notFound();
       const { order, opened } = found;
@@ -203,11 +218,7 @@ export function createPaymentStart(deps: {
           order.id,
           { kind: 'payment_started', actor: 'customer', note: `${provider.name} ${intent.id}` },
           consent,
-          db
-            .update(payments)
-            .set({ intentId: intent.id, status: 'open', updatedAt: new Date() })
-            .where(and(eq(payments.id, payment.id), isNull(payments.intentId)))
-            .returning({ id: payments.id }),
+          { write: takesIntent, values: { intentId: intent.id, paymentId: payment.id } },
         );
         return {
           orderId: order.id,
