@@ -132,18 +132,19 @@ type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> 
 /**
  * A statement of one row per line or message, built once per count of rows from 1 to `max` (`build(size)`, its
  * rows' values `rowPlaceholders`, the others `sql.placeholder`s), when first needed. `forRows(tx, rows, values)`
- * is the statement of `rows` in the transaction, not yet sent; undefined for a larger batch, which its caller
- * builds as it runs.
+ * is the statement of `rows` in the transaction (on the pool without one), not yet sent; undefined for a larger
+ * batch, which its caller builds as it runs.
  */
 export function preparedForRows<P extends Executable>(
   max: number,
   build: (size: number) => { toSQL(): { sql: string }; prepare(name: string): P },
 ) {
   const built: P[] = [];
-  return (tx: Tx, rows: readonly object[], values: Record<string, unknown> = {}) => {
+  return (tx: Tx | undefined, rows: readonly object[], values: Record<string, unknown> = {}) => {
     if (rows.length < 1 || rows.length > max) return undefined;
     const statement = (built[rows.length - 1] ??= preparedOnce(build(rows.length)));
     const all = { ...values, ...rowValues(rows) };
-    return { execute: () => inTransaction(statement, tx).execute(all) as ReturnType<P['execute']> };
+    const on = tx ? inTransaction(statement, tx) : statement;
+    return { execute: () => on.execute(all) as ReturnType<P['execute']> };
   };
 }

@@ -1,5 +1,5 @@
 // Kept in one file: an address's confirmation, change and report share their tokens, links and mails.
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { EmailConfirmResponse, EmailReportResponse, Language } from '@hls/contract';
 import { paths } from '@hls/contract/paths';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
  * The condition, in another module's statement, that the account `userId` has confirmed its e-mail address (what
  * `isConfirmed` answers), so that a write waiting for it needs no statement of its own.
  */
-export const emailConfirmedCondition = (userId: string) =>
+export const emailConfirmedCondition = (userId: string | Placeholder) =>
   sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.emailConfirmedAt} IS NOT NULL)`;
 
 export type EmailDeps = {

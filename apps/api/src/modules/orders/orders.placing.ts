@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Country, CreateOrderBody, Language, Order, OrderAddressBody } from '@hls/contract';
 import type { z } from 'zod';
 import type { CheckoutSettings } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import { preparedForRows, rowPlaceholders } from '../../db/prepared.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { AppTransaction, AppTxContext } from '../../plugins/database.ts';
 import { emailConfirmedCondition, type AccountsService } from '../accounts/index.ts';
@@ -74,68 +75,139 @@ const emailUnconfirmed = () =>
 
 type NewLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 
+/** A line's columns, in the order of the statement's `VALUES`. */
+const lineColumns = [
+  'productId',
+  'format',
+  'editionId',
+  'title',
+  'coverUrl',
+  'kind',
+  'section',
+  'fileType',
+  'authorId',
+  'unitPriceCents',
+  'discountPercent',
+  'unitFinalCents',
+  'quantity',
+  'totalCents',
+  'amountCents',
+  'stockState',
+] as const satisfies readonly (keyof NewLine)[];
+type LineValue = (column: (typeof lineColumns)[number]) => unknown;
+
+/** What the order's row takes (besides its lines): each a value, or a placeholder of the statement built once. */
+type OrderValues = Record<
+  | 'userId'
+  | 'language'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'totalCents'
+  | 'needsAddress'
+  | 'hasDigital'
+  | 'expiresAt',
+  unknown
+>;
+
 /**
  * The pending order, its lines and its first event in one statement, if its customer's e-mail address is
- * confirmed (nothing written otherwise); answers the rows written.
+ * confirmed (nothing written otherwise); it answers the rows written. `lines` gives each line's values (or
+ * placeholders), `order` the order's.
  */
-async function writeOrder(
-  db: DbOrTx,
-  order: {
-    userId: string;
-    language: Language;
-    subtotalCents: number;
-    totalCents: number;
-    expiresAt: Date;
-    rows: NewLine[];
-  },
-): Promise<OrderDetail | undefined> {
-  const { userId, rows } = order;
+function orderStatement(executor: DbOrTx, order: OrderValues, lines: LineValue[]) {
   const values = sql.join(
-    rows.map(
-      (r, n) =>
-        sql`(${n}::int, ${r.productId}::int, ${r.format}, ${r.editionId ?? null}::int, ${r.title}, ${r.coverUrl}, ${r.kind},
-          ${r.section}, ${r.fileType ?? null}, ${r.authorId}::uuid, ${r.unitPriceCents}::int, ${r.discountPercent}::int,
-          ${r.unitFinalCents}::int, ${r.quantity}::int, ${r.totalCents}::int, ${r.amountCents}::int, ${r.stockState})`,
+    lines.map(
+      (of, n) =>
+        sql`(${n}::int, ${of('productId')}::int, ${of('format')}, ${of('editionId')}::int, ${of('title')}, ${of('coverUrl')},
+          ${of('kind')}, ${of('section')}, ${of('fileType')}, ${of('authorId')}::uuid, ${of('unitPriceCents')}::int,
+          ${of('discountPercent')}::int, ${of('unitFinalCents')}::int, ${of('quantity')}::int, ${of('totalCents')}::int,
+          ${of('amountCents')}::int, ${of('stockState')})`,
     ),
     sql`, `,
   );
   // The VAT is null: the order is taxed once the buyer says where they live (the billing step).
-  const result = await db.execute<WrittenOrderJson>(sql`
-    WITH o AS (
-      INSERT INTO ${orders} (number, user_id, status, subtotal_cents, discount_cents, total_cents, vat_cents, language,
-        needs_address, has_digital, expires_at)
-      SELECT ${nextOrderNumber}, ${userId}::uuid, 'pending_payment', ${order.subtotalCents}::int,
-        ${order.subtotalCents - order.totalCents}::int, ${order.totalCents}::int,
-        NULL, ${order.language}, ${rows.some((r) => r.format === 'paper')}::boolean,
-        ${rows.some((r) => r.format !== 'paper')}::boolean, ${order.expiresAt.toISOString()}::timestamptz
-      WHERE ${emailConfirmedCondition(userId)}
-      RETURNING *
-    ), l AS (
-      INSERT INTO ${orderLines} (order_id, product_id, format, edition_id, title, cover_url, kind, section, file_type,
-        author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents, amount_cents, stock_state)
-      SELECT o.id, v.product_id, v.format, v.edition_id, v.title, v.cover_url, v.kind, v.section, v.file_type,
-        v.author_id, v.unit_price_cents, v.discount_percent, v.unit_final_cents, v.quantity, v.total_cents,
-        v.amount_cents, v.stock_state
-      FROM o CROSS JOIN (VALUES ${values}) AS v(n, product_id, format, edition_id, title, cover_url, kind, section,
-        file_type, author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents,
-        amount_cents, stock_state)
-      ORDER BY v.n
-      RETURNING *
-    ), e AS (
-      INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id)
-      SELECT o.id, 'created', 'pending_payment', 'customer', o.user_id FROM o
-      RETURNING *
-    )
-    SELECT row_to_json(o) AS "order",
-      (SELECT json_agg(l ORDER BY l.id) FROM l) AS lines,
-      (SELECT json_agg(e) FROM e) AS events
-    FROM o`);
-  const [written] = result.rows;
-  return written && writtenOrder(written);
+  const o = executor.$with('o', { id: sql<string>`id`.as('id') }).as(sql`
+    INSERT INTO ${orders} (number, user_id, status, subtotal_cents, discount_cents, total_cents, vat_cents, language,
+      needs_address, has_digital, expires_at)
+    SELECT ${nextOrderNumber}, ${order.userId}::uuid, 'pending_payment', ${order.subtotalCents}::int,
+      ${order.discountCents}::int, ${order.totalCents}::int, NULL, ${order.language}::text,
+      ${order.needsAddress}::boolean, ${order.hasDigital}::boolean, ${order.expiresAt}::timestamptz
+    WHERE ${emailConfirmedCondition(order.userId as string | Placeholder)}
+    RETURNING *`);
+  const l = executor.$with('l', {}).as(sql`
+    INSERT INTO ${orderLines} (order_id, product_id, format, edition_id, title, cover_url, kind, section, file_type,
+      author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents, amount_cents, stock_state)
+    SELECT o.id, v.product_id, v.format, v.edition_id, v.title, v.cover_url, v.kind, v.section, v.file_type,
+      v.author_id, v.unit_price_cents, v.discount_percent, v.unit_final_cents, v.quantity, v.total_cents,
+      v.amount_cents, v.stock_state
+    FROM o CROSS JOIN (VALUES ${values}) AS v(n, product_id, format, edition_id, title, cover_url, kind, section,
+      file_type, author_id, unit_price_cents, discount_percent, unit_final_cents, quantity, total_cents,
+      amount_cents, stock_state)
+    ORDER BY v.n
+    RETURNING *`);
+  const e = executor.$with('e', {}).as(sql`
+    INSERT INTO ${orderEvents} (order_id, kind, status, actor, actor_user_id)
+    SELECT o.id, 'created', 'pending_payment', 'customer', o.user_id FROM o
+    RETURNING *`);
+  return executor
+    .with(o, l, e)
+    .select({
+      order: sql<unknown>`row_to_json(o)`.as('order'),
+      lines: sql<unknown>`(SELECT json_agg(l ORDER BY l.id) FROM l)`.as('lines'),
+      events: sql<unknown>`(SELECT json_agg(e) FROM e)`.as('events'),
+    })
+    .from(o);
+}
+
+/** The statement of an order of up to four lines, built once per count of lines. */
+function orderStatements(db: Db) {
+  const value = sql.placeholder;
+  const order = Object.fromEntries(
+    (
+      [
+        'userId',
+        'language',
+        'subtotalCents',
+        'discountCents',
+        'totalCents',
+        'needsAddress',
+        'hasDigital',
+        'expiresAt',
+      ] as const
+    ).map((name) => [name, value(name)]),
+  ) as OrderValues;
+  return preparedForRows(4, (size) =>
+    orderStatement(
+      db,
+      order,
+      Array.from({ length: size }, (_, n) => rowPlaceholders(n)),
+    ),
+  );
 }
 
 export function createOrderPlacing(deps: PlacingDeps) {
   const { db, transaction, sales, accounts, checkout } = deps;
+  const builtOnce = orderStatements(db);
+
+  /** The order written (undefined when its customer's address is not confirmed), in the transaction `tx` if any. */
+  async function writeOrder(
+    tx: Tx | undefined,
+    order: OrderValues & { expiresAt: string },
+    rows: NewLine[],
+  ): Promise<OrderDetail | undefined> {
+    const lines = rows.map((row) =>
+      Object.fromEntries(lineColumns.map((column) => [column, row[column] ?? null])),
+    );
+    const statement =
+      builtOnce(tx, lines, order) ??
+      orderStatement(
+        tx ?? db,
+        order,
+        lines.map((line) => (column) => line[column]),
+      );
+    const [written] = (await statement.execute()) as WrittenOrderJson[];
+    return written && writtenOrder(written);
+  }
 
   return {
     /**
@@ -173,15 +245,21 @@ export function createOrderPlacing(deps: PlacingDeps) {
       }));
       const subtotalCents = rows.reduce((sum, r) => sum + r.unitPriceCents * r.quantity, 0);
       const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
-      const write = (executor: DbOrTx) =>
-        writeOrder(executor, {
-          userId,
-          language,
-          subtotalCents,
-          totalCents,
-          expiresAt: new Date(Date.now() + checkout.paymentWindow * 1000),
+      const write = (tx: Tx | undefined) =>
+        writeOrder(
+          tx,
+          {
+            userId,
+            language,
+            subtotalCents,
+            discountCents: subtotalCents - totalCents,
+            totalCents,
+            needsAddress: rows.some((r) => r.format === 'paper'),
+            hasDigital: rows.some((r) => r.format !== 'paper'),
+            expiresAt: new Date(Date.now() + checkout.paymentWindow * 1000).toISOString(),
+          },
           rows,
-        });
+        );
 
       const paper = priced
         .filter((l) => l.offer.format === 'paper')
@@ -202,7 +280,7 @@ export function createOrderPlacing(deps: PlacingDeps) {
             if (!written) throw emailUnconfirmed();
             return written;
           })
-        : await write(db);
+        : await write(undefined);
       if (!detail) throw emailUnconfirmed();
       // Answered from the rows written: a pending order has no download to look up.
       return toOrder(detail, new Map());

@@ -106,6 +106,39 @@ describe('orders', () => {
       expect(row).toMatchObject({ userId: customer.id, language: 'fr', currency: 'EUR' });
     });
 
+    it(
+      'writes an order of more lines than its statements built once hold (five), in the order given',
+      { tags: ['postgres'] },
+      async () => {
+        const own = await seedShop(t.app);
+        const lines = [
+          { productId: own.proFile },
+          { productId: own.book, edition: 'ebook' },
+          { productId: own.lastCopy, edition: 'paper', quantity: 1 },
+          { productId: own.ebookOnly, edition: 'ebook' },
+          { productId: own.book, edition: 'paper', quantity: 3 },
+        ];
+        const before = await rowCounts();
+        const response = await create(customer.headers, { lines });
+        expect(response.statusCode).toBe(201);
+        const order = response.json<Order>();
+        expect(order.lines.map((l) => [l.productId, l.format, l.quantity])).toEqual([
+          [own.proFile, 'file', 1],
+          [own.book, 'ebook', 1],
+          [own.lastCopy, 'paper', 1],
+          [own.ebookOnly, 'ebook', 1],
+          [own.book, 'paper', 3],
+        ]);
+        expect(order.totalCents).toBe(order.lines.reduce((sum, l) => sum + l.totalCents, 0));
+        expect(await rowCounts()).toEqual({
+          orders: before.orders + 1,
+          lines: before.lines + 5,
+          events: before.events + 1,
+        });
+        expect([await stockOf(own.lastCopy), await stockOf(own.book)]).toEqual([0, 97]);
+      },
+    );
+
     it('gives each order its own growing number', { tags: ['postgres'] }, async () => {
       const a = (
         await create(customer.headers, { lines: [{ productId: shop.ebookOnly, edition: 'ebook' }] })
