@@ -11,7 +11,7 @@ import type { CatalogSales, SaleOffer, SaleProduct } from '../catalog/index.ts';
 import { toOrder, type OrderDetail } from './orders.queries.ts';
 import { byEdition, invalidTransition, writtenOrder, type WrittenOrderJson } from './orders.records.ts';
 import { orderEvents, orderLines, orders } from './orders.tables.ts';
-import { taxedStep } from './orders.taxing.ts';
+import { taxedStep, type TaxedStepKind } from './orders.taxing.ts';
 
 /** Placing an order: the lines priced by the server and the paper copies held, the delivery address, the countries. */
 
@@ -185,6 +185,18 @@ function orderStatements(db: Db) {
   );
 }
 
+/**
+ * The address step, built once: the delivery address (a copy kept with the order), with the rates of where the
+ * buyer lives and where the books go, on condition that the buyer's country and VAT number did not change.
+ */
+const addressStep: TaxedStepKind = {
+  countries: (o) => sql`${o}.billing_country, ${sql.placeholder('shippingCountry')}::text`,
+  set: sql`shipping_address = ${sql.placeholder('address')}::jsonb`,
+  unchanged: sql`needs_address AND billing_country IS NOT DISTINCT FROM ${sql.placeholder('billingCountry')}::text
+    AND vat_number IS NOT DISTINCT FROM ${sql.placeholder('vatNumber')}::text`,
+  event: 'address_saved',
+};
+
 export function createOrderPlacing(deps: PlacingDeps) {
   const { db, transaction, sales, accounts, checkout } = deps;
   const builtOnce = orderStatements(db);
@@ -306,11 +318,12 @@ export function createOrderPlacing(deps: PlacingDeps) {
       const shipped = checkout.shippingCountries.includes(address.country);
       const detail = await taxedStep(
         db,
+        addressStep,
         {
           orderId,
           userId,
           vat: checkout.vat,
-          countries: (o) => sql`${o}.billing_country, ${address.country}`,
+          values: { shippingCountry: address.country, address: JSON.stringify(address) },
           refuses: (row) =>
             !row.needsAddress
               ? invalidTransition('This order holds no paper books: it needs no address.')
@@ -324,11 +337,8 @@ export function createOrderPlacing(deps: PlacingDeps) {
             shippingCountry: address.country,
             business: row.vatNumber !== null,
           }),
-          set: sql`shipping_address = ${JSON.stringify(address)}::jsonb`,
-          unchanged: (row) =>
-            sql`needs_address AND billing_country IS NOT DISTINCT FROM ${row.billingCountry}::text
-              AND vat_number IS NOT DISTINCT FROM ${row.vatNumber}::text`,
-          event: { kind: 'address_saved', note: null },
+          unchanged: (row) => ({ billingCountry: row.billingCountry, vatNumber: row.vatNumber }),
+          note: null,
         },
         saveToAddressBook
           ? (statement) =>

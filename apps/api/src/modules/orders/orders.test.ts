@@ -136,6 +136,24 @@ describe('orders', () => {
           events: before.events + 1,
         });
         expect([await stockOf(own.lastCopy), await stockOf(own.book)]).toEqual([0, 97]);
+
+        // Its billing, then its address (in a transaction, kept in the address book): every line taxed each time.
+        const step = (url: string, payload: object) =>
+          t.app.inject({ method: 'POST', url, headers: customer.headers, payload });
+        const billed = await step('/api/order/billing', { orderId: order.id, country: 'DE' });
+        expect(billed.statusCode).toBe(200);
+        expect(billed.json<Order>().lines.map((l) => l.tax?.country)).toEqual(['DE', 'DE', 'DE', 'DE', 'DE']);
+        const moved = await step('/api/order/address', {
+          orderId: order.id,
+          ...validAddress,
+          country: 'BE',
+          saveToAddressBook: true,
+        });
+        expect(moved.statusCode).toBe(200);
+        const taxed = moved.json<Order>();
+        // The paper books at Belgium's rate (where they go), the digital lines at Germany's (where the buyer lives).
+        expect(taxed.lines.map((l) => l.tax?.country)).toEqual(['DE', 'DE', 'BE', 'DE', 'BE']);
+        expect(taxed.history.map((e) => e.kind)).toEqual(['created', 'billing_saved', 'address_saved']);
       },
     );
 
@@ -400,15 +418,20 @@ describe('orders', () => {
       const saving = taxedStep(
         t.database.db,
         {
+          countries: () => sql`'FR'`,
+          set: sql`billing_country = 'FR'`,
+          unchanged: sql`true`,
+          event: 'billing_saved',
+        },
+        {
           orderId: order.id,
           userId: customer.id,
           vat: t.config.checkout.vat,
-          countries: () => sql`'FR'`,
+          values: {},
           refuses: () => null,
           after: () => ({ billingCountry: 'FR', shippingCountry: null, business: false }),
-          set: sql`billing_country = 'FR'`,
-          unchanged: () => sql`true`,
-          event: { kind: 'billing_saved', note: null },
+          unchanged: () => ({}),
+          note: null,
         },
         // Each write finds the order changed since its read (another step, a payment, the expiry).
         async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RateOf, TaxCategory, VatRate, VatRateBody } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
@@ -41,7 +41,7 @@ export function rateOfRows(rows: RateRow[]): RateOf {
  * The rates `ratesOn` reads, as a JSON array of `RateRow` computed inside a larger statement: `countries` is a
  * list of SQL expressions (a null one is no country).
  */
-export function ratesJson(countries: SQL, day: string): SQL {
+export function ratesJson(countries: SQL, day: string | Placeholder): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('country', r.country, 'category', r.category, 'rateBp', r.rate_bp)), '[]'::json)
     FROM (SELECT DISTINCT ON (${vatRates.country}, ${vatRates.category}) ${vatRates.country} AS country, ${vatRates.category} AS category, ${vatRates.rateBp} AS rate_bp
       FROM ${vatRates} WHERE ${vatRates.country} IN (${countries}) AND ${vatRates.validFrom} <= ${day}::date
