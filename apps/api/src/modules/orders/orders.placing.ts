@@ -96,18 +96,19 @@ const lineColumns = [
 ] as const satisfies readonly (keyof NewLine)[];
 type LineValue = (column: (typeof lineColumns)[number]) => unknown;
 
-/** What the order's row takes (besides its lines): each a value, or a placeholder of the statement built once. */
-type OrderValues = Record<
-  | 'userId'
-  | 'language'
-  | 'subtotalCents'
-  | 'discountCents'
-  | 'totalCents'
-  | 'needsAddress'
-  | 'hasDigital'
-  | 'expiresAt',
-  unknown
->;
+/** What the order's row takes besides its lines. */
+const orderColumns = [
+  'userId',
+  'language',
+  'subtotalCents',
+  'discountCents',
+  'totalCents',
+  'needsAddress',
+  'hasDigital',
+  'expiresAt',
+] as const;
+/** The order's values: each a value, or a placeholder of the statement built once. */
+type OrderValues = Record<(typeof orderColumns)[number], unknown>;
 
 /**
  * The pending order, its lines and its first event in one statement, if its customer's e-mail address is
@@ -162,20 +163,7 @@ function orderStatement(executor: DbOrTx, order: OrderValues, lines: LineValue[]
 /** The statement of an order of up to four lines, built once per count of lines. */
 function orderStatements(db: Db) {
   const value = sql.placeholder;
-  const order = Object.fromEntries(
-    (
-      [
-        'userId',
-        'language',
-        'subtotalCents',
-        'discountCents',
-        'totalCents',
-        'needsAddress',
-        'hasDigital',
-        'expiresAt',
-      ] as const
-    ).map((name) => [name, value(name)]),
-  ) as OrderValues;
+  const order = Object.fromEntries(orderColumns.map((name) => [name, value(name)])) as OrderValues;
   return preparedForRows(4, (size) =>
     orderStatement(
       db,
