@@ -66,7 +66,7 @@ export function answerInBatches(): void {
     // The connection's startup, an SSL or a cancel request: a length first, whose high byte is 0.
     if (pending[0] === 0) return perMessage.call(this, data);
     const { batches, end } = messageBatches(pending);
-    // Copied: `data` may be the socket's pooled buffer, and an incomplete message waits for the next chunk.
+    // Copied, so that an incomplete message waiting for the next chunk does not keep this one alive.
     this.messageBuffer = Buffer.from(pending.subarray(end));
     let failed: Error | undefined;
     const answer = (out: Uint8Array) => {
@@ -78,12 +78,12 @@ export function answerInBatches(): void {
     };
     socket.cork();
     try {
-      let written = 0;
-      for (const batch of batches) {
-        written += await this.queryQueue.enqueue(this.id, batch, answer);
-        if (failed) throw failed;
-      }
-      return written;
+      // Queued at once, in order: a chunk read meanwhile (this runs once per chunk) queues its batches after these.
+      const written = await Promise.all(
+        batches.map((batch) => this.queryQueue.enqueue(this.id, batch, answer)),
+      );
+      if (failed) throw failed;
+      return written.reduce((sum, bytes) => sum + bytes, 0);
     } finally {
       socket.uncork();
     }
