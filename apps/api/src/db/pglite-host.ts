@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { answerInBatches } from './pglite-batches.ts';
+import { keepFileSizes } from './pglite-file-sizes.ts';
 
 /**
  * Worker thread hosting the embedded PGlite database, so its queries never run on the API's event loop.
@@ -37,6 +38,7 @@ async function host(port: MessagePort, options: HostOptions) {
       extensions: { unaccent, pg_trgm, btree_gin },
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
     });
+    keepFileSizes(db);
     answerInBatches();
     // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
     // once, before this server has seen the old one close: with a limit of 1, that next one was refused. Queries
