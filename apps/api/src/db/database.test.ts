@@ -24,6 +24,14 @@ describe('database sessions', () => {
     },
   );
 
+  it.runIf(inject('testDatabase').kind === 'pglite')(
+    'creates the embedded database without page checksums (decision 0043)',
+    async () => {
+      const { rows } = await database.pool.query<{ data_checksums: string }>('SHOW data_checksums');
+      expect(rows[0]!.data_checksums).toBe('off');
+    },
+  );
+
   it('prepares a named statement again on a new connection', async () => {
     const named = (n: number) =>
       database.pool.query<{ n: number }>({ name: 'session_test', text: 'SELECT $1::int AS n', values: [n] });

@@ -36,8 +36,11 @@ async function host(port: MessagePort, options: HostOptions) {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { unaccent, pg_trgm, btree_gin },
+      // A new database's pages carry no checksums, as PostgreSQL's before 18 (decision 0043).
+      initDbStartParams: ['--no-data-checksums'],
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
     });
+    // From here on, each of the database's files is asked its size once (pglite-file-sizes.ts).
     keepFileSizes(db);
     answerInBatches();
     // The pool holds one connection, but `pg` drops a connection after any query error and opens the next one at
