@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * The embedded database knows its files' sizes without asking the operating system at every turn (decision 0043).
  *
  * PostgreSQL learns a relation's length in blocks with `lseek(fd, 0, SEEK_END)`, and its planner asks it for the
- * table and every index of every table a statement reads: a search of the catalogue asks about sixty times. Natively
+ * table and every index of every table a statement reads: a search of the catalogue asks it dozens of times. Natively
  * that is a cheap system call; in PGlite the file system of a data directory is Emscripten's NODEFS, whose seek to
  * the end calls Node's `fstatSync` and builds a `Stats` object each time (0.4 ms of the engine's time per search of
  * 100,000 products, about a sixth of its planning).
@@ -38,7 +38,7 @@ const isFile = (node: Node) => (node.mode & 0o170000) === 0o100000;
 
 const patched = new WeakSet<FileSystem>();
 
-/** Keeps the sizes of `db`'s files opened through NODEFS (a data directory on disk); once per thread. */
+/** Keeps the sizes of `db`'s files opened through NODEFS (a data directory on disk); once per database. */
 export function keepFileSizes(db: PGlite): void {
   const fs = (db.Module.FS as unknown as { filesystems: { NODEFS?: FileSystem } }).filesystems.NODEFS;
   if (!fs || patched.has(fs)) return;
