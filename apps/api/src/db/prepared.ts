@@ -95,6 +95,20 @@ const statementName = (text: string) => `s_${createHash('sha1').update(text).dig
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
 
+/** What `kept` holds under `key`: built by `build` and kept there the first time it is asked. */
+export function keptOrBuilt<K, V>(
+  kept: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  build: () => V,
+): V {
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = build();
+    kept.set(key, value);
+  }
+  return value;
+}
+
 /**
  * Drizzle's `query.prepare()` under the name of its text: a statement built once (its values `sql.placeholder`s),
  * run with `execute(values)`, on the pool or (`inTransaction`) in a transaction.

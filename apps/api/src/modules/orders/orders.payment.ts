@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DigitalConsent, Language, OrderEventKind, OrderStatus, PaymentProvider } from '@hls/contract';
 import type { Db, Tx } from '../../db/database.ts';
-import { inTransaction, preparedOnce } from '../../db/prepared.ts';
+import { inTransaction, keptOrBuilt, preparedOnce } from '../../db/prepared.ts';
 import type { AppTxContext } from '../../plugins/database.ts';
 import type { AccountsService, MailRecipient, UserProfile } from '../accounts/index.ts';
 import { paidStatuses, readOrders, type LineRow, type OrderRow } from './orders.queries.ts';
@@ -301,8 +301,7 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       consentGiven: boolean,
       open: AlongsideWrite,
     ): Promise<{ order: OrderForPayment; opened: T | null } | null> {
-      const statement = openingStatements.get(open.write) ?? openingStatement(open.write);
-      openingStatements.set(open.write, statement);
+      const statement = keptOrBuilt(openingStatements, open.write, () => openingStatement(open.write));
       const [found] = await statement.execute({ ...open.values, orderId, userId, consentGiven });
       if (!found || found.row.userId !== userId) return null;
       return { order: toOrderForPayment(found.row, found.customer), opened: found.opened as T | null };
@@ -336,11 +335,12 @@ export function createOrderPayments(deps: PaymentOrdersDeps) {
       consent: DigitalConsent | undefined,
       taken: AlongsideWrite,
     ): Promise<boolean> {
-      const built = startedStatements.get(taken.write) ?? new Map<boolean, StartedStatement>();
-      startedStatements.set(taken.write, built);
       const consented = consent !== undefined;
-      const statement = built.get(consented) ?? startedStatement(taken.write, consented);
-      built.set(consented, statement);
+      const statement = keptOrBuilt(
+        keptOrBuilt(startedStatements, taken.write, () => new Map<boolean, StartedStatement>()),
+        consented,
+        () => startedStatement(taken.write, consented),
+      );
       const [result] = await statement.execute({
         ...taken.values,
         orderId,

@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { computeTax, type Order, type RateOf, type TaxEvidence } from '@hls/contract';
 import type { CheckoutSettings } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
-import { inTransaction, preparedForRows, preparedOnce, rowPlaceholders } from '../../db/prepared.ts';
+import {
+  inTransaction,
+  keptOrBuilt,
+  preparedForRows,
+  preparedOnce,
+  rowPlaceholders,
+} from '../../db/prepared.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { dayOf, rateOfRows, ratesJson, type RateRow } from '../tax/index.ts';
 import { toOrder, type LineRow, type OrderDetail, type OrderRow } from './orders.queries.ts';
@@ -212,10 +218,11 @@ export async function taxedStep(
     statement: (tx: Tx | undefined) => Promise<OrderDetail | undefined>,
   ) => Promise<OrderDetail | undefined> = (statement) => statement(undefined),
 ): Promise<OrderDetail> {
-  const ofDb = builtSteps.get(db) ?? new WeakMap<TaxedStepKind, ReturnType<typeof stepStatements>>();
-  builtSteps.set(db, ofDb);
-  const statements = ofDb.get(kind) ?? stepStatements(db, kind);
-  ofDb.set(kind, statements);
+  const statements = keptOrBuilt(
+    keptOrBuilt(builtSteps, db, () => new WeakMap<TaxedStepKind, ReturnType<typeof stepStatements>>()),
+    kind,
+    () => stepStatements(db, kind),
+  );
   const keys = { orderId: step.orderId, userId: step.userId };
   for (let attempt = 1; ; attempt++) {
     const [read] = await statements.read.execute({ ...step.values, ...keys, day: dayOf(new Date()) });
