@@ -24,21 +24,28 @@ export type ListScope = { sections: Section[] };
 
 /**
  * A list's sections. The full-text indexes are partial, one per section: each statement is planned for its values
- * (decision 0006), so the planner sees the section and reads its index.
+ * (decision 0006), so the planner sees the section and reads its index. A statement planned once for every value
+ * (a search's, decision 0044) has its one section written in its text, so that its plan still proves the index.
  */
-function sectionClause(listed: readonly Section[]): SQL {
-  return listed.length === 1
-    ? sql`p.section = ${listed[0]}`
-    : sql`p.section = ANY(${sql.param(listed)}::text[])`;
+function sectionClause(listed: readonly Section[], written = false): SQL {
+  if (listed.length !== 1) return sql`p.section = ANY(${sql.param(listed)}::text[])`;
+  return written ? WRITTEN_SECTIONS[listed[0]!] : sql`p.section = ${listed[0]}`;
 }
+/** `p.section = '…'` for each section, the only texts a section is written into. */
+const WRITTEN_SECTIONS = Object.fromEntries(
+  allSections.map((section) => [section, sql.raw(`p.section = '${section}'`)]),
+) as Record<Section, SQL>;
 
 /** Books: the column of an edition's final price (null when the book has no such edition). */
 const editionPrice = { paper: sql`p.paper_price_cents`, ebook: sql`p.ebook_price_cents` } as const;
 
-/** WHERE clause of a list: published products of the scope matching every filter field that applies. */
-function whereClause(scope: ListScope, filter: ParsedFilter): SQL {
+/**
+ * WHERE clause of a list: published products of the scope matching every filter field that applies (its one
+ * section written in the text when `writeSection`: see `sectionClause`).
+ */
+function whereClause(scope: ListScope, filter: ParsedFilter, writeSection = false): SQL {
   const isBooks = scope.sections.includes('book');
-  const parts: SQL[] = [sql`p.status = 'published'`, sectionClause(scope.sections)];
+  const parts: SQL[] = [sql`p.status = 'published'`, sectionClause(scope.sections, writeSection)];
   if (filter.category !== undefined) parts.push(sql`p.category_id = ${filter.category}`);
   if (filter.subcategory !== undefined) parts.push(sql`p.subcategory_id = ${filter.subcategory}`);
   if (filter.language) parts.push(sql`p.language = ${filter.language}`);
@@ -104,6 +111,9 @@ function sortColumns(sort: string | undefined): SQL {
   );
 }
 
+/** The most matches a search ranks, written in its statements' text (the planner weighs it). */
+const CANDIDATES = sql.raw(String(SEARCH_CANDIDATES));
+
 const tsQuery = (text: string) =>
   sql`(websearch_to_tsquery('fr_unaccent', ${text}) || websearch_to_tsquery('en_unaccent', ${text}))`;
 const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
@@ -113,7 +123,7 @@ const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
  * search with its typo tolerance and "did you mean", and the dashboard's rows.
  */
 export function createCatalogLists(reader: CatalogReader) {
-  const { rowsForValues, cards } = reader;
+  const { rows, rowsForValues, cards } = reader;
   const countCache = reader.cached<number>();
   const dashboardCache = reader.cached<Dashboard>();
 
@@ -165,16 +175,21 @@ export function createCatalogLists(reader: CatalogReader) {
     text: string,
     page: number,
   ): Promise<ProductPage> {
-    const where = whereClause(scope, filter);
     const sort = filter.sort ?? 'relevance';
     const orderBy = (prefix: string) =>
       sort === 'relevance'
         ? sql.raw(`${prefix}score DESC, ${prefix}published_at DESC, ${prefix}id DESC`)
         : orderClause(sort, prefix);
     const offset = (page - 1) * PAGE_SIZE;
+    // A search in one section without a price range is planned once for all its words (decision 0044): the words
+    // are read once, in `q`, and the plan holds none of them. With a price range, the plan is made for the words
+    // and the range (a narrow range of a common word wants the price index, a wide one the words' index).
+    const planned =
+      scope.sections.length === 1 && filter.minPrice === undefined && filter.maxPrice === undefined;
+    const where = whereClause(scope, filter, planned);
 
     const rankedPage = async (words: string) => {
-      const query = tsQuery(words);
+      const query = planned ? sql`(SELECT q FROM q)` : tsQuery(words);
       // At most SEARCH_CANDIDATES matches are ranked: first those whose title holds the words (however many
       // descriptions hold them too, a title that names what was asked is among the ranked), then the others, as
       // many as there is room for. Each is ranked as it is read: one pass over their rows. The others' own limit
@@ -184,13 +199,14 @@ export function createCatalogLists(reader: CatalogReader) {
           ts_rank(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
       // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
       const { rows: found, count } = countedPage(
-        await rowsForValues<CountedRows[number]>(sql`
-          WITH titled AS (${candidate} AND p.title_vector @@ ${query} LIMIT ${SEARCH_CANDIDATES}),
+        await (planned ? rows : rowsForValues)<CountedRows[number]>(sql`
+          WITH ${planned ? sql`q AS MATERIALIZED (SELECT ${tsQuery(words)} AS q),` : sql``}
+          titled AS (${candidate} AND p.title_vector @@ ${query} LIMIT ${CANDIDATES}),
           m AS (
             SELECT * FROM titled
             UNION ALL (SELECT * FROM (${candidate} AND p.search_vector @@ ${query}
-                AND p.id NOT IN (SELECT id FROM titled) LIMIT ${SEARCH_CANDIDATES}) others
-              LIMIT (SELECT ${SEARCH_CANDIDATES} - count(*) FROM titled))
+                AND p.id NOT IN (SELECT id FROM titled) LIMIT ${CANDIDATES}) others
+              LIMIT (SELECT ${CANDIDATES} - count(*) FROM titled))
           ),
           r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
           SELECT ${summaryColumns}, c.total

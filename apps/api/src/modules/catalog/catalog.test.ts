@@ -987,6 +987,46 @@ describe('counts of a large list', () => {
     expect(found.results).toHaveLength(24);
   });
 
+  it('plans a search of one section once for all its words, and a search with a price range for its words', async () => {
+    /** The plans made so far for the searches' statements, on every connection of the pool. */
+    const plans = async () => {
+      const { pool } = t.database;
+      const clients = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      try {
+        const found = { generic: 0, custom: 0, pricedGeneric: 0, pricedCustom: 0 };
+        for (const client of clients) {
+          const { rows } = await client.query<{ priced: boolean; generic: number; custom: number }>(
+            `SELECT statement LIKE '%min_price_cents >=%' AS priced, generic_plans::int AS generic,
+               custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%titled AS%'`,
+          );
+          for (const row of rows) {
+            if (row.priced) {
+              found.pricedGeneric += row.generic;
+              found.pricedCustom += row.custom;
+            } else {
+              found.generic += row.generic;
+              found.custom += row.custom;
+            }
+          }
+        }
+        return found;
+      } finally {
+        for (const client of clients) client.release();
+      }
+    };
+    const before = await plans();
+    const words = ['guide', 'gestion', 'manuel', 'pratique', 'projet', 'introduction', 'cours', 'méthode'];
+    for (const search of words) await books(1, { search });
+    for (const search of words) await books(1, { search, minPrice: 500, maxPrice: 2500 });
+    const after = await plans();
+    // A text is prepared at its second run (db/prepared.ts). Its first five runs prepared are planned for their
+    // words, then PostgreSQL keeps one plan for all once that costs no more than theirs.
+    expect(after.generic - before.generic).toBeGreaterThan(0);
+    expect(after.custom - before.custom).toBeLessThan(words.length - 1);
+    expect(after.pricedGeneric - before.pricedGeneric).toBe(0);
+    expect(after.pricedCustom - before.pricedCustom).toBeGreaterThanOrEqual(words.length - 1);
+  });
+
   it('counts a narrower list exactly', async () => {
     const [row] = (
       await t.database.db.execute<{ language: string; n: number }>(
