@@ -116,12 +116,16 @@ export function createCatalogReader(db: Db, { cache }: { cache: boolean }) {
     return { text, values: params };
   };
 
-  /** Runs a keyed read (a product, its category, a page of the sitemap): one plan serves every value. */
+  /**
+   * Runs a keyed read (a product, its category, a page of the sitemap), or a search written so that one plan
+   * serves every value (decision 0044).
+   */
   const rows = async <T>(query: SQL): Promise<T[]> => (await db.$client.query(statement(query))).rows as T[];
 
   /**
-   * Runs a list or a search, planned at every run for its values: a narrow and a wide price range, a rare and a
-   * common word want different plans (a generic plan made the search's p99 three times as long).
+   * Runs a list or a search with a price range, planned at every run for its values: a narrow and a wide price
+   * range, a small and a large category want different plans (generic plans made the lists' p99 nearly twice as
+   * long, decision 0036).
    */
   const rowsForValues = async <T>(query: SQL): Promise<T[]> =>
     (await db.$client.query(plannedForValues(statement(query)))).rows as T[];
