@@ -98,7 +98,7 @@ export function goalRows(figures: Partial<Record<DatabaseKey, GoalFigures>>, pro
       'resident memory, idle server, embedded database',
       lite.idleRssMb,
       { max: 300, unit: ' MB' },
-      (v) => `${v.toFixed(0)} MB`,
+      (v) => `${v.toFixed(1)} MB`,
     ),
   );
   return rows;
