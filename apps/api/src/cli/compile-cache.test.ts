@@ -10,7 +10,18 @@ const run = promisify(execFile);
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Libraries the server loads at their first use only (docs/decisions/0037-an-idle-shop-in-less-memory.md). */
-const loadedOnFirstUse = ['sharp', 'sepa', 'xmlbuilder2', '@cantoo/pdf-lib', '@cantoo/fontkit'];
+const loadedOnFirstUse = [
+  'sharp',
+  'sepa',
+  'xmlbuilder2',
+  '@cantoo/pdf-lib',
+  '@cantoo/fontkit',
+  'nodemailer',
+  'cfb',
+  'file-type',
+  'yauzl',
+  'jsvat',
+];
 
 // Imports the server's entry and the embedded database's thread as `npm start` loads them, and answers whether
 // Node's TypeScript stripper was loaded and which of those libraries were.

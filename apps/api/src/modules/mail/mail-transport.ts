@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+/** Loaded with the first message sent: an idle server does not hold it (about 5 MB of heap). */
+const nodemailer = onFirstUse<typeof Nodemailer>('nodemailer');
+
+/** A nodemailer transport made when the first message is sent, and closed only if it was made. */
+function madeOnFirstSend(options: Parameters<typeof Nodemailer.createTransport>[0]) {
+  let made: ReturnType<typeof Nodemailer.createTransport> | undefined;
+  return {
+    get: () => (made ??= nodemailer().createTransport(options)),
+    close: () => made?.close(),
+  };
+}
 
 /** A file sent with a message (the PDF receipt of an order). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
@@ -24,10 +37,10 @@ export type MailTransport = {
 
 /** Default transport: the raw RFC 822 message as an `.eml` file, readable by any mail client. */
 export function createFileTransport(mailDir: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = madeOnFirstSend({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await builder.sendMail(message);
+      const info = await builder.get().sendMail(message);
       await mkdir(mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
@@ -41,10 +54,10 @@ export function createFileTransport(mailDir: string): MailTransport {
 }
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const smtp = nodemailer.createTransport(smtpUrl);
+  const smtp = madeOnFirstSend(smtpUrl);
   return {
     async send(message) {
-      const info = await smtp.sendMail(message);
+      const info = await smtp.get().sendMail(message);
       return `smtp ${info.response}`;
     },
     close: () => smtp.close(),

@@ -1,36 +1,8 @@
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  countries as knownCountries,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-  unitedKingdom,
-  type Country,
-} from 'jsvat';
+import type * as Jsvat from 'jsvat';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+/** Loaded with the first VAT number read: an idle server does not hold it. */
+const jsvat = onFirstUse<typeof Jsvat>('jsvat');
 
 /**
  * A buyer's VAT number, read the way people type it ("fr 40 303.265.045", "ATU-1223-1204", "40303265045" with
@@ -58,46 +30,51 @@ export type VatNumberRefusal = {
 type MemberState = {
   /** ISO 3166-1 alpha-2 country. */
   country: string;
-  /** jsvat's rules for the state's numbers. */
-  rules: Country;
+  /** The name of jsvat's rules for the state's numbers. */
+  rules: StateRules;
   /** The prefix jsvat reads the number with. */
   jsvatPrefix: string;
 };
 
-const state = (rules: Country, prefix: string, country = prefix, jsvatPrefix = prefix) =>
+/** jsvat's rules of the states whose numbers are read. */
+type StateRules = {
+  [Name in keyof typeof Jsvat]: (typeof Jsvat)[Name] extends Jsvat.Country ? Name : never;
+}[keyof typeof Jsvat];
+
+const state = (rules: StateRules, prefix: string, country = prefix, jsvatPrefix = prefix) =>
   [prefix, { country, rules, jsvatPrefix }] as const;
 
 /** VIES prefix → the state's country and rules. */
 const memberStates: ReadonlyMap<string, MemberState> = new Map([
-  state(austria, 'AT'),
-  state(belgium, 'BE'),
-  state(bulgaria, 'BG'),
-  state(cyprus, 'CY'),
-  state(czechRepublic, 'CZ'),
-  state(germany, 'DE'),
-  state(denmark, 'DK'),
-  state(estonia, 'EE'),
-  state(greece, 'EL', 'GR'),
-  state(spain, 'ES'),
-  state(finland, 'FI'),
-  state(france, 'FR'),
-  state(croatia, 'HR'),
-  state(hungary, 'HU'),
-  state(ireland, 'IE'),
-  state(italy, 'IT'),
-  state(lithuania, 'LT'),
-  state(luxembourg, 'LU'),
-  state(latvia, 'LV'),
-  state(malta, 'MT'),
-  state(netherlands, 'NL'),
-  state(poland, 'PL'),
-  state(portugal, 'PT'),
-  state(romania, 'RO'),
-  state(sweden, 'SE'),
-  state(slovenia, 'SI'),
-  state(slovakiaRepublic, 'SK'),
+  state('austria', 'AT'),
+  state('belgium', 'BE'),
+  state('bulgaria', 'BG'),
+  state('cyprus', 'CY'),
+  state('czechRepublic', 'CZ'),
+  state('germany', 'DE'),
+  state('denmark', 'DK'),
+  state('estonia', 'EE'),
+  state('greece', 'EL', 'GR'),
+  state('spain', 'ES'),
+  state('finland', 'FI'),
+  state('france', 'FR'),
+  state('croatia', 'HR'),
+  state('hungary', 'HU'),
+  state('ireland', 'IE'),
+  state('italy', 'IT'),
+  state('lithuania', 'LT'),
+  state('luxembourg', 'LU'),
+  state('latvia', 'LV'),
+  state('malta', 'MT'),
+  state('netherlands', 'NL'),
+  state('poland', 'PL'),
+  state('portugal', 'PT'),
+  state('romania', 'RO'),
+  state('sweden', 'SE'),
+  state('slovenia', 'SI'),
+  state('slovakiaRepublic', 'SK'),
   // Northern Ireland's traders keep the EU's VAT rules for goods; their numbers are UK numbers.
-  state(unitedKingdom, 'XI', 'GB', 'GB'),
+  state('unitedKingdom', 'XI', 'GB', 'GB'),
 ]);
 
 /** The VAT prefix of an ISO country that has one in VIES: GR → EL; null for any other country. */
@@ -116,7 +93,8 @@ const separators = /[\s.\-/]+/g;
 function check(prefix: string, national: string): VatNumber | null {
   const member = memberStates.get(prefix);
   if (!member || national === '') return null;
-  if (!checkVAT(member.jsvatPrefix + national, [member.rules]).isValid) return null;
+  const { checkVAT, [member.rules]: rules } = jsvat();
+  if (!checkVAT(member.jsvatPrefix + national, [rules]).isValid) return null;
   return { ok: true, country: member.country, prefix, number: prefix + national };
 }
 
@@ -143,7 +121,7 @@ export function parseVatNumber(input: string, billingCountry?: string | null): V
   }
   if (memberStates.has(leadPrefix)) return { ok: false, reason: 'format' };
   // A number of a state outside the EU that jsvat knows (GB, CH, NO, the non-Union OSS's EU…).
-  if (/^[A-Z]{2}/.test(compact) && checkVAT(compact, knownCountries).isSupportedCountry) {
+  if (/^[A-Z]{2}/.test(compact) && jsvat().checkVAT(compact, jsvat().countries).isSupportedCountry) {
     return { ok: false, reason: 'notEu' };
   }
   // No prefix, typed by a buyer who bills from outside the EU.

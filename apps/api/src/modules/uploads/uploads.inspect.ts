@@ -1,10 +1,13 @@
-import CFB from 'cfb';
-import { fileTypeFromBuffer } from 'file-type';
+import type CFB from 'cfb';
 import type { UploadSettings } from '../../config.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { Storage } from '../storage/index.ts';
 import { countPdfPages, PdfDamagedError } from './uploads.pdf.ts';
 import type { FileType, UploadFlag, UploadSlot } from './uploads.types.ts';
 import { inspectZip, ZipRefusal, type ZipContents } from './uploads.zip.ts';
+
+/** Loaded with the first compound file inspected (Office 97–2003): an idle server does not hold it. */
+const cfb = onFirstUse<typeof CFB>('cfb');
 
 /** Why content is refused; the service turns it into a 415 or 422 naming the part. */
 export type RefusalCode =
@@ -126,7 +129,7 @@ async function inspectCompound(storage: Storage, key: string): Promise<{ kind: K
   if (!stored) throw new ContentRefusal('upload.damaged', `no object ${key}`);
   let container: CFB.CFB$Container;
   try {
-    container = CFB.read(stored.bytes, { type: 'buffer' });
+    container = cfb().read(stored.bytes, { type: 'buffer' });
   } catch (error) {
     throw new ContentRefusal('upload.damaged', `unreadable compound file: ${(error as Error).message}`);
   }
@@ -231,6 +234,8 @@ export async function inspectUpload(input: {
 }): Promise<Inspection> {
   const { storage, key, sizeBytes, slot, declared } = input;
   const head = await readHead(storage, key, sizeBytes);
+  // Loaded with the first upload inspected: an idle server does not hold it.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   const flags = new Set<UploadFlag>();
   let kind: Kind | undefined;

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import type Yauzl from 'yauzl';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { UploadSettings } from '../../config.ts';
 import type { Storage } from '../storage/index.ts';
 
@@ -26,24 +27,33 @@ const TEXT_MAX = 1024 * 1024;
 /** Entries at most this large are not held to the compression ratio (small XML compresses very well). */
 const RATIO_FLOOR = 1024 * 1024;
 
-/** Reads a stored object by ranges, for yauzl. */
-class StorageReader extends yauzl.RandomAccessReader {
-  private readonly storage: Storage;
-  private readonly key: string;
-  constructor(storage: Storage, key: string) {
-    super();
-    this.storage = storage;
-    this.key = key;
-  }
-  override _readStreamForRange(start: number, end: number): Readable {
-    const out = new PassThrough();
-    this.storage.createReadStream(this.key, { start, end: end - 1 }).then(
-      (stream) => stream.on('error', (error) => out.destroy(error)).pipe(out),
-      (error: Error) => out.destroy(error),
-    );
-    return out;
-  }
-}
+/** Loaded with the first zip inspected: an idle server does not hold it. */
+const yauzl = onFirstUse<typeof Yauzl>('yauzl');
+
+/** Reads a stored object by ranges, for yauzl (the class is made once yauzl is loaded). */
+const storageReader = (() => {
+  let made: (new (storage: Storage, key: string) => Yauzl.RandomAccessReader) | undefined;
+  return (storage: Storage, key: string) => {
+    made ??= class StorageReader extends yauzl().RandomAccessReader {
+      private readonly storage: Storage;
+      private readonly key: string;
+      constructor(storage: Storage, key: string) {
+        super();
+        this.storage = storage;
+        this.key = key;
+      }
+      override _readStreamForRange(start: number, end: number): Readable {
+        const out = new PassThrough();
+        this.storage.createReadStream(this.key, { start, end: end - 1 }).then(
+          (stream) => stream.on('error', (error) => out.destroy(error)).pipe(out),
+          (error: Error) => out.destroy(error),
+        );
+        return out;
+      }
+    };
+    return new made(storage, key);
+  };
+})();
 
 function wantsText(name: string): boolean {
   return name === '[Content_Types].xml' || name === 'mimetype' || /(^|\/)_rels\/[^/]*\.rels$/i.test(name);
@@ -69,9 +79,9 @@ export async function inspectZip(
   sizeBytes: number,
   settings: UploadSettings['zip'],
 ): Promise<ZipContents> {
-  let zip: yauzl.ZipFile;
+  let zip: Yauzl.ZipFile;
   try {
-    zip = await yauzl.fromRandomAccessReaderPromise(new StorageReader(storage, key), sizeBytes, {
+    zip = await yauzl().fromRandomAccessReaderPromise(storageReader(storage, key), sizeBytes, {
       lazyEntries: true,
       validateEntrySizes: true,
       strictFileNames: true,
@@ -92,7 +102,7 @@ export async function inspectZip(
     let inflated = 0;
     let compressed = 0;
     for (;;) {
-      let entry: yauzl.Entry | undefined;
+      let entry: Yauzl.Entry | undefined;
       try {
         entry = await nextEntry(zip);
       } catch (error) {
@@ -169,14 +179,14 @@ export async function inspectZip(
   }
 }
 
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
+function nextEntry(zip: Yauzl.ZipFile): Promise<Yauzl.Entry | undefined> {
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       zip.off('entry', onEntry);
       zip.off('end', onEnd);
       zip.off('error', onError);
     };
-    const onEntry = (entry: yauzl.Entry) => {
+    const onEntry = (entry: Yauzl.Entry) => {
       cleanup();
       resolve(entry);
     };
