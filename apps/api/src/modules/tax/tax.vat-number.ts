@@ -121,7 +121,8 @@ export function parseVatNumber(input: string, billingCountry?: string | null): V
   }
   if (memberStates.has(leadPrefix)) return { ok: false, reason: 'format' };
   // A number of a state outside the EU that jsvat knows (GB, CH, NO, the non-Union OSS's EU…).
-  if (/^[A-Z]{2}/.test(compact) && jsvat().checkVAT(compact, jsvat().countries).isSupportedCountry) {
+  const { checkVAT, countries } = jsvat();
+  if (/^[A-Z]{2}/.test(compact) && checkVAT(compact, countries).isSupportedCountry) {
     return { ok: false, reason: 'notEu' };
   }
   // No prefix, typed by a buyer who bills from outside the EU.

@@ -30,30 +30,29 @@ const RATIO_FLOOR = 1024 * 1024;
 /** Loaded with the first zip inspected: an idle server does not hold it. */
 const yauzl = onFirstUse<typeof Yauzl>('yauzl');
 
-/** Reads a stored object by ranges, for yauzl (the class is made once yauzl is loaded). */
-const storageReader = (() => {
-  let made: (new (storage: Storage, key: string) => Yauzl.RandomAccessReader) | undefined;
-  return (storage: Storage, key: string) => {
-    made ??= class StorageReader extends yauzl().RandomAccessReader {
-      private readonly storage: Storage;
-      private readonly key: string;
-      constructor(storage: Storage, key: string) {
-        super();
-        this.storage = storage;
-        this.key = key;
-      }
-      override _readStreamForRange(start: number, end: number): Readable {
-        const out = new PassThrough();
-        this.storage.createReadStream(this.key, { start, end: end - 1 }).then(
-          (stream) => stream.on('error', (error) => out.destroy(error)).pipe(out),
-          (error: Error) => out.destroy(error),
-        );
-        return out;
-      }
-    };
-    return new made(storage, key);
+/** Reads a stored object by ranges, for yauzl: its class, made once yauzl is loaded. */
+let StorageReader: (new (storage: Storage, key: string) => Yauzl.RandomAccessReader) | undefined;
+
+function storageReader(storage: Storage, key: string): Yauzl.RandomAccessReader {
+  StorageReader ??= class extends yauzl().RandomAccessReader {
+    private readonly storage: Storage;
+    private readonly key: string;
+    constructor(storage: Storage, key: string) {
+      super();
+      this.storage = storage;
+      this.key = key;
+    }
+    override _readStreamForRange(start: number, end: number): Readable {
+      const out = new PassThrough();
+      this.storage.createReadStream(this.key, { start, end: end - 1 }).then(
+        (stream) => stream.on('error', (error) => out.destroy(error)).pipe(out),
+        (error: Error) => out.destroy(error),
+      );
+      return out;
+    }
   };
-})();
+  return new StorageReader(storage, key);
+}
 
 function wantsText(name: string): boolean {
   return name === '[Content_Types].xml' || name === 'mimetype' || /(^|\/)_rels\/[^/]*\.rels$/i.test(name);
