@@ -2,14 +2,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { persistStore } from 'redux-persist';
 import { markServerRendered } from '@/lib/after-first-paint';
 import { AppReady } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
 import { isRouteHandle } from '@/app/layout/route-handle';
 import { createAppRouter, routes } from '@/app/router';
 import { setCurrentStore } from '@/app/current-store';
-import { makeStore } from '@/app/store';
+import { makeStore, persistVisitorState } from '@/app/store';
 import { asServerRendered } from '@/app/visitor-state';
 import { initI18n } from '@/i18n/i18n';
 import { toAppLanguage } from '@/i18n/languages';
@@ -66,7 +65,7 @@ if (serverData) {
     const router = createAppRouter({ hydrationData: serverData.router });
     // Hydration reads the state the server rendered with; the visitor's (session, saved cart …) follows at once.
     const serverState = asServerRendered(store.getState());
-    persistStore(store);
+    persistVisitorState(store);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
     startTransition(() => {
       hydrateRoot(
@@ -85,7 +84,7 @@ if (serverData) {
   const i18nReady = initI18n(startNamespaces);
   // Nothing renders before the visitor's saved state (session, cart …) is back in the store.
   const restored = new Promise<void>((resolve) => {
-    persistStore(store, null, resolve);
+    persistVisitorState(store, resolve);
   });
   const router = createAppRouter();
   void Promise.all([i18nReady, restored]).then(([i18n]) => {

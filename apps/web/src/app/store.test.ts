@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { persistStore } from 'redux-persist';
 import { addToCart } from '@/features/cart/cart-slice';
-import { makeStore, persistConfig } from './store';
+import { makeStore, persistConfig, persistVisitorState } from './store';
 
 describe('store persistence', () => {
   it('saves only product, currency, cart, compare, order and wishlist under HLS, version 1.1, with a 5 s restore timeout', () => {
@@ -70,5 +70,20 @@ describe('store persistence', () => {
         ['b', 1],
       ],
     );
+  });
+
+  it('writes a change made just before the page is left when it is left', async () => {
+    localStorage.clear();
+    const store = makeStore();
+    await new Promise<void>((resolve) => {
+      persistVisitorState(store, resolve);
+    });
+    store.dispatch(
+      addToCart({ id: 7, type: 'book', title: 'Audit', price: 1200, discount: 0, image: '/b7.jpg' }),
+    );
+    window.dispatchEvent(new Event('pagehide'));
+    // Written at once: nothing awaited between the change and the read.
+    const saved = JSON.parse(localStorage.getItem('HLS') ?? '{}') as Record<string, string>;
+    expect(JSON.stringify(saved.cart)).toContain('Audit');
   });
 });

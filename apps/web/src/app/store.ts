@@ -12,6 +12,7 @@ import {
   PAUSE,
   PERSIST,
   persistReducer,
+  persistStore,
   PURGE,
   REGISTER,
   REHYDRATE,
@@ -105,3 +106,14 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * Keeps the visitor's state (session, cart, wishlist, compare list …) in the browser's storage, as redux-persist
+ * does a moment after each change; what changed just before the page is left (another address loaded, the tab
+ * closed) is written when it is left, not lost with that moment.
+ */
+export function persistVisitorState(store: AppStore, onRestored?: () => void) {
+  const persistor = persistStore(store, null, onRestored);
+  window.addEventListener('pagehide', () => void persistor.flush());
+  return persistor;
+}
