@@ -118,6 +118,45 @@ const tsQuery = (text: string) =>
   sql`(websearch_to_tsquery('fr_unaccent', ${text}) || websearch_to_tsquery('en_unaccent', ${text}))`;
 const normalized = (text: string) => sql`hls_unaccent(lower(${text}))`;
 
+/** A search text's words (`spellingWords`), each with the title words closest to it when no title holds it. */
+type Spelling = { text: string; word: string; similar: string[] | null }[];
+
+/**
+ * The words of a search text (its first CORRECTED_WORDS, lowercased and unaccented, beside the whole text so
+ * normalised), each with up to `limit` title words most similar to it when it is a word of three letters or more,
+ * without digits, that no title holds.
+ */
+const spellingWords = (text: string, limit: number) => sql`
+  WITH t AS (SELECT ${normalized(text)} AS text)
+  SELECT t.text, q.word,
+    CASE WHEN length(q.word) >= 3 AND q.word !~ '[0-9]'
+      AND NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.word) THEN ARRAY(
+        SELECT w.word FROM search_words w WHERE w.word % q.word
+        ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT ${limit}) END AS similar
+  FROM t, unnest(regexp_split_to_array(t.text, '[^[:alnum:]]+')) WITH ORDINALITY q(word, n)
+  WHERE q.word <> '' AND q.n <= ${CORRECTED_WORDS}`;
+
+/**
+ * Up to `limit` spellings of a text from its words (`spellingWords`), closest first, its unknown words replaced by
+ * their similar title words: the first takes each word's closest, the next ones its second and third. Empty when
+ * every word is known or none has a similar title word.
+ */
+function spellingsOf(words: Spelling, limit: number): string[] {
+  const similar = new Map(words.filter((w) => w.similar?.length).map((w) => [w.word, w.similar!]));
+  if (!similar.size) return [];
+  const spellings = new Set<string>();
+  for (let rank = 0; rank < limit; rank += 1) {
+    // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
+    spellings.add(
+      words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+        const found = similar.get(word);
+        return found ? (found[rank] ?? found[0]!) : word;
+      }),
+    );
+  }
+  return [...spellings];
+}
+
 /**
  * The catalogue's lists: a section's (or several's) published products filtered, sorted and paged, the full-text
  * search with its typo tolerance and "did you mean", and the dashboard's rows.
@@ -188,7 +227,7 @@ export function createCatalogLists(reader: CatalogReader) {
       scope.sections.length === 1 && filter.minPrice === undefined && filter.maxPrice === undefined;
     const where = whereClause(scope, filter, planned);
 
-    const rankedPage = async (words: string) => {
+    const rankedPage = async (words: string, { spell }: { spell: boolean }) => {
       const query = planned ? sql`(SELECT q FROM q)` : tsQuery(words);
       // At most SEARCH_CANDIDATES matches are ranked: first those whose title holds the words (however many
       // descriptions hold them too, a title that names what was asked is among the ranked), then the others, as
@@ -198,9 +237,13 @@ export function createCatalogLists(reader: CatalogReader) {
       // (the price decision 0044 pays for the planning saved).
       const candidate = sql`SELECT p.id, p.published_at, p.min_price_cents, p.title,
           ts_rank(p.search_vector, ${query}) AS score FROM products p WHERE ${where}`;
-      // The count comes with the page, and alone (a row of nulls) when the page is past the candidates.
-      const { rows: found, count } = countedPage(
-        await (planned ? rows : rowsForValues)<CountedRows[number]>(sql`
+      // The count comes with the page, and alone (a row of nulls) when the page is past the candidates. When
+      // nothing matches, that row also says which words no title holds and the title words closest to them
+      // (`spell`): the typo path needs no statement of its own, and a search that finds something never reads them.
+      const spelling = spell
+        ? sql`, CASE WHEN c.total = 0 THEN (SELECT json_agg(w) FROM (${spellingWords(words, 1)}) w) END AS spelling`
+        : sql``;
+      const found = await (planned ? rows : rowsForValues)<CountedRows[number] & { spelling?: Spelling }>(sql`
           WITH ${planned ? sql`q AS MATERIALIZED (SELECT ${tsQuery(words)} AS q),` : sql``}
           titled AS (${candidate} AND p.title_vector @@ ${query} LIMIT ${CANDIDATES}),
           m AS (
@@ -210,51 +253,26 @@ export function createCatalogLists(reader: CatalogReader) {
               LIMIT (SELECT ${CANDIDATES} - count(*) FROM titled))
           ),
           r AS (SELECT m.* FROM m ORDER BY ${orderBy('')} LIMIT ${PAGE_SIZE} OFFSET ${offset})
-          SELECT ${summaryColumns}, c.total
+          SELECT ${summaryColumns}, c.total${spelling}
           FROM (r JOIN products p ON p.id = r.id) RIGHT JOIN (SELECT count(*)::int AS total FROM m) c ON true
-          ORDER BY ${orderBy('r.')}`),
-      );
-      return pageOf(await cards(found), count, page);
+          ORDER BY ${orderBy('r.')}`);
+      const { rows: pageRows, count } = countedPage(found);
+      return { page: pageOf(await cards(pageRows), count, page), spelling: found[0]?.spelling ?? null };
     };
 
-    const result = await rankedPage(text);
+    const { page: result, spelling } = await rankedPage(text, { spell: true });
     if (result.count > 0) return result;
     // Typo tolerance: when the words match nothing, each word that no title holds is replaced by the most
     // similar title word, and the search runs once more; its results say which text they are of.
-    const corrected = (await closeSpellings(text, 1))[0];
-    if (corrected === undefined) return result;
-    const correctedResult = await rankedPage(corrected);
+    const corrected = spelling && spellingsOf(spelling, 1)[0];
+    if (!corrected) return result;
+    const { page: correctedResult } = await rankedPage(corrected, { spell: false });
     return correctedResult.count > 0 ? { ...correctedResult, correctedSearch: corrected } : result;
   }
 
-  /**
-   * Up to `limit` spellings of the search text, closest first, with its unknown words (held by no title) replaced
-   * by the most similar title words: the first takes each word's closest, the next ones its second and third.
-   * Empty when every word is known or none has a similar title word.
-   */
+  /** Up to `limit` spellings of the search text with its unknown words replaced (`spellingsOf`). */
   async function closeSpellings(text: string, limit: number): Promise<string[]> {
-    const words = await rowsForValues<{ text: string; word: string; similar: string[] | null }>(sql`
-      WITH t AS (SELECT ${normalized(text)} AS text)
-      SELECT t.text, q.word,
-        CASE WHEN length(q.word) >= 3 AND q.word !~ '[0-9]'
-          AND NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = q.word) THEN ARRAY(
-            SELECT w.word FROM search_words w WHERE w.word % q.word
-            ORDER BY similarity(w.word, q.word) DESC, w.word LIMIT ${limit}) END AS similar
-      FROM t, unnest(regexp_split_to_array(t.text, '[^[:alnum:]]+')) WITH ORDINALITY q(word, n)
-      WHERE q.word <> '' AND q.n <= ${CORRECTED_WORDS}`);
-    const similar = new Map(words.filter((w) => w.similar?.length).map((w) => [w.word, w.similar!]));
-    if (!similar.size) return [];
-    const spellings = new Set<string>();
-    for (let rank = 0; rank < limit; rank += 1) {
-      // Words are replaced in place, so quotes, "or" and "-word" keep their meaning.
-      spellings.add(
-        words[0]!.text.replace(/[\p{L}\p{N}]+/gu, (word) => {
-          const found = similar.get(word);
-          return found ? (found[rank] ?? found[0]!) : word;
-        }),
-      );
-    }
-    return [...spellings];
+    return spellingsOf(await rowsForValues<Spelling[number]>(spellingWords(text, limit)), limit);
   }
 
   /**

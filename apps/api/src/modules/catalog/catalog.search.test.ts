@@ -1,5 +1,5 @@
 // @module-tag postgres — spelling suggestions are pg_trgm SQL of the server's version.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductPage, SearchSuggestions } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 
@@ -87,6 +87,21 @@ describe('search from anywhere: corrections and close spellings', () => {
     expect(exact.count).toBe(1);
     expect(exact).not.toHaveProperty('correctedSearch');
     expect(await books('zzqxv'), 'nothing to correct').not.toHaveProperty('correctedSearch');
+  });
+
+  it('reads the close spellings in the statement that found nothing: one more for the corrected search', async () => {
+    // Texts not searched before: the answers are cached.
+    const statements = vi.spyOn(t.database.pool, 'query');
+    try {
+      expect((await books('comptablité')).correctedSearch).toBe('comptabilite');
+      expect(statements, 'the search with its spellings, then the corrected search').toHaveBeenCalledTimes(2);
+      statements.mockClear();
+      expect((await books('zzqxw')).count).toBe(0);
+      expect(await books('stage'), 'a word of no book').toMatchObject({ count: 0 });
+      expect(statements, 'one statement each').toHaveBeenCalledTimes(2);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('offers close spellings that find products in some section, closest first', async () => {
