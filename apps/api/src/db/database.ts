@@ -3,6 +3,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 import { writeTogether } from './pipeline.ts';
 import { autoPrepare, PLAN_SETTING } from './prepared.ts';
+import { shareConnection } from './shared-connection.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -48,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
     });
-    // PGlite is a single session: one connection, queries queue in the pool.
+    // PGlite is a single session: one connection, which statements sent at the same time share (below).
     pool = new pg.Pool({
       host: embedded.socketDir,
       port: 5432,
@@ -76,6 +77,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   autoPrepare(pool);
   // Statements sent together leave together, a transaction's BEGIN with its first statement (pipeline.ts).
   writeTogether(pool);
+  // The embedded database's one connection takes the statements sent at the same time (shared-connection.ts).
+  if (embedded) shareConnection(pool);
 
   let closing: Promise<void> | undefined;
   return {

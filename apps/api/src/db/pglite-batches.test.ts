@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerInBatches, messageBatches } from './pglite-batches.ts';
+import { answeredIdle, answerInBatches, messageBatches } from './pglite-batches.ts';
 
 /** A protocol message: its type, its length (counting itself) and its body. */
 const message = (type: string, body = '') => {
@@ -37,11 +37,24 @@ describe('the messages of one chunk, in batches', () => {
   });
 });
 
+describe('a statement answered outside a transaction', () => {
+  it('is told by the ReadyForQuery that ends the output, idle', () => {
+    const ready = (status: string) => message('Z', status);
+    const row = message('D', 'Z\0\0\0');
+    expect(answeredIdle(Buffer.concat([row, ready('I')]))).toBe(true);
+    expect(answeredIdle(Buffer.concat([row, ready('T')])), 'in a transaction').toBe(false);
+    expect(answeredIdle(Buffer.concat([ready('I'), row])), 'more to come').toBe(false);
+    expect(answeredIdle(ready('I').subarray(1))).toBe(false);
+  });
+});
+
 describe('the embedded database answers a chunk of messages at once', () => {
   let db: PGlite;
   let server: PGLiteSocketServer;
   let socketDir: string;
   let client: pg.Client;
+  /** A client that sends its statements without waiting for the answers (as the app's embedded pool does). */
+  let pipelined: pg.Client;
   /** The calls into PGlite and the writes of the server's sockets since the last call. */
   let seen: () => { calls: number; writes: number };
 
@@ -53,13 +66,16 @@ describe('the embedded database answers a chunk of messages at once', () => {
     await server.start();
     client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
     await client.connect();
-    const own = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    pipelined = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres', pipeline: true });
+    await pipelined.connect();
+    const streamOf = (c: pg.Client) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
+    const own = new Set([streamOf(client), streamOf(pipelined)]);
     const calls = vi.spyOn(db, 'execProtocolRawStream');
     let writes = 0;
     for (const method of ['_write', '_writev'] as const) {
       const original = Socket.prototype[method] as (this: Socket, ...args: unknown[]) => unknown;
       vi.spyOn(Socket.prototype, method).mockImplementation(function (this: Socket, ...args: unknown[]) {
-        if (this !== own) writes++;
+        if (!own.has(this)) writes++;
         return original.apply(this, args);
       });
     }
@@ -73,6 +89,7 @@ describe('the embedded database answers a chunk of messages at once', () => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await client?.end();
+    await pipelined?.end();
     await server?.stop();
     await db?.close();
     if (socketDir) await rm(socketDir, { recursive: true, force: true });
@@ -96,5 +113,19 @@ describe('the embedded database answers a chunk of messages at once', () => {
     await expect(client.query('SELECT 1')).rejects.toThrow(/current transaction is aborted/);
     await client.query('ROLLBACK');
     expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('writes the answer of each statement of a chunk as soon as it is ready, a transaction in one write', async () => {
+    seen();
+    // The first answer leaves while PGlite runs the second statement (the app's database runs in a worker: its
+    // API reads the first answer meanwhile).
+    const answers = [1, 2].map((n) => pipelined.query({ text: 'SELECT $1::int AS n', values: [n] }));
+    expect((await Promise.all(answers)).map((answer) => answer.rows[0])).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(seen(), 'one call, one write per statement').toEqual({ calls: 1, writes: 2 });
+
+    seen();
+    const statements = ['BEGIN', 'SELECT 1 AS one', 'COMMIT'].map((text) => pipelined.query(text));
+    expect((await Promise.all(statements))[1]!.rows).toEqual([{ one: 1 }]);
+    expect(seen(), 'sent together, answered together').toEqual({ calls: 1, writes: 1 });
   });
 });

@@ -9,7 +9,10 @@ import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
  * turns of its queue and four socket writes, each of which wakes the API's thread. PGlite reads as many messages as
  * it is given in one call, as PostgreSQL reads them from its socket, and answers a pipeline's errors the same way
  * (the messages after a failed one are skipped up to the next Sync). So every complete message received in one
- * chunk goes to PGlite in one call, and the answers leave in one write (the socket corked meanwhile).
+ * chunk goes to PGlite in one call, and the answers leave in one write (the socket corked meanwhile) — except that
+ * a statement answered outside a transaction leaves as soon as PGlite is ready for the next query (decision 0045):
+ * the API's thread reads it, and sends its next statement, while PGlite runs the others of the chunk (statements
+ * sent together by several requests, shared-connection.ts).
  *
  * Kept from the library: its queue (one client's transaction is never interleaved with another's statements),
  * its startup, SSL and cancel handling (a chunk that starts with a length, not a message type, is the library's
@@ -51,6 +54,26 @@ export function messageBatches(buffer: Buffer): { batches: Buffer[]; end: number
   return { batches, end };
 }
 
+const READY_FOR_QUERY = 0x5a; // 'Z'
+const IDLE = 0x49; // 'I'
+
+/**
+ * Whether PGlite's output ends with a ReadyForQuery saying no transaction is open: the answer of a statement of its
+ * own, complete (the backend sends its output when it is ready for the next query).
+ */
+export function answeredIdle(out: Uint8Array): boolean {
+  const at = out.length - 6;
+  return (
+    at >= 0 &&
+    out[at] === READY_FOR_QUERY &&
+    out[at + 1] === 0 &&
+    out[at + 2] === 0 &&
+    out[at + 3] === 0 &&
+    out[at + 4] === 5 &&
+    out[at + 5] === IDLE
+  );
+}
+
 let installed = false;
 
 /** Makes every handler of the socket server answer in batches; once per thread. */
@@ -75,6 +98,11 @@ export function answerInBatches(): void {
       socket.write(Buffer.from(out), (error) => {
         if (error) failed = error;
       });
+      // A statement answered outside a transaction leaves at once, while PGlite runs the next ones of the chunk.
+      if (answeredIdle(out)) {
+        socket.uncork();
+        socket.cork();
+      }
     };
     socket.cork();
     try {
