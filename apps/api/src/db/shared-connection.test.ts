@@ -1,5 +1,7 @@
 // The embedded database's one connection, shared by the statements sent at the same time.
+import type { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
 import type { Database } from './database.ts';
@@ -80,5 +82,16 @@ describe('the embedded database’s one connection, shared', () => {
     await transaction;
     expect(await behind, 'queued behind the transaction, not joined to the slow statement').toBe(1);
     expect(await during).toBe(1);
+  });
+
+  it('closes a connection lost under its statements, and the next ones open another', async () => {
+    // The connection is lost as it is lent.
+    database.pool.once('acquire', (client: pg.PoolClient) =>
+      (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy(),
+    );
+    const sent = [1, 2].map((n) => database.pool.query({ text: 'SELECT $1::int AS n', values: [n] }));
+    for (const result of await Promise.allSettled(sent)) expect(result.status).toBe('rejected');
+    expect(await count(7)).toBe(1);
+    expect(database.pool.totalCount).toBe(1);
   });
 });

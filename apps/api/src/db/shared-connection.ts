@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * The embedded database's one connection shared by the statements sent at the same time (decision 0045).
@@ -42,13 +42,18 @@ export function shareConnection(pool: pg.Pool): void {
   }
 
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = function (...args: unknown[]) {
-    const config = typeof args[0] === 'string' ? { text: args[0], values: args[1] } : args[0];
-    const values = (config as { values?: unknown } | null)?.values ?? args[1];
+    const config = (typeof args[0] === 'string' ? { text: args[0] } : args[0]) as {
+      values?: unknown;
+      submit?: unknown;
+    } | null;
+    const values = config?.values ?? args[1];
     const together =
+      typeof config === 'object' &&
+      config !== null &&
+      config.submit === undefined &&
       typeof args.at(-1) !== 'function' &&
       Array.isArray(values) &&
-      values.length > 0 &&
-      (config as { submit?: unknown }).submit === undefined;
+      values.length > 0;
     // Joined while it is being borrowed, or taken when nobody waits; otherwise in the pool's queue.
     const joins = shared !== undefined && !(shared.ready && pool.waitingCount > 0);
     if (!together || (!joins && (shared !== undefined || pool.waitingCount > 0))) return alone(...args);
@@ -62,8 +67,8 @@ export function shareConnection(pool: pg.Pool): void {
             return result;
           },
           (error: unknown) => {
-            // A statement's own error comes from the server with its SQLSTATE; any other ends the connection.
-            if (typeof (error as { code?: unknown }).code !== 'string') lease.lost ??= error as Error;
+            // A statement's own error is the server's answer; any other ends the connection.
+            if (!(error instanceof pg.DatabaseError)) lease.lost ??= error as Error;
             giveBack(lease);
             throw error;
           },
