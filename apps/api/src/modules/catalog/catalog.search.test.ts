@@ -90,17 +90,24 @@ describe('search from anywhere: corrections and close spellings', () => {
   });
 
   it('reads the close spellings in the statement that found nothing: one more for the corrected search', async () => {
-    // Texts not searched before: the answers are cached.
-    const statements = vi.spyOn(t.database.pool, 'query');
+    // Texts not searched before: the answers are cached. Only the searches' statements are counted (the job
+    // queue polls on the same pool meanwhile).
+    const spy = vi.spyOn(t.database.pool, 'query');
+    const searches = () => {
+      const texts = spy.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
+      spy.mockClear();
+      return texts.filter((text) => /search_vector|search_words/.test(text)).length;
+    };
     try {
       expect((await books('comptablité')).correctedSearch).toBe('comptabilite');
-      expect(statements, 'the search with its spellings, then the corrected search').toHaveBeenCalledTimes(2);
-      statements.mockClear();
+      expect(searches(), 'the search with its spellings, then the corrected search').toBe(2);
       expect((await books('zzqxw')).count).toBe(0);
       expect(await books('stage'), 'a word of no book').toMatchObject({ count: 0 });
-      expect(statements, 'one statement each').toHaveBeenCalledTimes(2);
+      expect(searches(), 'one statement each').toBe(2);
     } finally {
-      statements.mockRestore();
+      spy.mockRestore();
     }
   });
 
