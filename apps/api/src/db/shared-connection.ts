@@ -54,9 +54,11 @@ export function shareConnection(pool: pg.Pool): void {
       typeof args.at(-1) !== 'function' &&
       Array.isArray(values) &&
       values.length > 0;
-    // Joined while it is being borrowed, or taken when nobody waits; otherwise in the pool's queue.
+    // Joins the borrowed connection until someone else waits for it, or borrows it when nobody waits; otherwise
+    // waits in the pool's queue.
     const joins = shared !== undefined && !(shared.ready && pool.waitingCount > 0);
-    if (!together || (!joins && (shared !== undefined || pool.waitingCount > 0))) return alone(...args);
+    const borrows = shared === undefined && pool.waitingCount === 0;
+    if (!together || !(joins || borrows)) return alone(...args);
     const lease = (shared ??= borrow());
     lease.sent += 1;
     return lease.client.then(
