@@ -182,9 +182,9 @@ export function createCatalogLists(reader: CatalogReader) {
     const where = whereClause(scope, filter);
     const offset = (page - 1) * PAGE_SIZE;
     // Skip the offset on the index alone (ids and sort keys), then build the cards of this page only.
-    const pageRows = sql`WITH pg AS (
+    const pageRows = (past = sql``) => sql`pg AS (
         SELECT ${sortColumns(filter.sort)} FROM products p
-        WHERE ${where} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
+        WHERE ${where}${past} ORDER BY ${orderClause(filter.sort)} LIMIT ${PAGE_SIZE} OFFSET ${offset}
       )`;
     const counting = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${COUNT_CAP}) m`;
     // A count not known yet is taken in the page's statement; a page past the counted ones needs no rows.
@@ -192,17 +192,20 @@ export function createCatalogLists(reader: CatalogReader) {
     const countKey = JSON.stringify([scope.sections, { ...filter, sort: undefined }]);
     const count = await countCache(countKey, async () => {
       if (offset >= COUNT_CAP) return (await rowsForValues<{ total: number }>(counting))[0]!.total;
+      // The count first: when it ends before this page (nothing found, or fewer than the offset), the page's scan
+      // is never run — a one-time filter on the count, where a filter matching nothing would read its range twice.
       const counted = countedPage(
-        await rowsForValues<CountedRows[number]>(sql`${pageRows}
+        await rowsForValues<CountedRows[number]>(sql`WITH c AS (${counting}),
+          ${pageRows(sql` AND (SELECT total FROM c) > ${offset}`)}
           SELECT ${summaryColumns}, c.total
-          FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN (${counting}) c ON true
+          FROM (pg JOIN products p ON p.id = pg.id) RIGHT JOIN c ON true
           ORDER BY ${orderClause(filter.sort, 'pg.')}`),
       );
       found = counted.rows;
       return counted.count;
     });
     if (offset >= count) return pageOf([], count, page);
-    found ??= await rowsForValues<SummaryRow>(sql`${pageRows}
+    found ??= await rowsForValues<SummaryRow>(sql`WITH ${pageRows()}
       SELECT ${summaryColumns} FROM pg JOIN products p ON p.id = pg.id
       ORDER BY ${orderClause(filter.sort, 'pg.')}`);
     return pageOf(await cards(found), count, page);

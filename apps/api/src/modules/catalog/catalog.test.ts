@@ -1,6 +1,6 @@
 // @module-tag postgres — full-text search, trigrams, accents and counts are SQL of the server's version.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage, SEARCH_CANDIDATES } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 import { generateBulkCatalog } from '../../../bench/catalog-bulk.ts';
@@ -1025,6 +1025,44 @@ describe('counts of a large list', () => {
     expect(after.custom - before.custom).toBeLessThan(words.length - 1);
     expect(after.pricedGeneric - before.pricedGeneric).toBe(0);
     expect(after.pricedCustom - before.pricedCustom).toBeGreaterThanOrEqual(words.length - 1);
+  });
+
+  it('reads the matches once when the page asked is past them: nothing found, or fewer than its offset', async () => {
+    const { pool } = t.database;
+    /** The request's answer, and the scans of products in the plan of the list statement it sent (count first). */
+    const scansOf = async (page: number, payload: object) => {
+      const spy = vi.spyOn(pool, 'query');
+      let answer: Page;
+      let sent: unknown[];
+      try {
+        answer = await books(page, payload);
+      } finally {
+        sent = spy.mock.calls.map(([config]) => config as unknown);
+        spy.mockRestore();
+      }
+      const list = sent.find((config): config is { text: string; values: unknown[] } => {
+        const text = String((config as { text?: string } | null)?.text);
+        return text.includes('count(*)') && text.includes('pg AS');
+      });
+      expect(list, 'the page and its count in one statement').toBeDefined();
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${list!.text}`,
+        list!.values,
+      );
+      const scans = plan.rows.map((row) => row['QUERY PLAN']).filter((line) => / on products /.test(line));
+      return { answer, scans };
+    };
+    const [counted, ...page] = (await scansOf(1, { minPrice: 9000 })).scans;
+    expect(counted).not.toContain('never executed');
+    expect(page.length).toBeGreaterThan(0);
+    for (const scan of page) expect(scan).toContain('never executed');
+
+    const english = await scansOf(1, { language: 'en', minPrice: 100 });
+    expect(english.answer.count).toBeGreaterThan(24);
+    for (const scan of english.scans) expect(scan).not.toContain('never executed');
+    const past = await scansOf(english.answer.pages + 1, { language: 'en', minPrice: 200 });
+    expect(past.answer).toMatchObject({ results: [], count: english.answer.count });
+    expect(past.scans.filter((scan) => scan.includes('never executed'))).toHaveLength(past.scans.length - 1);
   });
 
   it('counts a narrower list exactly', async () => {
