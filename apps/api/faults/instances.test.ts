@@ -81,9 +81,15 @@ const post = (api: ApiProcess, url: string, body: unknown, token?: string, from?
  * Waits (at most a second) until a change made through one instance shows through the others, and says how long
  * it took.
  */
-async function seenWithinASecond(shown: () => Promise<boolean>, what: string) {
+async function seenWithinASecond(shown: () => Promise<boolean>, what: string, lastSeen?: () => string) {
   const from = Date.now();
-  await waitFor(async () => (await shown()) || undefined, what, 1000);
+  try {
+    await waitFor(async () => (await shown()) || undefined, what, 1000);
+  } catch (error) {
+    // What the instances said last: a slow answer, an error or the old state.
+    if (!lastSeen) throw error;
+    throw new Error(`${(error as Error).message}; last seen: ${lastSeen()}`, { cause: error });
+  }
   console.info(`${what} after ${Date.now() - from} ms`);
 }
 
@@ -182,9 +188,16 @@ describe('instances started together', () => {
     expect([await me(b), await me(c)]).toEqual([200, 200]);
     const out = await post(a, '/api/logout', { refresh }, access);
     expect(out.status).toBeLessThan(300);
+    const seen: string[] = [];
     await seenWithinASecond(
-      async () => (await me(b)) === 401 && (await me(c)) === 401,
+      async () => {
+        const started = Date.now();
+        const answers = [await me(b), await me(c)];
+        seen.push(`${answers.join(' and ')} in ${Date.now() - started} ms`);
+        return answers.every((status) => status === 401);
+      },
       'logout seen by the other instances',
+      () => seen.join(', '),
     );
   });
 
