@@ -1,6 +1,7 @@
 // @module-tag postgres — full-text search, trigrams, accents and counts are SQL of the server's version.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PoolClient } from 'pg';
 import { BookDetail, COUNT_CAP, Dashboard, FileDetail, ProductPage, SEARCH_CANDIDATES } from '@hls/contract';
 import { registerUser, useApp } from '../../../test/helper.ts';
 import { generateBulkCatalog } from '../../../bench/catalog-bulk.ts';
@@ -988,11 +989,19 @@ describe('counts of a large list', () => {
   });
 
   it('plans a search of one section once for all its words, and a search with a price range for its words', async () => {
-    /** The plans made so far for the searches' statements, on every connection of the pool. */
-    const plans = async () => {
-      const { pool } = t.database;
-      const clients = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    const { pool } = t.database;
+    /** Runs `use` with `count` of the pool's connections taken, then gives them back. */
+    const holding = async <T>(count: number, use: (clients: PoolClient[]) => Promise<T>): Promise<T> => {
+      const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
       try {
+        return await use(clients);
+      } finally {
+        for (const client of clients) client.release();
+      }
+    };
+    /** The plans made so far for the searches' statements, on every connection of the pool. */
+    const plans = () =>
+      holding(pool.options.max, async (clients) => {
         const found = { generic: 0, custom: 0, pricedGeneric: 0, pricedCustom: 0 };
         for (const client of clients) {
           const { rows } = await client.query<{ priced: boolean; generic: number; custom: number }>(
@@ -1010,22 +1019,15 @@ describe('counts of a large list', () => {
           }
         }
         return found;
-      } finally {
-        for (const client of clients) client.release();
-      }
-    };
+      });
     const before = await plans();
     const words = ['guide', 'gestion', 'manuel', 'pratique', 'projet', 'introduction', 'cours', 'méthode'];
     // Every search on one connection, where PostgreSQL counts a statement's runs to choose its plan: the others are
     // held meanwhile, or the job queue's polls on the same pool would spread the searches over several.
-    const { pool } = t.database;
-    const held = await Promise.all(Array.from({ length: pool.options.max - 1 }, () => pool.connect()));
-    try {
+    await holding(pool.options.max - 1, async () => {
       for (const search of words) await books(1, { search });
       for (const search of words) await books(1, { search, minPrice: 500, maxPrice: 2500 });
-    } finally {
-      for (const client of held) client.release();
-    }
+    });
     const after = await plans();
     // A text is prepared at its second run (db/prepared.ts). Its first five runs prepared are planned for their
     // words, then PostgreSQL keeps one plan for all once that costs no more than theirs.
